@@ -1,0 +1,1 @@
+"""Metrics, reports and submissions (imported as ``chibench.leaderboard``)."""

@@ -1,0 +1,1 @@
+"""Two-layer grader (imported as ``chibench.verifiers``)."""

@@ -1,0 +1,1 @@
+"""χ-World: the simulated managed-care world (imported as ``chibench.world``)."""

@@ -1,0 +1,60 @@
+"""Code-system validators: NPI (Luhn), LOINC check digit, ICD-10-CM (via simple-icd-10-cm).
+
+Sources: CMS NPI Standard — check digit is the Luhn mod-10 over the constant prefix ``80840``
+followed by the first nine digits (45 CFR 162.406; CMS "Requirements for NPI check digit",
+2005). LOINC codes are ``<number>-<mod10 check digit>`` (LOINC Users' Guide §12.3).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import simple_icd_10_cm as _icd
+
+
+def _luhn_digit(digits: str) -> int:
+    """Luhn check digit for ``digits`` (the digit that would be appended)."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 0:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return (10 - total % 10) % 10
+
+
+def npi_check_digit(first_nine: str) -> int:
+    """Check digit of an NPI given its first nine digits (CMS: Luhn over '80840' + digits)."""
+    if len(first_nine) != 9 or not first_nine.isdigit():
+        raise ValueError(f"first_nine must be 9 digits, got {first_nine!r}")
+    return _luhn_digit("80840" + first_nine)
+
+
+def is_valid_npi(npi: str) -> bool:
+    """True when ``npi`` is 10 digits, starts with 1 or 2, and carries a correct Luhn digit."""
+    return (
+        len(npi) == 10 and npi.isdigit() and npi[0] in "12" and npi_check_digit(npi[:9]) == int(npi[9])
+    )
+
+
+def is_valid_loinc(code: str) -> bool:
+    """True when ``code`` is ``NNNNN-C`` with a correct LOINC mod-10 check digit."""
+    number, sep, check = code.partition("-")
+    if not sep or not number.isdigit() or not check.isdigit() or len(check) != 1 or len(number) > 7:
+        return False
+    # LOINC's algorithm: double alternate digits starting from the rightmost (a Luhn variant).
+    return _luhn_digit(number) == int(check)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_billable_icd10cm(code: str) -> bool:
+    """True when ``code`` is a valid, billable (leaf) ICD-10-CM code in the library's release."""
+    return bool(_icd.is_valid_item(code) and _icd.is_leaf(code))
+
+
+@functools.lru_cache(maxsize=4096)
+def icd10cm_description(code: str) -> str:
+    """Official short description of an ICD-10-CM code; raises ``ValueError`` for unknown codes."""
+    return str(_icd.get_description(code))
