@@ -306,17 +306,31 @@ class CriterionSeed(Seed):
     threshold: str | None = Field(None, description="Machine-readable threshold, e.g. 'BMI >= 40 kg/m2'")
 
 
+class EvidenceRequirementSeed(Seed):
+    """A required document kind is *sufficient* only if a clinician-signed document of that kind
+    matches every pattern (case-insensitive regular expressions over its body)."""
+
+    kind: DocumentKind
+    must_mention: list[str] = Field(min_length=1)
+    description: str = Field(description="What is required, in words (for authors and graders)")
+
+
 class PayerPolicySeed(Seed):
     """The payer's hidden policy for this plan + service: never visible to the agent."""
 
     id: Id
     handbook_policy_id: str = Field(description="Id of the medical policy in handbook_skill/")
     pa_required: bool
+    pa_exempt_codes: list[ProcCode] = Field([], description="Codes this policy governs that need no PA under this plan")
+    pa_exempt_sites: list[PlaceOfService] = Field([], description="Places of service where PA is not required")
     notification_only: bool = False
     covered_benefit: bool = True
+    excluded_diagnosis_prefixes: list[str] = Field([], description="ICD-10-CM prefixes for which the service is a benefit exclusion")
     review_program: ReviewProgram = ReviewProgram.STANDARD_UM
     gold_card_eligible_category: bool = Field(False, description="Service category is gold-card exempt for qualifying NPIs")
     required_document_kinds: list[DocumentKind] = []
+    evidence_requirements: list[EvidenceRequirementSeed] = Field(
+        [], description="What a required document must actually contain to be sufficient (hidden markers)")
     questionnaire: list[QuestionSeed] = []
     required_diagnosis_prefixes: list[str] = Field([], description="ICD-10-CM prefixes the request must carry")
     criteria: list[CriterionSeed] = []
@@ -325,6 +339,8 @@ class PayerPolicySeed(Seed):
     deny_reason: str | None = None
     pend_reason: str | None = None
     p2p_reason: str | None = None
+    appeal_outcome: Literal["upheld", "overturned"] = "upheld"
+    external_appeal_outcome: Literal["upheld", "overturned"] = "upheld"
 
 
 class PayerRequestSeed(Seed):

@@ -1,0 +1,1 @@
+"""cm_care_plan app."""

@@ -1,0 +1,1 @@
+"""cm_outreach app."""

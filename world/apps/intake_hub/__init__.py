@@ -1,0 +1,1 @@
+"""intake_hub app."""

@@ -1,0 +1,1 @@
+"""letter_center app."""

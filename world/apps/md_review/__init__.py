@@ -1,0 +1,1 @@
+"""md_review app."""

@@ -1,0 +1,1 @@
+"""nurse_review app."""

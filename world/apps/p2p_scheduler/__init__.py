@@ -1,0 +1,1 @@
+"""p2p_scheduler app."""

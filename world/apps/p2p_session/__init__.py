@@ -1,0 +1,1 @@
+"""p2p_session app."""

@@ -1,0 +1,1 @@
+"""pa_workbench app."""

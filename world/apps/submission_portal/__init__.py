@@ -1,0 +1,1 @@
+"""submission_portal app."""

@@ -1,0 +1,234 @@
+"""The world handle and its write transaction.
+
+``World`` owns one SQLite database. Every change goes through :meth:`World.write`, which
+
+1. opens one transaction;
+2. resolves the acting worker (unknown ids raise :class:`UnknownActor`; nobody is granted a role
+   by default) — the engine itself acts as ``SYSTEM`` only from builder and scripted-payer code;
+3. advances the simulated clock by the action's cost and stamps that instant on everything;
+4. appends an event (actor, role, app, action, case, time, details);
+5. commits — or, on any exception, rolls everything back, clock and ids included, so a failed
+   write leaves the database byte-for-byte unchanged.
+
+Reads use :meth:`World.read` and never advance the clock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import create_engine, event, select, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from chibench.world.core import machines as m
+from chibench.world.core.clock import ACTION_TICK, MAX_WAIT, WORLD_OPEN, as_utc
+from chibench.world.core.db import APPEND_ONLY_TRIGGERS, Base, Event, IdCounter, SimClock, StateTransition, dumps
+from chibench.world.core.enums import WorkerRole
+from chibench.world.core.errors import InvalidInput, NotFound, UnknownActor
+
+T = TypeVar("T")
+
+SYSTEM_ACTOR = "SYSTEM"
+
+
+def _register_models() -> None:
+    # Importing the app model modules registers their tables on Base.metadata.
+    from chibench.world.apps import registry  # noqa: F401
+
+
+class Actor:
+    """Who is acting: a worker id and the role the directory gives them."""
+
+    __slots__ = ("id", "role", "org_id", "npi")
+
+    def __init__(self, id: str, role: WorkerRole, org_id: str | None, npi: str | None):
+        self.id, self.role, self.org_id, self.npi = id, role, org_id, npi
+
+    def __repr__(self) -> str:
+        return f"Actor({self.id}, {self.role})"
+
+
+class Tx:
+    """One write: a session, the actor, and the instant the write happens at."""
+
+    def __init__(self, session: Session, actor: Actor, now: dt.datetime, app: str, action: str):
+        self.session = session
+        self.actor = actor
+        self.now = now
+        self.app = app
+        self.action = action
+
+    # -- lookups -------------------------------------------------------------------------------
+    def get(self, model: type[T], id_: str, *, what: str | None = None, field: str | None = None) -> T:
+        """Fetch ``model`` by primary key or raise :class:`NotFound` naming the id and kind."""
+        return get_or_404(self.session, model, id_, what=what, field=field)
+
+    # -- ids -----------------------------------------------------------------------------------
+    def new_id(self, prefix: str, width: int = 4) -> str:
+        """Next id for ``prefix`` (``CASE`` → ``CASE-0001``), transactional and deterministic."""
+        row = self.session.get(IdCounter, prefix)
+        if row is None:
+            row = IdCounter(prefix=prefix, value=0)
+            self.session.add(row)
+        row.value += 1
+        return f"{prefix}-{row.value:0{width}d}"
+
+    # -- log -----------------------------------------------------------------------------------
+    def log(self, action: str | None = None, *, case_id: str | None = None, entity_id: str | None = None,
+            details: dict[str, Any] | None = None) -> None:
+        self.session.add(Event(at=self.now, actor_id=self.actor.id, role=str(self.actor.role), app=self.app,
+                               action=action or self.action, case_id=case_id, entity_id=entity_id,
+                               details=details or {}))
+
+    def transition(self, machine: m.Machine, entity: Any, target: str, *, case_id: str | None = None,
+                   reason: str | None = None, attr: str = "status") -> None:
+        """Move ``entity.<attr>`` to ``target`` if the machine allows it; record the move."""
+        current = getattr(entity, attr)
+        current_s = None if current is None else str(current)
+        m.check(machine, current_s, str(target), entity_id=entity.id)
+        setattr(entity, attr, target)
+        self.session.add(StateTransition(at=self.now, machine=machine.name, entity_id=entity.id, case_id=case_id,
+                                         from_state=current_s, to_state=str(target), actor_id=self.actor.id,
+                                         reason=reason))
+        self.log(f"{machine.name}.transition", case_id=case_id, entity_id=entity.id,
+                 details={"from": current_s, "to": str(target), **({"reason": reason} if reason else {})})
+
+
+def get_or_404(session: Session, model: type[T], id_: str, *, what: str | None = None, field: str | None = None) -> T:
+    if not isinstance(id_, str) or not id_:
+        raise InvalidInput("an id string is required", field=field or "id")
+    obj = session.get(model, id_)
+    if obj is None:
+        raise NotFound(f"no {what or model.__tablename__} with id '{id_}'", field=field)  # type: ignore[attr-defined]
+    return obj
+
+
+def _sqlite_pragmas(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA journal_mode=MEMORY")
+    cur.execute("PRAGMA synchronous=OFF")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    engine = create_engine(url, json_serializer=dumps, future=True)
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class World:
+    """A handle on one world database. Use :meth:`create` for a new one, ``World(path)`` to open."""
+
+    def __init__(self, path: str | Path | None = None, *, _engine: Engine | None = None):
+        _register_models()
+        self.path = Path(path) if path else None
+        if _engine is not None:
+            self.engine = _engine
+        else:
+            if self.path is None:
+                raise InvalidInput("a database path is required", field="path")
+            if not self.path.exists():
+                raise NotFound(f"no world database at {self.path}", field="path")
+            self.engine = make_engine(f"sqlite:///{self.path}")
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False, autoflush=True)
+
+    @classmethod
+    def create(cls, path: str | Path | None = None, *, opens_at: dt.datetime = WORLD_OPEN) -> World:
+        """Create an empty world (schema, append-only triggers, clock at ``opens_at``)."""
+        _register_models()
+        if path is not None:
+            p = Path(path)
+            if p.exists():
+                p.unlink()
+            engine = make_engine(f"sqlite:///{p}")
+        else:
+            from sqlalchemy.pool import StaticPool
+
+            engine = create_engine("sqlite://", json_serializer=dumps, poolclass=StaticPool,
+                                   connect_args={"check_same_thread": False})
+            event.listen(engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(engine)
+        with engine.begin() as conn:
+            for ddl in APPEND_ONLY_TRIGGERS:
+                conn.execute(text(ddl))
+        world = cls(path, _engine=engine)
+        with world._sessions.begin() as s:
+            s.add(SimClock(id=1, now=as_utc(opens_at)))
+        return world
+
+    # ------------------------------------------------------------------------------------------
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only session (rolled back on exit; reads never advance the clock)."""
+        s = self._sessions()
+        try:
+            yield s
+        finally:
+            s.rollback()
+            s.close()
+
+    def now(self) -> dt.datetime:
+        with self.read() as s:
+            return s.get(SimClock, 1).now  # type: ignore[union-attr]
+
+    @contextmanager
+    def write(self, *, actor_id: str, app: str, action: str, cost: dt.timedelta = ACTION_TICK,
+              allow_system: bool = False) -> Iterator[Tx]:
+        """One atomic write by ``actor_id`` (see module docstring)."""
+        s = self._sessions()
+        try:
+            s.begin()
+            actor = self._resolve_actor(s, actor_id, allow_system)
+            clock = s.get(SimClock, 1)
+            assert clock is not None
+            clock.now = clock.now + cost
+            tx = Tx(s, actor, clock.now, app, action)
+            yield tx
+            s.commit()
+        except BaseException:
+            s.rollback()
+            raise
+        finally:
+            s.close()
+
+    def advance(self, *, hours: float = 0, minutes: float = 0, actor_id: str = SYSTEM_ACTOR,
+                reason: str = "wait") -> dt.datetime:
+        """Let simulated time pass (waiting for a reply). Returns the new instant."""
+        delta = dt.timedelta(hours=hours, minutes=minutes)
+        if delta <= dt.timedelta(0) or delta > MAX_WAIT:
+            raise InvalidInput(f"wait must be > 0 and ≤ {MAX_WAIT.days} days, got {delta}", field="hours")
+        with self.write(actor_id=actor_id, app="clock", action="clock.wait", cost=delta,
+                        allow_system=True) as tx:
+            tx.log(details={"waited_seconds": int(delta.total_seconds()), "reason": reason})
+            return tx.now
+
+    @staticmethod
+    def _resolve_actor(s: Session, actor_id: str, allow_system: bool) -> Actor:
+        from chibench.world.apps.directory.models import Worker
+
+        if actor_id == SYSTEM_ACTOR:
+            if not allow_system:
+                raise UnknownActor("the SYSTEM identity cannot perform this action", field="actor_id")
+            return Actor(SYSTEM_ACTOR, WorkerRole.SYSTEM, None, None)
+        if not isinstance(actor_id, str) or not actor_id:
+            raise UnknownActor("an acting worker id is required", field="actor_id")
+        w = s.get(Worker, actor_id)
+        if w is None:
+            raise UnknownActor(f"no worker with id '{actor_id}'", field="actor_id")
+        return Actor(w.id, w.role, w.org_id, w.npi)
+
+    def scalar_count(self, model: Any) -> int:
+        from sqlalchemy import func
+
+        with self.read() as s:
+            return int(s.execute(select(func.count()).select_from(model)).scalar_one())
+
+    def close(self) -> None:
+        self.engine.dispose()
