@@ -134,3 +134,12 @@ APPEND_ONLY_TRIGGERS = [
 
 __all__ = ["Base", "Date", "Event", "IdCounter", "SimClock", "StateTransition", "Text", "UTCDateTime",
            "WorkspaceArtifact", "dumps", "enum_col", "fk"]
+
+
+class WorldSetting(Base):
+    """World-level configuration, e.g. ``payer_mode``: ``auto`` (scripted payer adjudicates provider
+    packets) or ``queue`` (packets land in the payer intake queue for a human/agent)."""
+
+    __tablename__ = "world_settings"
+    key: Mapped[str] = mapped_column(String(48), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSON)

@@ -1,0 +1,34 @@
+"""Row → canonical JSON-able dict (the shape services return and the export writes).
+
+Datetimes become ISO-8601 UTC ``Z`` strings, dates ``YYYY-MM-DD``, enums their string values.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import Enum
+from typing import Any
+
+from sqlalchemy import inspect
+
+from chibench.world.core.clock import iso
+
+
+def plain(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return iso(value)
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+def to_dict(row: Any, *, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every mapped column of ``row`` (in declaration order), canonicalized."""
+    mapper = inspect(row).mapper
+    return {c.key: plain(getattr(row, c.key)) for c in mapper.column_attrs if c.key not in exclude}
