@@ -21,7 +21,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from chibench.world.core.clock import WORLD_OPEN
-from chibench.world.core.codes import is_billable_icd10cm, is_valid_loinc, is_valid_npi
+from collections.abc import Callable
+
+from chibench.world.core.codes import ICD_CACHE, is_billable_icd10cm, is_valid_loinc, is_valid_npi, load_icd_cache, render_icd_cache
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_file, load_seeds, model_for
 from chibench.world.seeds.schema import ChartSeed, CMMemberFile, PatientSeed, ServiceCaseFile, WorkerSeed
 
@@ -29,7 +31,7 @@ OPEN_DATE = WORLD_OPEN.date()
 
 
 def _chart_problems(where: str, patient: PatientSeed, chart: ChartSeed, worker_ids: set[str], org_ids: set[str],
-                    latest: dt.date) -> list[str]:
+                    latest: dt.date, icd: Callable[[str], bool]) -> list[str]:
     out: list[str] = []
     enc_dates = {e.id: e.date for e in chart.encounters}
     born = patient.birth_date
@@ -41,7 +43,7 @@ def _chart_problems(where: str, patient: PatientSeed, chart: ChartSeed, worker_i
         if e.org_id not in org_ids:
             out.append(f"{where}: encounter {e.id}: unknown org_id {e.org_id}")
     for c in chart.conditions:
-        if not is_billable_icd10cm(c.code):
+        if not icd(c.code):
             out.append(f"{where}: condition {c.code}: not a billable ICD-10-CM code")
         if not born <= c.onset <= latest:
             out.append(f"{where}: condition {c.code}: onset {c.onset} outside [{born}, {latest}]")
@@ -94,14 +96,15 @@ def _chart_problems(where: str, patient: PatientSeed, chart: ChartSeed, worker_i
     return out
 
 
-def _service_problems(s: ServiceCaseFile, worker_ids: set[str], org_ids: set[str], plan_ids: set[str]) -> list[str]:
+def _service_problems(s: ServiceCaseFile, worker_ids: set[str], org_ids: set[str], plan_ids: set[str],
+                      icd: Callable[[str], bool]) -> list[str]:
     where = f"services/{s.slug}.yaml"
     order = s.order
-    out = _chart_problems(where, s.patient, s.chart, worker_ids, org_ids, order.date)
+    out = _chart_problems(where, s.patient, s.chart, worker_ids, org_ids, order.date, icd)
     if s.coverage.plan_id not in plan_ids:
         out.append(f"{where}: coverage.plan_id: unknown plan {s.coverage.plan_id}")
     for code in [*order.diagnosis_codes, *s.payer_request.diagnosis_codes]:
-        if not is_billable_icd10cm(code):
+        if not icd(code):
             out.append(f"{where}: diagnosis {code}: not a billable ICD-10-CM code")
     if order.ordering_worker_id not in worker_ids:
         out.append(f"{where}: order.ordering_worker_id: unknown worker {order.ordering_worker_id}")
@@ -142,13 +145,14 @@ def _service_problems(s: ServiceCaseFile, worker_ids: set[str], org_ids: set[str
     return out
 
 
-def _cm_problems(m: CMMemberFile, worker_ids: set[str], org_ids: set[str], plan_ids: set[str]) -> list[str]:
+def _cm_problems(m: CMMemberFile, worker_ids: set[str], org_ids: set[str], plan_ids: set[str],
+                 icd: Callable[[str], bool]) -> list[str]:
     where = f"cm/{m.scenario_id}.yaml"
-    out = _chart_problems(where, m.patient, m.chart, worker_ids, org_ids, m.referral.date)
+    out = _chart_problems(where, m.patient, m.chart, worker_ids, org_ids, m.referral.date, icd)
     if m.coverage.plan_id not in plan_ids:
         out.append(f"{where}: coverage.plan_id: unknown plan {m.coverage.plan_id}")
     for code in m.referral.diagnosis_codes:
-        if not is_billable_icd10cm(code):
+        if not icd(code):
             out.append(f"{where}: referral diagnosis {code}: not a billable ICD-10-CM code")
     if m.referral.date > OPEN_DATE:
         out.append(f"{where}: referral.date {m.referral.date} after the world opens")
@@ -170,8 +174,22 @@ def _duplicates(label: str, ids: Iterable[str]) -> list[str]:
     return [f"duplicate {label} id {i} ({n}×)" for i, n in sorted(Counter(ids).items()) if n > 1]
 
 
-def lint(seeds: SeedSet) -> list[str]:
-    """All problems found in ``seeds`` (empty list when clean)."""
+def icd_codes(seeds: SeedSet) -> set[str]:
+    """Every ICD-10-CM code the seeds use."""
+    codes: set[str] = set()
+    for s in seeds.services.values():
+        codes |= {c.code for c in s.chart.conditions} | set(s.order.diagnosis_codes) | set(s.payer_request.diagnosis_codes)
+    for m in seeds.cm_members.values():
+        codes |= {c.code for c in m.chart.conditions} | set(m.referral.diagnosis_codes)
+    return codes
+
+
+def lint(seeds: SeedSet, icd: Callable[[str], bool] = is_billable_icd10cm) -> list[str]:
+    """All problems found in ``seeds`` (empty list when clean).
+
+    ``icd`` decides ICD-10-CM validity: the library by default (``world check``); the builder passes
+    the committed cache's membership test so that a build does not load the library.
+    """
     out: list[str] = []
     orgs = seeds.organizations.organizations
     org_ids = {o.id for o in orgs}
@@ -199,9 +217,9 @@ def lint(seeds: SeedSet) -> list[str]:
         if g.expires_on <= g.granted_on:
             out.append(f"gold card {g.worker_id}: expires before it is granted")
     for s in seeds.services.values():
-        out += _service_problems(s, worker_ids, org_ids, plan_ids)
+        out += _service_problems(s, worker_ids, org_ids, plan_ids, icd)
     for m in seeds.cm_members.values():
-        out += _cm_problems(m, worker_ids, org_ids, plan_ids)
+        out += _cm_problems(m, worker_ids, org_ids, plan_ids, icd)
     # global uniqueness
     out += _duplicates("worker", [w.id for w in workers])
     out += _duplicates("NPI", [w.npi for w in workers if w.npi] + [o.npi for o in orgs if o.npi])
@@ -220,27 +238,38 @@ def lint(seeds: SeedSet) -> list[str]:
     return out
 
 
-def lint_root(root: Path = SEED_ROOT) -> list[str]:
-    """Load and lint every seed under ``root``; schema errors are reported as problems."""
+def lint_root(root: Path = SEED_ROOT, *, write_cache: bool = False) -> list[str]:
+    """Load and lint every seed under ``root``; schema errors are reported as problems.
+
+    Also checks that the committed ICD-10-CM cache matches the seeds (``write_cache`` rewrites it).
+    """
     try:
         seeds = load_seeds(root)
     except SeedError as exc:
         return list(exc.problems)
-    return lint(seeds)
+    problems = lint(seeds)
+    cache_path = root / ICD_CACHE.name
+    expected = render_icd_cache(icd_codes(seeds))
+    current = cache_path.read_text(encoding="utf-8") if cache_path.exists() else ""
+    if write_cache and not problems:
+        cache_path.write_text(expected, encoding="utf-8")
+    elif current != expected:
+        problems.append(f"{cache_path.name}: stale ICD-10-CM cache; run 'chibench world check --write-cache'")
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m chibench.world.lint [FILE …]``: schema-check the files, then lint the whole seed set."""
     args = sys.argv[1:] if argv is None else argv
     problems: list[str] = []
-    for a in args:
+    for a in [x for x in args if not x.startswith("--")]:
         path = Path(a).resolve()
         try:
             load_file(path, model_for(path))
         except SeedError as exc:
             problems += exc.problems
     if not problems:
-        problems = lint_root()
+        problems = lint_root(write_cache="--write-cache" in args)
     for p in problems:
         print(p)
     print(f"{len(problems)} problem(s)")

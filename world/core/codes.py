@@ -8,8 +8,21 @@ followed by the first nine digits (45 CFR 162.406; CMS "Requirements for NPI che
 from __future__ import annotations
 
 import functools
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
-import simple_icd_10_cm as _icd
+#: Descriptions of every ICD-10-CM code the seeds use, resolved with simple-icd-10-cm by
+#: ``chibench world check`` and committed, so that building a world does not pay the library's
+#: ~2.5 s start-up. ``world check`` fails when this file is stale.
+ICD_CACHE = Path(__file__).resolve().parents[1] / "seeds" / "icd10cm_codes.json"
+
+
+def _icd() -> Any:
+    import simple_icd_10_cm  # deferred: importing it parses the whole code set (seconds)
+
+    return simple_icd_10_cm
 
 
 def _luhn_digit(digits: str) -> int:
@@ -51,10 +64,24 @@ def is_valid_loinc(code: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def is_billable_icd10cm(code: str) -> bool:
     """True when ``code`` is a valid, billable (leaf) ICD-10-CM code in the library's release."""
-    return bool(_icd.is_valid_item(code) and _icd.is_leaf(code))
+    icd = _icd()
+    return bool(icd.is_valid_item(code) and icd.is_leaf(code))
 
 
 @functools.lru_cache(maxsize=4096)
 def icd10cm_description(code: str) -> str:
     """Official short description of an ICD-10-CM code; raises ``ValueError`` for unknown codes."""
-    return str(_icd.get_description(code))
+    return str(_icd().get_description(code))
+
+
+def load_icd_cache(path: Path = ICD_CACHE) -> dict[str, str]:
+    """``{code: description}`` of the committed cache (empty if absent)."""
+    if not path.exists():
+        return {}
+    return dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+def render_icd_cache(codes: Iterable[str]) -> str:
+    """Canonical cache text for ``codes`` (only billable ones are written)."""
+    table = {c: icd10cm_description(c) for c in sorted(set(codes)) if is_billable_icd10cm(c)}
+    return json.dumps(table, indent=1, sort_keys=True, ensure_ascii=False) + "\n"

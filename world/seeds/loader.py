@@ -19,6 +19,9 @@ SEED_ROOT = Path(__file__).resolve().parent
 
 M = TypeVar("M", bound=BaseModel)
 
+#: libyaml when available (≈10× faster); the pure-Python safe loader otherwise. Both are safe loaders.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 class SeedError(ValueError):
     """A seed file is unreadable or violates the schema; ``problems`` lists 'file: field: message'."""
@@ -48,7 +51,7 @@ def _format_validation(path: Path, err: ValidationError) -> list[str]:
 def load_file(path: Path, model: type[M]) -> M:
     """Parse one YAML seed into ``model``; raises :class:`SeedError` with every problem found."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except (OSError, yaml.YAMLError) as exc:
         raise SeedError([f"{path.name}: unreadable YAML: {exc}"]) from exc
     try:

@@ -1,0 +1,157 @@
+"""The ``chibench`` command line.
+
+    chibench world build --out PATH [--overlay SCENARIO_YAML]
+    chibench world stats PATH [--json]
+    chibench world export PATH [--out FILE]
+    chibench world diff BEFORE AFTER            (world databases or export JSON files)
+    chibench world check [--write-cache]
+
+Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input (with a message).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"chibench: {message}", file=sys.stderr)
+    return code
+
+
+def _load_state(path: Path) -> dict[str, Any]:
+    """An export JSON file, or a world database (exported on the fly)."""
+    from chibench.world.core.world import World
+    from chibench.world.export import snapshot
+
+    if path.suffix == ".json":
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+    return snapshot(World(path))
+
+
+def cmd_world_build(args: argparse.Namespace) -> int:
+    from chibench.world.build import build_base_world
+    from chibench.world.export import snapshot
+    from chibench.world.seeds.loader import SeedError
+
+    out = Path(args.out)
+    if out.exists() and out.is_dir():
+        return _fail(f"--out {out} is a directory; give a database file path")
+    tmp = out.with_name(out.name + ".building")
+    try:
+        world = build_base_world(tmp)
+        if args.overlay:
+            from chibench.world.overlays import OverlayError, apply_overlay_file
+
+            try:
+                apply_overlay_file(world, Path(args.overlay))
+            except OverlayError as exc:
+                world.close()
+                tmp.unlink(missing_ok=True)
+                return _fail(str(exc))
+        digest = snapshot(world)["digest"]
+        world.close()
+    except SeedError as exc:
+        tmp.unlink(missing_ok=True)
+        print("\n".join(exc.problems), file=sys.stderr)
+        return _fail("seeds are invalid; nothing was written", 1)
+    tmp.replace(out)
+    print(json.dumps({"world": str(out), "digest": digest}))
+    return 0
+
+
+def cmd_world_stats(args: argparse.Namespace) -> int:
+    from chibench.world.core.errors import NotFound
+    from chibench.world.core.world import World
+    from chibench.world.export import stats
+
+    try:
+        world = World(Path(args.path))
+    except NotFound as exc:
+        return _fail(exc.render())
+    st = stats(world)
+    if args.json:
+        print(json.dumps(st, indent=1, sort_keys=True))
+    else:
+        for k, v in st.items():
+            if k != "tables":
+                print(f"{k:>20}: {v}")
+    return 0
+
+
+def cmd_world_export(args: argparse.Namespace) -> int:
+    from chibench.world.core.errors import NotFound
+    from chibench.world.core.world import World
+    from chibench.world.export import snapshot, to_json
+
+    try:
+        world = World(Path(args.path))
+    except NotFound as exc:
+        return _fail(exc.render())
+    text = to_json(snapshot(world))
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text + "\n")
+    return 0
+
+
+def cmd_world_diff(args: argparse.Namespace) -> int:
+    from chibench.world.export import diff
+
+    try:
+        before, after = _load_state(Path(args.before)), _load_state(Path(args.after))
+    except (OSError, ValueError) as exc:
+        return _fail(f"cannot read state: {exc}")
+    print(json.dumps(diff(before, after), indent=1, sort_keys=True))
+    return 0
+
+
+def cmd_world_check(args: argparse.Namespace) -> int:
+    from chibench.world.lint import lint_root
+
+    problems = lint_root(write_cache=args.write_cache)
+    for p in problems:
+        print(p)
+    print(f"{len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="chibench", description="χ-Bench: managed-care operations benchmark")
+    sub = p.add_subparsers(dest="group", required=True)
+    world = sub.add_parser("world", help="build, inspect and check the simulated world")
+    ws = world.add_subparsers(dest="command", required=True)
+    b = ws.add_parser("build", help="build the base world (plus one task's overlay)")
+    b.add_argument("--out", required=True, help="database file to write")
+    b.add_argument("--overlay", help="a task scenario YAML whose overlay puts one case at its starting point")
+    b.set_defaults(func=cmd_world_build)
+    s = ws.add_parser("stats", help="counts (patients, workers, chart activities, every table)")
+    s.add_argument("path")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_world_stats)
+    e = ws.add_parser("export", help="canonical JSON snapshot with its sha256 digest")
+    e.add_argument("path")
+    e.add_argument("--out")
+    e.set_defaults(func=cmd_world_export)
+    d = ws.add_parser("diff", help="per-table added/updated/removed between two states")
+    d.add_argument("before")
+    d.add_argument("after")
+    d.set_defaults(func=cmd_world_diff)
+    c = ws.add_parser("check", help="lint the seeds (codes, ids, references, dates)")
+    c.add_argument("--write-cache", action="store_true", help="rewrite the ICD-10-CM description cache")
+    c.set_defaults(func=cmd_world_check)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
