@@ -17,13 +17,17 @@ from __future__ import annotations
 import datetime as dt
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from chibench.world.core.clock import WORLD_OPEN
-from collections.abc import Callable
-
-from chibench.world.core.codes import ICD_CACHE, is_billable_icd10cm, is_valid_loinc, is_valid_npi, load_icd_cache, render_icd_cache
+from chibench.world.core.codes import (
+    ICD_CACHE,
+    is_billable_icd10cm,
+    is_valid_loinc,
+    is_valid_npi,
+    render_icd_cache,
+)
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_file, load_seeds, model_for
 from chibench.world.seeds.schema import ChartSeed, CMMemberFile, PatientSeed, ServiceCaseFile, WorkerSeed
 

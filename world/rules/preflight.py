@@ -59,8 +59,8 @@ class PreflightPlan:
     steps: list[str] = field(default_factory=list)
 
 
-def _fail(step: str, message: str, **kw: object) -> PreflightFailed:
-    return PreflightFailed(f"{step}: {message}", details={"step": step}, **kw)  # type: ignore[arg-type]
+def _fail(step: str, message: str, *, field: str | None = None, allowed: tuple[str, ...] | None = None) -> PreflightFailed:
+    return PreflightFailed(f"{step}: {message}", details={"step": step}, field=field, allowed=allowed)
 
 
 def run_preflight(p: PreflightInput) -> PreflightPlan:
