@@ -5,6 +5,8 @@
     chibench world export PATH [--out FILE]
     chibench world diff BEFORE AFTER            (world databases or export JSON files)
     chibench world check [--write-cache]
+    chibench handbook lint
+    chibench handbook stats [--json]
 
 Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input (with a message).
 """
@@ -121,6 +123,30 @@ def cmd_world_check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def cmd_handbook_lint(args: argparse.Namespace) -> int:
+    from chibench.handbook import lint
+
+    problems = lint()
+    for p in problems:
+        print(p)
+    print(f"{len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+def cmd_handbook_stats(args: argparse.Namespace) -> int:
+    from chibench.handbook import stats
+
+    st = stats()
+    if args.json:
+        print(json.dumps(st, indent=1, sort_keys=True))
+    else:
+        print(f"{'book':<34}{'documents':>10}{'words':>10}")
+        for name, b in sorted(st["books"].items()):
+            print(f"{name:<34}{b['documents']:>10}{b['words']:>10}")
+        print(f"{'total':<34}{st['documents']:>10}{st['words']:>10}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="chibench", description="χ-Bench: managed-care operations benchmark")
     sub = p.add_subparsers(dest="group", required=True)
@@ -145,6 +171,13 @@ def parser() -> argparse.ArgumentParser:
     c = ws.add_parser("check", help="lint the seeds (codes, ids, references, dates)")
     c.add_argument("--write-cache", action="store_true", help="rewrite the ICD-10-CM description cache")
     c.set_defaults(func=cmd_world_check)
+    hb = sub.add_parser("handbook", help="lint and measure the operations handbook skill")
+    hs = hb.add_subparsers(dest="command", required=True)
+    hl = hs.add_parser("lint", help="front matter, ids, links and citations")
+    hl.set_defaults(func=cmd_handbook_lint)
+    st = hs.add_parser("stats", help="documents and words per sub-book")
+    st.add_argument("--json", action="store_true")
+    st.set_defaults(func=cmd_handbook_stats)
     return p
 
 

@@ -15,6 +15,9 @@ import hashlib
 import random
 from pathlib import Path
 
+from sqlalchemy import insert
+from sqlalchemy.orm import Session
+
 from chibench.world.apps.cm_referral.models import CMReferral
 from chibench.world.apps.directory.models import GoldCard, Organization, Plan, PlanNetwork, Worker
 from chibench.world.apps.document_vault.models import Document
@@ -98,7 +101,8 @@ def _chart_rows(patient_id: str, chart: ChartSeed, side: str, created_at: dt.dat
     rows: list[object] = []
     for e in chart.encounters:
         encounters.append(Encounter(id=e.id, patient_id=patient_id, date=e.date, type=e.type,
-                              provider_worker_id=e.provider_worker_id, org_id=e.org_id, reason=e.reason))
+                              provider_worker_id=e.provider_worker_id, org_id=e.org_id, reason=e.reason,
+                              generated=False))
     for i, c in enumerate(chart.conditions, 1):
         rows.append(Condition(id=f"CND-{sfx}-{i:02d}", patient_id=patient_id, code=c.code,
                               display=icd[c.code], onset=c.onset, status=c.status,
@@ -125,7 +129,7 @@ def _chart_rows(patient_id: str, chart: ChartSeed, side: str, created_at: dt.dat
                              title=d.title, body=d.body, date=d.date, author_worker_id=d.author_worker_id,
                              signed=d.signed, signed_by=d.author_worker_id if d.signed else None,
                              signed_at=dt.datetime.combine(d.date, dt.time(23, 0), tzinfo=dt.UTC) if d.signed else None,
-                             origin="chart", side=side, created_at=created_at))
+                             origin="chart", side=side, created_at=created_at, details={}))
     if chart.history is not None:
         generated = _history_rows(patient_id, chart.history)
         encounters += [r for r in generated if isinstance(r, Encounter)]
@@ -133,17 +137,21 @@ def _chart_rows(patient_id: str, chart: ChartSeed, side: str, created_at: dt.dat
     return encounters, rows
 
 
+def _bulk_insert(s: Session, objects: list[object]) -> None:
+    """ORM bulk INSERT grouped by model, in first-seen order (far cheaper than unit-of-work flushes)."""
+    groups: dict[type, list[dict[str, object]]] = {}
+    for o in objects:
+        groups.setdefault(type(o), []).append({k: v for k, v in vars(o).items() if not k.startswith("_sa_")})
+    for model, rows in groups.items():
+        s.execute(insert(model), rows)
+
+
 def _add_patient(tx: Tx, patient: PatientSeed, domain: str, coverage: CoverageSeed, chart: ChartSeed,
                  icd: dict[str, str]) -> None:
-    s = tx.session
-    s.add(_patient(patient, domain))
-    s.flush()
-    s.add(_coverage(patient.id, coverage))
     encounters, rows = _chart_rows(patient.id, chart, "provider", tx.now, icd)
-    s.add_all(encounters)
-    s.flush()
-    s.add_all(rows)
-    s.flush()
+    _bulk_insert(tx.session, [_patient(patient, domain), _coverage(patient.id, coverage)])
+    _bulk_insert(tx.session, encounters)
+    _bulk_insert(tx.session, rows)
 
 
 def populate(tx: Tx, seeds: SeedSet, icd: dict[str, str]) -> None:
