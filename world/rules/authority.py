@@ -19,7 +19,7 @@ PROVIDER_STAFF = frozenset({WorkerRole.PA_COORDINATOR, WorkerRole.CLINIC_NURSE, 
                             WorkerRole.PHYSICIAN, WorkerRole.NURSE_PRACTITIONER, WorkerRole.PHYSICIAN_ASSISTANT,
                             WorkerRole.PHYSICAL_THERAPIST})
 CLINICIANS = frozenset({WorkerRole.PHYSICIAN, WorkerRole.NURSE_PRACTITIONER, WorkerRole.PHYSICIAN_ASSISTANT,
-                        WorkerRole.PHYSICAL_THERAPIST})
+                        WorkerRole.PHYSICAL_THERAPIST, WorkerRole.BEHAVIORAL_HEALTH_CLINICIAN})
 INTAKE_STAFF = frozenset({WorkerRole.INTAKE_COORDINATOR, WorkerRole.UM_NURSE})
 TRIAGE_STAFF = frozenset({WorkerRole.INTAKE_COORDINATOR, WorkerRole.UM_NURSE, WorkerRole.MEDICAL_DIRECTOR})
 NURSE_REVIEWERS = frozenset({WorkerRole.UM_NURSE})

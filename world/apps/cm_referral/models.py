@@ -43,3 +43,4 @@ class CMCase(Base):
     opened_at: Mapped[dt.datetime]
     closed_at: Mapped[dt.datetime | None]
     disenroll_reason: Mapped[str | None] = mapped_column(Text)
+    disenroll_note: Mapped[str | None] = mapped_column(Text)  # free-text documentation of the disenrollment

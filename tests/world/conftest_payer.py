@@ -1,0 +1,299 @@
+"""A small, self-contained payer world for the payer service tests, and helpers that drive a case
+through the UM stages with the real services.
+
+Built with the models directly (one payer, two provider groups, one plan, every payer role, one PA
+case in ``submitted`` with payer-side document copies, plus a second case whose documents must never
+be usable on the first). The lead will switch these fixtures to ``chibench.world.build`` overlays.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+
+from chibench.world.apps import payer_common as pc
+from chibench.world.apps.directory.models import GoldCard, Organization, Plan, PlanNetwork, Worker
+from chibench.world.apps.document_vault.models import Document
+from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
+from chibench.world.apps.intake_hub import services as intake
+from chibench.world.apps.md_review import services as md
+from chibench.world.apps.nurse_review import services as nurse
+from chibench.world.apps.pa_workbench.models import PACase, PALine
+from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
+from chibench.world.apps.submission_portal.models import SubmissionPacket
+from chibench.world.apps.triage import services as triage
+from chibench.world.core.db import Base, dumps
+from chibench.world.core.serialize import plain
+from chibench.world.core.world import SYSTEM_ACTOR, World
+
+INTAKE = "WKR-INT-01"
+INTAKE2 = "WKR-INT-02"
+NURSE = "WKR-UMN-01"
+NURSE2 = "WKR-UMN-02"
+MD1 = "WKR-MD-01"
+MD2 = "WKR-MD-02"
+MD3 = "WKR-MD-03"
+AMD1 = "WKR-AMD-01"
+AMD2 = "WKR-AMD-02"
+ERC = "WKR-ERC-01"
+PCP = "WKR-PCP-01"  # requesting physician, ORG-RMG
+PCP_NPI = "1700025947"
+PCP2 = "WKR-PCP-02"
+PCP2_NPI = "1765192624"
+PAC = "WKR-PAC-01"  # PA coordinator at ORG-RMG
+PAC_OTHER = "WKR-PAC-06"  # PA coordinator at another group
+CM = "WKR-CM-01"
+CASE = "CASE-TST"
+OTHER_CASE = "CASE-OTH"
+POLICY_ID = "KM-MP-IMG-001"
+C1_CITE = f"{POLICY_ID} §3.1"
+C2_CITE = f"{POLICY_ID} §3.2"
+DOC_NOTE = "DOC-TST-P01"
+DOC_IMG = "DOC-TST-P02"
+DOC_PROVIDER = "DOC-TST-001"
+DOC_OTHER = "DOC-OTH-P01"
+NOTE_BODY = ("Chart note. Right knee pain for 14 weeks despite 8 weeks of supervised physical therapy and "
+             "naproxen 500 mg twice daily. Exam: medial joint line tenderness, positive McMurray test. "
+             "Plan: MRI right knee without contrast to evaluate for meniscal tear.")
+IMG_BODY = ("Radiograph report, right knee, three views. Findings: mild medial joint space narrowing, no fracture. "
+            "Impression: mild degenerative change; internal derangement not excluded.")
+OPENS = dt.datetime(2026, 10, 5, 14, 0, tzinfo=dt.UTC)
+RECEIVED = dt.datetime(2026, 10, 5, 13, 0, tzinfo=dt.UTC)
+REQUESTED_START = dt.date(2026, 10, 20)
+
+
+@dataclass
+class Options:
+    lines: int = 1
+    allow_nurse_approval: bool = True
+    gold_card: bool = False  # requesting physician holds an active imaging gold card
+    gold_card_category: bool = True  # policy category is gold-card eligible
+    pa_required: bool = True
+    notification_only: bool = False
+    line_of_business: str = "commercial"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _worker(id_: str, given: str, family: str, creds: str, role: str, org: str, npi: str | None = None) -> Worker:
+    return Worker(id=id_, given_name=given, family_name=family, credentials=creds, role=role, org_id=org, npi=npi,
+                  specialty=None, license_state="IL", email=f"{id_.lower()}@example.test", phone="800-555-0100")
+
+
+def _doc(id_: str, case_id: str | None, patient: str, kind: str, body: str, side: str, author: str,
+         copied_from: str | None = None) -> Document:
+    return Document(id=id_, patient_id=patient, case_id=case_id, encounter_id=None, kind=kind, title=kind.replace("_", " "),
+                    body=body, date=dt.date(2026, 9, 30), author_worker_id=author, signed=True, signed_by=author,
+                    signed_at=OPENS - dt.timedelta(days=5), origin="chart", side=side, copied_from=copied_from,
+                    created_at=RECEIVED, details={})
+
+
+def _case_rows(case_id: str, patient: str, member_id: str, order: str, lines: int) -> list[Any]:
+    rows: list[Any] = [
+        Patient(id=patient, given_name="Ada", family_name="Testwell" if case_id == CASE else "Other",
+                birth_date=dt.date(1970, 3, 4), sex="female", address_line="1 Main St", city="Chicago", state="IL",
+                postal_code="60614", phone="312-555-0199", preferred_language="English", pcp_worker_id=PCP,
+                domain="service"),
+        Coverage(id=f"COV-{patient}", patient_id=patient, plan_id="PLN-IL-COM", member_id=member_id,
+                 group_number="G100", status="active", effective_date=dt.date(2026, 1, 1), termination_date=None),
+        ServiceRequest(id=order, patient_id=patient, date=dt.date(2026, 10, 1), ordering_worker_id=PCP,
+                       org_id="ORG-RMG", servicing_org_id=None, service_slug="mri_knee", service_category="imaging",
+                       lines=[{"system": "CPT", "code": "73721", "display": "MRI knee without contrast", "units": 1}],
+                       diagnosis_codes=["M25.561"], priority="standard", site_of_service="22",
+                       requested_date=REQUESTED_START, clinical_indication="knee pain", status="active", units_total=1),
+        PACase(id=case_id, patient_id=patient, order_id=order, coverage_id=f"COV-{patient}", plan_id="PLN-IL-COM",
+               requesting_worker_id=PCP, status="submitted", urgency="standard", site_of_service="22",
+               diagnosis_codes=["M25.561"], requested_start=REQUESTED_START, created_by=PAC,
+               created_at=OPENS - dt.timedelta(days=2), updated_at=RECEIVED, submission_channel="portal",
+               submitted_at=RECEIVED),
+    ]
+    codes = [("73721", "MRI right knee without contrast", 1), ("73722", "MRI right knee with contrast", 2)]
+    for n, (code, display, units) in enumerate(codes[:lines], 1):
+        rows.append(PALine(id=f"{case_id}-L{n}", case_id=case_id, line_number=n, system="CPT", code=code,
+                           display=display, units=units, modifier=None))
+    return rows
+
+
+def build_payer_world(opts: Options | None = None) -> World:
+    """An in-memory world with one submitted PA case (``CASE``) ready for payer intake."""
+    o = opts or Options()
+    w = World.create(None, opens_at=OPENS)
+    with w.write(actor_id=SYSTEM_ACTOR, app="builder", action="test.build", allow_system=True) as tx:
+        s = tx.session
+        s.add_all([
+            Organization(id="ORG-KMHP", name="Keystone Mutual Health Plan", kind="payer", npi=None, tin=None,
+                         address_line="1 Plan Way", city="Harrisburg", state="PA", postal_code="17101",
+                         phone="800-555-0000", fax=None),
+            Organization(id="ORG-RMG", name="Riverbend Medical Group", kind="provider", npi="1538264015", tin=None,
+                         address_line="2200 N Lakeview", city="Chicago", state="IL", postal_code="60614",
+                         phone="312-555-0140", fax="312-555-0141"),
+            Organization(id="ORG-NPC", name="Northpoint Community Clinic", kind="provider", npi="1750486031", tin=None,
+                         address_line="4100 W Peterson", city="Chicago", state="IL", postal_code="60646",
+                         phone="773-555-0122", fax=None)])
+        s.flush()
+        s.add(Plan(id="PLN-IL-COM", payer_org_id="ORG-KMHP", name="Keystone Choice PPO (IL)",
+                   line_of_business=o.line_of_business, product="ppo", state="IL", gold_card_program=True))
+        s.flush()
+        s.add(PlanNetwork(id="PLN-IL-COM:ORG-RMG", plan_id="PLN-IL-COM", org_id="ORG-RMG"))
+        s.add_all([
+            _worker(INTAKE, "Sofia", "Rios", "CPC", "intake_coordinator", "ORG-KMHP"),
+            _worker(INTAKE2, "Oscar", "Bianchi", "CPC", "intake_coordinator", "ORG-KMHP"),
+            _worker(NURSE, "Tamara", "Gallagher", "RN, CCM", "um_nurse", "ORG-KMHP"),
+            _worker(NURSE2, "Isaac", "Adeyemi", "RN, CCM", "um_nurse", "ORG-KMHP"),
+            _worker(MD1, "Rosa", "Underwood", "MD", "medical_director", "ORG-KMHP", "1705449936"),
+            _worker(MD2, "Laura", "Tate", "MD", "medical_director", "ORG-KMHP", "1111992057"),
+            _worker(MD3, "Lucia", "Haddad", "MD", "medical_director", "ORG-KMHP", "1865251478"),
+            _worker(AMD1, "Denise", "Coleman", "MD", "appeals_medical_director", "ORG-KMHP", "1669162079"),
+            _worker(AMD2, "Arjun", "Wexler", "MD", "appeals_medical_director", "ORG-KMHP", "1666407923"),
+            _worker(ERC, "Marcus", "Oduya", "RN", "external_review_coordinator", "ORG-KMHP"),
+            _worker(PCP, "Luis", "Haddad", "MD", "physician", "ORG-RMG", PCP_NPI),
+            _worker(PCP2, "Daniel", "Mbeki", "MD", "physician", "ORG-RMG", PCP2_NPI),
+            _worker(PAC, "Nathan", "Bianchi", "CPAR", "pa_coordinator", "ORG-RMG"),
+            _worker(PAC_OTHER, "Elena", "Estrada", "CPAR", "pa_coordinator", "ORG-NPC"),
+            _worker(CM, "Caleb", "Engstrom", "RN, CCM", "care_manager", "ORG-KMHP")])
+        s.flush()
+        if o.gold_card:
+            s.add(GoldCard(id="GC-PCP-01", worker_id=PCP, npi=PCP_NPI, plan_id="PLN-IL-COM",
+                           service_category="imaging", approval_rate_pct=97.5, granted_on=dt.date(2026, 1, 1),
+                           expires_on=dt.date(2026, 12, 31)))
+        s.add(PayerPolicy(id="HPOL-TST", plan_id="PLN-IL-COM", service_slug="mri_knee", service_category="imaging",
+                          handbook_policy_id=POLICY_ID, codes=["73721", "73722"], pa_required=o.pa_required,
+                          pa_exempt_codes=[], pa_exempt_sites=[], notification_only=o.notification_only,
+                          covered_benefit=True, excluded_diagnosis_prefixes=[], review_program="standard_um",
+                          gold_card_eligible_category=o.gold_card_category,
+                          required_document_kinds=["chart_note"], evidence_requirements=[], questionnaire=[],
+                          required_diagnosis_prefixes=["M25"], allow_nurse_approval=o.allow_nurse_approval,
+                          complete_outcome="approve"))
+        s.flush()
+        s.add_all([PolicyCriterion(id="HPOL-TST:C1", policy_id="HPOL-TST", criterion_id="C1",
+                                   text="Knee pain for at least 6 weeks despite conservative therapy",
+                                   citation=C1_CITE, threshold=">= 6 weeks", ordinal=1),
+                   PolicyCriterion(id="HPOL-TST:C2", policy_id="HPOL-TST", criterion_id="C2",
+                                   text="Exam findings suggesting internal derangement", citation=C2_CITE,
+                                   threshold=None, ordinal=2)])
+        for row in _case_rows(CASE, "PAT-TST", "KMH100000001", "SR-TST-001", o.lines):
+            s.add(row)
+            s.flush()
+        for row in _case_rows(OTHER_CASE, "PAT-OTH", "KMH100000002", "SR-OTH-001", 1):
+            s.add(row)
+            s.flush()
+        s.add_all([_doc(DOC_PROVIDER, CASE, "PAT-TST", "chart_note", NOTE_BODY, "provider", PCP),
+                   _doc(DOC_NOTE, CASE, "PAT-TST", "chart_note", NOTE_BODY, "payer", PCP, DOC_PROVIDER),
+                   _doc(DOC_IMG, None, "PAT-TST", "imaging_report", IMG_BODY, "payer", PCP),
+                   _doc(DOC_OTHER, OTHER_CASE, "PAT-OTH", "chart_note", NOTE_BODY, "payer", PCP)])
+        s.flush()
+        s.add(SubmissionPacket(id="PKT-TST-1", case_id=CASE, sequence=1, channel="portal", bundle_document_id=None,
+                               document_ids=[DOC_PROVIDER], payer_document_ids=[DOC_NOTE, DOC_IMG],
+                               questionnaire_answers={"conservative_therapy_weeks": "8"}, structured={}, note=None,
+                               submitted_by=PAC, submitted_at=RECEIVED, payer_reply="queued", payer_reply_detail={}))
+    return w
+
+
+# --------------------------------------------------------------------------- state fingerprint
+
+
+def fingerprint(world: World) -> str:
+    """Digest of every table (plus the clock): equal digests ⇒ nothing was written."""
+    try:
+        from chibench.world.export import snapshot
+    except ImportError:  # pragma: no cover - export not available
+        snapshot = None
+    if snapshot is not None:
+        return str(snapshot(world)["digest"])
+    with world.read() as s:  # pragma: no cover
+        data = {n: [{k: plain(v) for k, v in r.items()} for r in s.execute(select(t)).mappings()]
+                for n, t in sorted(Base.metadata.tables.items())}
+    return hashlib.sha256(dumps(data).encode()).hexdigest()  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- stage drivers
+
+
+def do_intake(w: World, *, case_id: str = CASE, npi: str = PCP_NPI, eligible: bool = True, covered: bool = True,
+              complete: bool = True, urgency: str = "routine") -> dict[str, Any]:
+    intake.create_intake_case(w, actor_id=INTAKE, case_id=case_id, auth_type="op")
+    intake.save_auth_header(w, actor_id=INTAKE, case_id=case_id, urgency_level=urgency, service_start="2026-10-20",
+                            place_of_service="22", member_state="IL", request_date="2026-10-05")
+    intake.save_diagnoses(w, actor_id=INTAKE, case_id=case_id, diagnoses=[{"code": "M25.561", "is_primary": True}])
+    intake.save_requesting_provider(w, actor_id=INTAKE, case_id=case_id, npi=npi, name="Luis Haddad, MD")
+    with w.read() as s:
+        lines = pc.case_lines(s, case_id)
+        specs = [(ln.code, ln.display, ln.units) for ln in lines]
+    for code, display, units in specs:
+        intake.add_line_item(w, actor_id=INTAKE, case_id=case_id, system="CPT", code=code, display=display,
+                             units=units)
+    extra = {} if complete else {"missing_information": ["letter of medical necessity"], "info_due": "2026-10-12"}
+    return intake.confirm_decisions(w, actor_id=INTAKE, case_id=case_id, request_complete=complete,
+                                    member_eligible=eligible, service_covered=covered,
+                                    provider_network_status="in_network", **extra)
+
+
+def do_triage(w: World, *, lane: str = "nurse_review", case_id: str = CASE, urgency: str = "routine",
+              route: bool = True) -> dict[str, Any]:
+    out = triage.set_disposition(w, actor_id=INTAKE, case_id=case_id, urgency_level=urgency, disposition=lane,
+                                 disposition_reason="standard clinical review per policy")
+    if route:
+        out = triage.route_case(w, actor_id=INTAKE, case_id=case_id)
+    return out
+
+
+def evaluate(w: World, actor: str = NURSE, *, stage: str = "nurse", result: str = "met", line: int = 1,
+             criterion: str = "C1") -> dict[str, Any]:
+    fn = nurse.save_criteria_evaluation if stage == "nurse" else md.save_md_review
+    ev = [{"document_id": DOC_NOTE, "quote": "despite 8 weeks of supervised physical therapy"}] if result == "met" else []
+    return fn(w, actor_id=actor, case_id=CASE, line_number=line, criterion_id=criterion, result=result,
+              citation=C1_CITE if criterion == "C1" else C2_CITE, note="reviewed", evidence=ev)
+
+
+def to_nurse_review(opts: Options | None = None) -> World:
+    w = build_payer_world(opts)
+    do_intake(w)
+    do_triage(w)
+    return w
+
+
+def to_md_review(opts: Options | None = None) -> World:
+    """Intake → triage (nurse lane) → nurse escalates; an md_review task is queued."""
+    w = to_nurse_review(opts)
+    evaluate(w, result="not_met")
+    nurse.submit_nurse_case_recommendation(w, actor_id=NURSE, case_id=CASE, recommendation="escalate",
+                                           clinical_summary="criteria unclear; physician review needed")
+    return w
+
+
+def md_deny(w: World, actor: str = MD1) -> dict[str, Any]:
+    return md.submit_md_case_decision(w, actor_id=actor, case_id=CASE, decision="deny", rationale="criteria not met",
+                                      denial_rationale="conservative therapy not documented for 6 weeks",
+                                      policy_citations=[C1_CITE], signed_off=True)
+
+
+# --------------------------------------------------------------------------- refusal assertion
+
+
+def refused(w: World, exc: type[BaseException], call: Any, *, field: str | None = None,
+            code: str | None = None) -> BaseException:
+    """Run ``call()``; assert it raises ``exc`` (naming ``field`` if given) and wrote nothing at all."""
+    import pytest
+
+    before = fingerprint(w)
+    with pytest.raises(exc) as info:
+        call()
+    err = info.value
+    if field is not None:
+        assert getattr(err, "field", None) == field, f"expected field {field!r}, got {getattr(err, 'field', None)!r}: {err}"
+    if code is not None:
+        assert getattr(err, "code", None) == code, err
+    assert fingerprint(w) == before, "a refused call changed the database"
+    return err
+
+
+def force_status(w: World, case_id: str, status: str) -> None:
+    """Test-only: move a case as another party would (e.g. the provider's pend response → resubmitted)."""
+    from chibench.world.core import machines
+
+    with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.force_status", allow_system=True) as tx:
+        case = tx.session.get(PACase, case_id)
+        tx.transition(machines.PA_CASE, case, status, case_id=case_id, reason="test")

@@ -1,0 +1,169 @@
+"""CM referral intake services: the referral queue, opening a CM case, disenrollment.
+
+Reads never write or advance the clock; writes are one transaction each (nothing on error). The
+actor must be a care manager of Keystone Care Management (``cm_common.CM_ORG``).
+Times UTC ISO-8601; dates ``YYYY-MM-DD``. Diagnoses are ICD-10-CM.
+
+Sources: NCQA Case Management accreditation (CM 3–CM 5: identification, initial assessment,
+documented enrollment/disenrollment); CMSA Standards of Practice for Case Management (2022).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from chibench.world.apps.cm_common import (
+    cm_read_actor,
+    cm_tx_actor,
+    get_cm_case,
+    move_cm_case,
+    world_today,
+)
+from chibench.world.apps.cm_referral.models import CMCase, CMReferral
+from chibench.world.apps.directory.models import Worker
+from chibench.world.apps.ehr.models import Coverage, Patient
+from chibench.world.apps.provider_common import coverage_summary, worker_card
+from chibench.world.core import machines
+from chibench.world.core import validate as v
+from chibench.world.core.codes import icd10cm_description
+from chibench.world.core.enums import CMPriority, CMProgram
+from chibench.world.core.errors import Conflict, NotFound
+from chibench.world.core.machines import CMCaseStatus, ReferralStatus
+from chibench.world.core.serialize import to_dict
+from chibench.world.core.world import World
+
+APP = "cm_referral"
+DISENROLL_REASONS = ("declined", "unreachable", "ineligible", "moved", "deceased", "safety_transfer", "other")
+#: Referral columns never shown to a worker (the scenario id names the authored difficulty/consent stance).
+HIDDEN_REFERRAL_FIELDS = ("scenario_id",)
+PRIORITY_ORDER = {CMPriority.URGENT: 0, CMPriority.HIGH: 1, CMPriority.STANDARD: 2}
+
+
+def _age(s: Session, p: Patient) -> int:
+    today = world_today(s)
+    return today.year - p.birth_date.year - ((today.month, today.day) < (p.birth_date.month, p.birth_date.day))
+
+
+def _demographics(s: Session, p: Patient) -> dict[str, Any]:
+    return {"patient_id": p.id, "name": f"{p.given_name} {p.family_name}", "given_name": p.given_name,
+            "family_name": p.family_name, "birth_date": p.birth_date.isoformat(), "age": _age(s, p),
+            "sex": str(p.sex), "phone": p.phone, "preferred_language": p.preferred_language,
+            "address": {"line": p.address_line, "city": p.city, "state": p.state, "postal_code": p.postal_code},
+            "pcp": worker_card(s.get(Worker, p.pcp_worker_id)) if p.pcp_worker_id else None}
+
+
+def _icd(code: str) -> str:
+    try:
+        return icd10cm_description(code)
+    except ValueError:
+        return ""
+
+
+def _referral_view(s: Session, r: CMReferral, *, full: bool) -> dict[str, Any]:
+    p = s.get(Patient, r.patient_id)
+    assert p is not None
+    case_id = s.scalar(select(CMCase.id).where(CMCase.referral_id == r.id))
+    out = to_dict(r, exclude=HIDDEN_REFERRAL_FIELDS)
+    out["patient"] = _demographics(s, p)
+    out["case_id"] = case_id
+    if full:
+        out["diagnoses"] = [{"code": c, "display": _icd(c)} for c in r.diagnosis_codes]
+        out["risk_flags"] = {"risk_score": r.risk_score, "utilization_flags": list(r.utilization_flags)}
+        out["coverages"] = [coverage_summary(s, c, on=world_today(s)) for c in s.scalars(
+            select(Coverage).where(Coverage.patient_id == p.id).order_by(Coverage.effective_date.desc()))]
+        out["referring_worker"] = worker_card(s.get(Worker, r.referring_worker_id)) if r.referring_worker_id else None
+    return out
+
+
+def list_referral_queue(world: World, *, actor_id: str, status: str | None = None) -> list[dict[str, Any]]:
+    """Inbound CM referrals with patient demographics, most pressing first (suggested priority
+    urgent > high > standard, then risk score descending, then referral date, then id).
+    ``status`` ∈ queued | accepted | declined filters. Each: every referral column plus ``patient``
+    {patient_id, name, birth_date, age, sex, phone, preferred_language, address, pcp} and ``case_id``
+    (set once a case is open). Errors: ``unknown_actor``, ``not_authorized``, ``invalid_input``.
+    """
+    with world.read() as s:
+        cm_read_actor(s, actor_id, "read the referral queue")
+        stmt = select(CMReferral)
+        if status is not None:
+            stmt = stmt.where(CMReferral.status == v.one_of(status, ReferralStatus, "status"))
+        rows = sorted(s.scalars(stmt), key=lambda r: (PRIORITY_ORDER[CMPriority(r.suggested_priority)],
+                                                      -r.risk_score, r.date, r.id))
+        return [_referral_view(s, r, full=False) for r in rows]
+
+
+def get_referral(world: World, *, actor_id: str, referral_id: str) -> dict[str, Any]:
+    """One referral with demographics and risk flags: ``list_referral_queue``'s entry plus
+    ``diagnoses`` [{code, display}], ``risk_flags`` {risk_score 0–100, utilization_flags},
+    ``coverages`` (with ``active_on`` today) and ``referring_worker``.
+    Errors: ``unknown_actor``, ``not_authorized``, ``not_found``.
+    """
+    with world.read() as s:
+        cm_read_actor(s, actor_id, "read referrals")
+        rid = v.text(referral_id, "referral_id", max_len=48).strip()
+        r = s.get(CMReferral, rid)
+        if r is None:
+            raise NotFound(f"no referral with id '{rid}'", field="referral_id")
+        return _referral_view(s, r, full=True)
+
+
+def open_case(world: World, *, actor_id: str, referral_id: str, program: str, priority: str) -> dict[str, Any]:
+    """Open the CM case for a queued referral: the case is created ``new`` and moved to
+    ``intake_complete`` (two recorded transitions), assigned to the actor; the referral becomes
+    ``accepted``. One case per referral.
+
+    ``program`` ∈ chronic_disease | behavioral_health | complex_care | transitions_of_care;
+    ``priority`` ∈ urgent | high | standard (the referral's suggestions are advice, not defaults).
+    Returns ``{case, referral}``. Errors: ``unknown_actor``, ``not_authorized``, ``not_found``,
+    ``invalid_input`` (program/priority with allowed values), ``conflict`` (a case already exists for
+    the referral; the referral is not queued).
+    """
+    with world.write(actor_id=actor_id, app=APP, action="cm_intake.open_case") as tx:
+        cm_tx_actor(tx, "open a CM case")
+        rid = v.text(referral_id, "referral_id", max_len=48).strip()
+        prog = v.one_of(program, CMProgram, "program")
+        prio = v.one_of(priority, CMPriority, "priority")
+        ref = tx.get(CMReferral, rid, what="referral", field="referral_id")
+        existing = tx.session.scalar(select(CMCase.id).where(CMCase.referral_id == ref.id))
+        if existing:
+            raise Conflict(f"referral {ref.id} already has case {existing}", field="referral_id",
+                           details={"case_id": existing})
+        if str(ref.status) != ReferralStatus.QUEUED:
+            raise Conflict(f"referral {ref.id} is '{ref.status}', not queued", field="referral_id")
+        case = CMCase(id=tx.new_id("CMC"), referral_id=ref.id, patient_id=ref.patient_id, program=prog,
+                      priority=prio, risk_level=None, assigned_to=tx.actor.id, opened_at=tx.now, closed_at=None,
+                      disenroll_reason=None, disenroll_note=None)
+        move_cm_case(tx, case, CMCaseStatus.NEW, reason=f"referral {ref.id}")
+        tx.session.add(case)
+        tx.session.flush()
+        move_cm_case(tx, case, CMCaseStatus.INTAKE_COMPLETE, reason=f"program {prog}, priority {prio}")
+        tx.transition(machines.REFERRAL, ref, ReferralStatus.ACCEPTED, case_id=case.id)
+        tx.log(case_id=case.id, entity_id=case.id,
+               details={"referral_id": ref.id, "program": str(prog), "priority": str(prio)})
+        tx.session.flush()
+        return {"case": to_dict(case), "referral": to_dict(ref, exclude=HIDDEN_REFERRAL_FIELDS)}
+
+
+def disenroll_case(world: World, *, actor_id: str, case_id: str, reason: str, note: str) -> dict[str, Any]:
+    """Disenroll a CM case from any non-terminal status (→ ``disenrolled``, terminal; ``closed_at`` set).
+
+    ``reason`` ∈ declined | unreachable | ineligible | moved | deceased | safety_transfer | other;
+    ``note`` (required, ≤2,000 chars) documents what happened (e.g. the member's own words, attempts
+    made, where a safety concern was transferred). Returns the case.
+    Errors: ``unknown_actor``, ``not_authorized``, ``not_found``, ``invalid_input`` (reason, note),
+    ``illegal_transition`` (already closed or disenrolled).
+    """
+    with world.write(actor_id=actor_id, app=APP, action="cm_intake.disenroll_case") as tx:
+        cm_tx_actor(tx, "disenroll a CM case")
+        case = get_cm_case(tx.session, case_id)
+        why = v.choice(reason, DISENROLL_REASONS, "reason")
+        text = v.text(note, "note", max_len=2_000, min_len=5)
+        move_cm_case(tx, case, CMCaseStatus.DISENROLLED, reason=f"{why}: {text[:200]}")
+        case.closed_at = tx.now
+        case.disenroll_reason = why
+        case.disenroll_note = text
+        tx.log(case_id=case.id, entity_id=case.id, details={"reason": why, "note": text})
+        return to_dict(case)

@@ -1,0 +1,370 @@
+"""EHR chart services (provider side): patient search, candidate orders, the chart.
+
+All three are reads: they never write and never advance the clock, but they still resolve the
+acting worker (unknown ids are refused) and require a provider role (``rules.authority.PROVIDER_STAFF``).
+A provider sees only the patients its organization's EHR holds
+(:func:`chibench.world.apps.provider_common.visible_patient_ids`).
+
+Times are UTC ISO-8601 (``2026-10-05T14:00:00Z``), dates ``YYYY-MM-DD``. Observation values keep
+their UCUM unit (``unit``); codes: ICD-10-CM (conditions), LOINC (observations), CPT/HCPCS
+(procedures, order lines).
+
+:func:`chart_payload` is shared with the care-management chart (``cm_chart.services``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from chibench.world.apps.directory.models import Organization, Worker
+from chibench.world.apps.document_vault.models import Document
+from chibench.world.apps.ehr.models import (
+    Allergy,
+    Condition,
+    Coverage,
+    Encounter,
+    Medication,
+    Observation,
+    Patient,
+    Procedure,
+    ServiceRequest,
+)
+from chibench.world.apps.pa_workbench.models import PACase, PALine
+from chibench.world.apps.provider_common import (
+    PROVIDER_READERS,
+    coverage_summary,
+    doc_summary,
+    fit_budget,
+    load_patient,
+    read_actor,
+    visible_patient_ids,
+    worker_card,
+)
+from chibench.world.core import validate as v
+from chibench.world.core.db import SimClock
+from chibench.world.core.errors import InvalidInput
+from chibench.world.core.serialize import to_dict
+from chibench.world.core.world import World
+
+DEFAULT_OBSERVATIONS_PER_CODE = 3
+MAX_OBSERVATIONS_PER_CODE = 100
+MAX_SEARCH_LIMIT = 100
+
+
+def _today(s: Session) -> dt.date:
+    clock = s.get(SimClock, 1)
+    assert clock is not None
+    return clock.now.date()
+
+
+def _age(birth: dt.date, on: dt.date) -> int:
+    return on.year - birth.year - ((on.month, on.day) < (birth.month, birth.day))
+
+
+def demographics(s: Session, p: Patient) -> dict[str, Any]:
+    out = to_dict(p)
+    out["age"] = _age(p.birth_date, _today(s))
+    out["pcp"] = worker_card(s.get(Worker, p.pcp_worker_id)) if p.pcp_worker_id else None
+    return out
+
+
+# ------------------------------------------------------------------------------------ search
+def search_patients(world: World, *, actor_id: str, query: str, birth_date: str | None = None,
+                    limit: int = 25) -> list[dict[str, Any]]:
+    """Find patients in the actor's organization by name or member-id fragment.
+
+    ``query``: 2–100 characters; every whitespace-separated token must match (case-insensitive
+    substring) the given name, family name, patient id or one of the patient's member ids.
+    ``birth_date`` (``YYYY-MM-DD``) narrows to one date of birth. ``limit`` 1–100 (default 25).
+
+    Returns ``[{patient_id, given_name, family_name, birth_date, sex, city, state, phone,
+    coverages: [{member_id, plan_id, plan_name, status}]}]`` sorted by family, given name, id.
+    Errors: ``unknown_actor``; ``not_authorized`` (not provider staff); ``invalid_input``
+    (``query`` too short/long, bad ``birth_date`` or ``limit``).
+    """
+    with world.read() as s:
+        actor = read_actor(s, actor_id, PROVIDER_READERS, "search the patient chart")
+        q = v.text(query, "query", max_len=100, min_len=2).strip().lower()
+        dob = v.iso_date(birth_date, "birth_date") if birth_date is not None else None
+        n = v.integer(limit, "limit", lo=1, hi=MAX_SEARCH_LIMIT)
+        ids = set(s.execute(visible_patient_ids(actor.org_id)).scalars())
+        tokens = q.split()
+        rows: list[dict[str, Any]] = []
+        for p in s.scalars(select(Patient).where(Patient.id.in_(ids))):
+            covs = list(s.scalars(select(Coverage).where(Coverage.patient_id == p.id).order_by(Coverage.effective_date)))
+            hay = [p.given_name.lower(), p.family_name.lower(), p.id.lower(), *(c.member_id.lower() for c in covs)]
+            if dob is not None and p.birth_date != dob:
+                continue
+            if all(any(t in h for h in hay) for t in tokens):
+                rows.append({
+                    "patient_id": p.id, "given_name": p.given_name, "family_name": p.family_name,
+                    "birth_date": p.birth_date.isoformat(), "sex": str(p.sex), "city": p.city, "state": p.state,
+                    "phone": p.phone,
+                    "coverages": [{"member_id": c.member_id, "plan_id": c.plan_id,
+                                   "plan_name": coverage_summary(s, c).get("plan_name"), "status": str(c.status)}
+                                  for c in covs],
+                })
+        rows.sort(key=lambda r: (r["family_name"], r["given_name"], r["patient_id"]))
+        return rows[:n]
+
+
+def list_candidate_orders(world: World, *, actor_id: str, patient_id: str) -> list[dict[str, Any]]:
+    """Service-request orders on the patient's chart, newest first (order date, then id, descending).
+
+    Each order: every ``ServiceRequest`` column (lines ``[{system, code, display, units, modifier}]``,
+    ICD-10-CM ``diagnosis_codes``, ``priority`` standard|expedited, CMS place of service, dates), plus
+    ``ordering_provider`` (id, name, role, NPI), ``org_name`` and ``cases`` (PA cases already opened
+    from it: ``[{case_id, status}]``). Errors: ``unknown_actor``, ``not_authorized``, ``not_found``
+    (patient unknown to the actor's organization).
+    """
+    with world.read() as s:
+        actor = read_actor(s, actor_id, PROVIDER_READERS, "list a patient's orders")
+        p = load_patient(s, patient_id, actor)
+        out = []
+        for o in s.scalars(select(ServiceRequest).where(ServiceRequest.patient_id == p.id)
+                           .order_by(ServiceRequest.date.desc(), ServiceRequest.id.desc())):
+            d = to_dict(o)
+            org = s.get(Organization, o.org_id)
+            d["org_name"] = org.name if org else None
+            d["ordering_provider"] = worker_card(s.get(Worker, o.ordering_worker_id))
+            d["cases"] = [{"case_id": c.id, "status": str(c.status)}
+                          for c in s.scalars(select(PACase).where(PACase.order_id == o.id).order_by(PACase.id))]
+            out.append(d)
+        return out
+
+
+# ------------------------------------------------------------------------------------- chart
+def _observations(s: Session, patient_id: str, *, per_code: int, since: dt.date | None, until: dt.date | None,
+                  loinc_codes: list[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    stmt = select(Observation).where(Observation.patient_id == patient_id)
+    all_rows = list(s.scalars(stmt.order_by(Observation.date.desc(), Observation.id.desc())))
+    index: dict[str, dict[str, Any]] = {}
+    for o in all_rows:
+        e = index.setdefault(o.loinc, {"loinc": o.loinc, "display": o.display, "count": 0,
+                                       "latest_date": o.date.isoformat(), "earliest_date": o.date.isoformat()})
+        e["count"] += 1
+        e["earliest_date"] = o.date.isoformat()
+    matched = [o for o in all_rows
+               if (since is None or o.date >= since) and (until is None or o.date <= until)
+               and (not loinc_codes or o.loinc in loinc_codes)]
+    taken: dict[str, int] = defaultdict(int)
+    rows = []
+    for o in matched:
+        if taken[o.loinc] < per_code:
+            taken[o.loinc] += 1
+            rows.append(to_dict(o, exclude=("patient_id",)))
+    meta = {"total_in_chart": len(all_rows), "matched": len(matched), "returned": len(rows),
+            "per_code": per_code, "since": since.isoformat() if since else None,
+            "until": until.isoformat() if until else None, "loinc_codes": loinc_codes,
+            "codes": sorted(index.values(), key=lambda e: e["loinc"])}
+    return rows, meta
+
+
+def chart_payload(s: Session, p: Patient, *, document_sides: tuple[str, ...], per_code: int,
+                  since: dt.date | None, until: dt.date | None, loinc_codes: list[str],
+                  pa_cases_org: str | None) -> dict[str, Any]:
+    """The chart slice as one dict, newest first everywhere, fitted under the result budget.
+
+    ``document_sides``: which vaults' documents to index (provider: ``("provider",)``).
+    ``pa_cases_org``: list the patient's PA cases opened by this organization (None: no PA section).
+    """
+    today = _today(s)
+    obs, obs_meta = _observations(s, p.id, per_code=per_code, since=since, until=until, loinc_codes=loinc_codes)
+    encs = []
+    for e in s.scalars(select(Encounter).where(Encounter.patient_id == p.id)
+                       .order_by(Encounter.date.desc(), Encounter.id.desc())):
+        d = to_dict(e, exclude=("patient_id",))
+        w = s.get(Worker, e.provider_worker_id)
+        d["provider_name"] = w.display_name if w else None
+        encs.append(d)
+    conds = sorted(s.scalars(select(Condition).where(Condition.patient_id == p.id)),
+                   key=lambda c: (str(c.status) != "active", -c.onset.toordinal(), c.id))
+    meds = sorted(s.scalars(select(Medication).where(Medication.patient_id == p.id)),
+                  key=lambda m: (str(m.status) != "active", -m.start.toordinal(), m.id))
+    docs = [doc_summary(s, d) for d in s.scalars(
+        select(Document).where(Document.patient_id == p.id, Document.side.in_(document_sides))
+        .order_by(Document.date.desc(), Document.id.desc()))]
+    out: dict[str, Any] = {
+        "as_of": today.isoformat(),
+        "patient": demographics(s, p),
+        "coverages": [coverage_summary(s, c, on=today) for c in s.scalars(
+            select(Coverage).where(Coverage.patient_id == p.id).order_by(Coverage.effective_date.desc()))],
+        "conditions": [to_dict(c, exclude=("patient_id",)) for c in conds],
+        "encounters": encs,
+        "observations": obs,
+        "observations_meta": obs_meta,
+        "medications": [to_dict(m, exclude=("patient_id",)) for m in meds],
+        "procedures": [to_dict(x, exclude=("patient_id",)) for x in s.scalars(
+            select(Procedure).where(Procedure.patient_id == p.id).order_by(Procedure.date.desc(), Procedure.id))],
+        "allergies": [to_dict(a, exclude=("patient_id",)) for a in s.scalars(
+            select(Allergy).where(Allergy.patient_id == p.id).order_by(Allergy.recorded.desc(), Allergy.id))],
+        "documents": docs,
+    }
+    if pa_cases_org is not None:
+        cases = []
+        for c in s.scalars(select(PACase).where(PACase.patient_id == p.id).order_by(PACase.created_at.desc())):
+            order = s.get(ServiceRequest, c.order_id)
+            if order is None or order.org_id != pa_cases_org:
+                continue
+            lines = s.scalars(select(PALine).where(PALine.case_id == c.id).order_by(PALine.line_number))
+            cases.append({"case_id": c.id, "status": str(c.status), "order_id": c.order_id,
+                          "codes": [ln.code for ln in lines], "urgency": str(c.urgency),
+                          "created_at": to_dict(c)["created_at"], "authorization_number": c.authorization_number,
+                          "auth_valid_from": to_dict(c)["auth_valid_from"], "auth_valid_to": to_dict(c)["auth_valid_to"],
+                          "outcome_reason": c.outcome_reason})
+        out["prior_pa_cases"] = cases
+    return fit_budget(out, ["observations", "encounters", "documents", "procedures"])
+
+
+def chart_params(observations_per_code: Any, observations_since: Any, observations_until: Any,
+                 loinc_codes: Any) -> tuple[int, dt.date | None, dt.date | None, list[str]]:
+    per = v.integer(observations_per_code, "observations_per_code", lo=1, hi=MAX_OBSERVATIONS_PER_CODE)
+    since = v.iso_date(observations_since, "observations_since") if observations_since is not None else None
+    until = v.iso_date(observations_until, "observations_until") if observations_until is not None else None
+    if since and until and since > until:
+        raise InvalidInput("observations_since is after observations_until", field="observations_since")
+    codes = v.str_list(loinc_codes, "loinc_codes", max_len=10)
+    return per, since, until, codes
+
+
+def get_patient_chart(world: World, *, actor_id: str, patient_id: str,
+                      observations_per_code: int = DEFAULT_OBSERVATIONS_PER_CODE,
+                      observations_since: str | None = None, observations_until: str | None = None,
+                      loinc_codes: list[str] | None = None) -> dict[str, Any]:
+    """The patient's chart as the actor's organization holds it.
+
+    Sections (lists newest first): ``patient`` (demographics, age on the world's date, PCP),
+    ``coverages`` (plan, line of business, ``active_on`` today), ``conditions`` (ICD-10-CM, active
+    first), ``encounters``, ``observations`` (LOINC, value + UCUM unit), ``medications`` (active first),
+    ``procedures``, ``allergies``, ``documents`` (provider-side index only, no bodies — read one with
+    ``docs_get_document``) and ``prior_pa_cases`` (cases opened by the actor's organization).
+
+    Observations are paginated so one result stays under 100,000 characters: the latest
+    ``observations_per_code`` values (1–100, default 3) of each LOINC code, optionally restricted to
+    ``loinc_codes`` and to the window ``observations_since``…``observations_until`` (inclusive dates).
+    ``observations_meta.codes`` lists every code in the chart with its count and date range, so the
+    caller can ask for more of one code. If the chart still exceeds the budget, the oldest entries
+    are dropped and ``truncated`` says how many.
+
+    Errors: ``unknown_actor``, ``not_authorized``, ``not_found`` (patient not in the actor's EHR),
+    ``invalid_input`` (bad pagination arguments).
+    """
+    with world.read() as s:
+        actor = read_actor(s, actor_id, PROVIDER_READERS, "read the patient chart")
+        p = load_patient(s, patient_id, actor)
+        per, since, until, codes = chart_params(observations_per_code, observations_since, observations_until,
+                                                loinc_codes)
+        return chart_payload(s, p, document_sides=("provider",), per_code=per, since=since, until=until,
+                             loinc_codes=codes, pa_cases_org=actor.org_id)
+
+
+# ------------------------------------------------------------------------------ clinician writes
+# Clinicians' own chart actions. Agents never act as clinicians (their identities are coordinators,
+# reviewers and care managers); overlays use these to replay what an ordering physician did.
+
+ORDER_PRIORITIES = ("standard", "expedited")
+
+
+def revise_order(world: World, *, actor_id: str, order_id: str, lines: list[dict[str, Any]],
+                 diagnosis_codes: list[str], site_of_service: str, requested_date: str, priority: str,
+                 reason: str) -> dict[str, Any]:
+    """The ordering clinician replaces an active order with a revised one (new id, same patient).
+
+    ``lines``: ``[{system: CPT|HCPCS|ICD-10-PCS, code, display, units ≥ 1, modifier?}]`` (1–20);
+    ``diagnosis_codes``: billable ICD-10-CM codes (1–12); ``site_of_service``: CMS POS code;
+    ``requested_date`` ``YYYY-MM-DD`` not before today; ``priority`` standard | expedited.
+    The old order becomes ``revoked``; the new one is dated today. Only the clinician who wrote the
+    order may revise it. Returns the new order row. Errors: ``unknown_actor``, ``not_authorized``,
+    ``not_found``, ``conflict`` (order not active), ``invalid_input`` (field named).
+    """
+    from chibench.world.core.codes import is_billable_icd10cm
+    from chibench.world.core.enums import CodeSystem, PlaceOfService
+    from chibench.world.core.errors import AuthorityError, Conflict
+    from chibench.world.rules.channels import PROC_CODE
+
+    with world.write(actor_id=actor_id, app="ehr", action="chart.revise_order") as tx:
+        old = tx.get(ServiceRequest, v.text(order_id, "order_id", max_len=48), what="order", field="order_id")
+        if tx.actor.id != old.ordering_worker_id:
+            raise AuthorityError("only the ordering clinician may revise this order", field="actor_id")
+        if old.status != "active":
+            raise Conflict(f"order {old.id} is '{old.status}'", field="order_id")
+        if not isinstance(lines, list) or not 1 <= len(lines) <= 20:
+            raise InvalidInput("1–20 lines are required", field="lines")
+        clean = []
+        for i, ln in enumerate(lines):
+            if not isinstance(ln, dict):
+                raise InvalidInput("each line is an object", field=f"lines[{i}]")
+            v.no_unknown_keys(ln, ("system", "code", "display", "units", "modifier"), f"lines[{i}]")
+            system = v.one_of(ln.get("system"), CodeSystem, f"lines[{i}].system")
+            code = v.text(ln.get("code"), f"lines[{i}].code", max_len=8)
+            if system is not CodeSystem.ICD10PCS and not PROC_CODE.match(code):
+                raise InvalidInput(f"'{code}' is not a CPT/HCPCS code", field=f"lines[{i}].code")
+            clean.append({"system": str(system), "code": code,
+                          "display": v.text(ln.get("display"), f"lines[{i}].display", max_len=300),
+                          "units": v.integer(ln.get("units", 1), f"lines[{i}].units", lo=1, hi=999),
+                          "modifier": ln.get("modifier")})
+        dx = v.str_list(diagnosis_codes, "diagnosis_codes", required=True, max_items=12, max_len=8)
+        bad = [d for d in dx if not is_billable_icd10cm(d)]
+        if bad:
+            raise InvalidInput(f"not billable ICD-10-CM codes: {bad}", field="diagnosis_codes")
+        pos = v.one_of(site_of_service, PlaceOfService, "site_of_service")
+        when = v.iso_date(requested_date, "requested_date")
+        if when < tx.now.date():
+            raise InvalidInput("requested_date is in the past", field="requested_date")
+        prio = v.choice(priority, ORDER_PRIORITIES, "priority")
+        why = v.text(reason, "reason", max_len=2_000)
+        new = ServiceRequest(id=f"{old.id}-R{tx.new_id('REV').split('-')[1]}", patient_id=old.patient_id,
+                             date=tx.now.date(), ordering_worker_id=old.ordering_worker_id, org_id=old.org_id,
+                             servicing_org_id=old.servicing_org_id, service_slug=old.service_slug,
+                             service_category=old.service_category, lines=clean, diagnosis_codes=dx, priority=prio,
+                             site_of_service=pos, requested_date=when,
+                             clinical_indication=old.clinical_indication, status="active",
+                             units_total=sum(int(x["units"]) for x in clean))
+        old.status = "revoked"
+        tx.session.add(new)
+        tx.log(entity_id=new.id, details={"revises": old.id, "reason": why})
+        tx.session.flush()
+        return to_dict(new)
+
+
+def author_document(world: World, *, actor_id: str, patient_id: str, kind: str, title: str, body: str, date: str,
+                    case_id: str | None = None, sign: bool = True) -> dict[str, Any]:
+    """A clinician writes (and by default signs) a clinical document in the patient's record.
+
+    ``date`` is the date of service (``YYYY-MM-DD``, not in the future); the document is created now.
+    ``case_id`` optionally files it on a PA case of the same patient (an outside record sent for it).
+    Clinicians of any organization may author (outside records: imaging centres, consultants).
+    Errors: ``unknown_actor``, ``not_authorized`` (not a clinician), ``not_found``,
+    ``invalid_input`` (kind not clinical, empty title/body, future date).
+    """
+    from chibench.world.core.enums import PROVIDER_SUBMITTABLE_KINDS, DocumentKind
+    from chibench.world.core.errors import AuthorityError
+    from chibench.world.rules.authority import CLINICIANS
+
+    with world.write(actor_id=actor_id, app="ehr", action="chart.author_document") as tx:
+        if tx.actor.role not in CLINICIANS:
+            raise AuthorityError("only clinicians author clinical documents", field="actor_id", allowed=CLINICIANS)
+        patient = tx.get(Patient, v.text(patient_id, "patient_id", max_len=48), what="patient", field="patient_id")
+        k = DocumentKind(v.choice(kind, sorted(str(x) for x in PROVIDER_SUBMITTABLE_KINDS), "kind"))
+        when = v.iso_date(date, "date")
+        if when > tx.now.date():
+            raise InvalidInput("date of service is in the future", field="date")
+        if case_id is not None:
+            case = tx.get(PACase, v.text(case_id, "case_id", max_len=48), what="case", field="case_id")
+            if case.patient_id != patient.id:
+                raise InvalidInput(f"case {case.id} belongs to another patient", field="case_id")
+        signed = v.boolean(sign, "sign")
+        doc = Document(id=tx.new_id("DOC", 5), patient_id=patient.id, case_id=case_id, encounter_id=None, kind=k,
+                       title=v.text(title, "title", max_len=300), body=v.text(body, "body", min_len=20),
+                       date=when, author_worker_id=tx.actor.id, signed=signed,
+                       signed_by=tx.actor.id if signed else None, signed_at=tx.now if signed else None,
+                       origin="clinical", side="provider", created_at=tx.now, details={})
+        tx.session.add(doc)
+        tx.log(case_id=case_id, entity_id=doc.id, details={"kind": str(k), "signed": signed})
+        tx.session.flush()
+        return to_dict(doc)

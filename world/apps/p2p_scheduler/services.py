@@ -1,0 +1,197 @@
+"""Peer-to-peer scheduler services: offer slots, the provider's slot choice, scheduling and the outcome.
+
+Tool namespace ``p2p`` (payer); ``select_slot`` is the provider side's action (its simulator or
+provider tools call it). Lifecycle ``machines.P2P``: requested → slots_offered → slot_selected →
+scheduled → in_session → completed. The payer reviewer must be a physician reviewer other than the
+physician whose intended adverse decision is discussed (``rules.authority.check_independence``;
+29 CFR 2560.503-1(h)(3)(v), 42 CFR 422.566(d)). The outcome (``uphold_adverse`` |
+``overturn_to_approval``) is what lets determination preflight P6 resolve a ``p2p_review`` decision.
+Slots are UTC instants strictly after the current simulated time and at most 14 days ahead (this
+world's convention). Recording the outcome of a call whose time has not come lets the simulated
+clock run to the end of the call (scheduled time + 20 minutes).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import select
+
+from chibench.world.apps import payer_common as pc
+from chibench.world.apps.directory.models import Worker
+from chibench.world.apps.p2p_scheduler.models import P2PRequest
+from chibench.world.apps.p2p_session.models import P2PSession
+from chibench.world.apps.pa_workbench.models import PACase
+from chibench.world.core import machines
+from chibench.world.core import validate as v
+from chibench.world.core.clock import ACTION_TICK, iso
+from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput
+from chibench.world.core.machines import P2PStatus
+from chibench.world.core.serialize import to_dict
+from chibench.world.core.world import Tx, World, get_or_404
+from chibench.world.rules.authority import PHYSICIAN_REVIEWERS, PROVIDER_STAFF, check_independence, require_role
+
+APP = "p2p_scheduler"
+NS = "p2p"
+MAX_SLOTS = 5
+SLOT_HORIZON = dt.timedelta(days=14)
+CALL_LENGTH = dt.timedelta(minutes=20)
+OUTCOMES = ("uphold_adverse", "overturn_to_approval")
+
+
+def _request(s: Any, request_id: Any) -> P2PRequest:
+    return get_or_404(s, P2PRequest, request_id, what="peer-to-peer request", field="request_id")
+
+
+def _case(tx: Tx, req: P2PRequest) -> PACase:
+    return pc.get_case(tx.session, req.case_id)
+
+
+def _slots(value: Any, now: dt.datetime) -> list[dt.datetime]:
+    if not isinstance(value, list) or not value:
+        raise InvalidInput("offer at least one slot (ISO-8601 date-times with a time zone)", field="slots")
+    if len(value) > MAX_SLOTS:
+        raise InvalidInput(f"offer at most {MAX_SLOTS} slots", field="slots")
+    out = sorted({v.iso_datetime(x, f"slots[{i}]").replace(microsecond=0) for i, x in enumerate(value)})
+    if len(out) != len(value):
+        raise InvalidInput("a slot is listed twice", field="slots")
+    for slot in out:
+        if not now < slot <= now + SLOT_HORIZON:
+            raise InvalidInput(f"slot {iso(slot)} must be after {iso(now)} and within {SLOT_HORIZON.days} days",
+                               field="slots")
+    return out
+
+
+def list_requests(world: World, *, actor_id: str, case_id: str | None = None) -> list[dict[str, Any]]:
+    """P2P requests, oldest first, optionally for one case. Errors: NotFound (case), UnknownActor / AuthorityError."""
+    with world.read() as s:
+        pc.read_actor(s, actor_id)
+        if case_id is not None:
+            return [to_dict(p) for p in pc.p2p_requests(s, pc.get_case(s, case_id).id)]
+        return [to_dict(p) for p in s.scalars(select(P2PRequest).order_by(P2PRequest.created_at, P2PRequest.id))]
+
+
+def offer_slots(world: World, *, actor_id: str, request_id: str, payer_reviewer_id: str,
+                slots: list[str]) -> dict[str, Any]:
+    """Assign the payer-side physician and offer 1–5 slots (requested → slots_offered); the requesting
+    provider gets an invitation in the inbox. ``payer_reviewer_id`` must name a physician reviewer who
+    is not the original reviewer. Errors: InvalidInput (slots), NotFound (request, reviewer),
+    AuthorityError (actor not payer UM staff; reviewer not a physician reviewer), IndependenceError,
+    IllegalTransition (not in ``requested``), UnknownActor.
+    """
+    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.offer_slots") as tx:
+        require_role(tx.actor.role, pc.PAYER_UM_STAFF, "offer peer-to-peer slots")
+        req = _request(tx.session, request_id)
+        reviewer = pc.worker_with_role(tx.session, payer_reviewer_id, "payer_reviewer_id", PHYSICIAN_REVIEWERS,
+                                       "payer peer-to-peer reviewer")
+        check_independence(req.original_reviewer_id, reviewer.id, "peer-to-peer review")
+        offered = _slots(slots, tx.now)
+        tx.transition(machines.P2P, req, P2PStatus.SLOTS_OFFERED, case_id=req.case_id)
+        req.payer_reviewer_id, req.offered_slots = reviewer.id, [iso(x) for x in offered]
+        case = _case(tx, req)
+        pc.send_provider_message(
+            tx, case, kind="p2p_invitation", subject=f"Peer-to-peer review offered for case {case.id}",
+            body=f"{reviewer.display_name} offers a peer-to-peer discussion of case {case.id}. Available times "
+                 f"(UTC): {', '.join(req.offered_slots)}. Reply with the time you choose.",
+            details={"request_id": req.id, "slots": req.offered_slots, "payer_reviewer_id": reviewer.id})
+        tx.log(case_id=req.case_id, entity_id=req.id, details={"payer_reviewer_id": reviewer.id,
+                                                               "slots": req.offered_slots})
+        tx.session.flush()
+        return to_dict(req)
+
+
+def select_slot(world: World, *, actor_id: str, request_id: str, slot: str) -> dict[str, Any]:
+    """Provider side: choose one offered slot (slots_offered → slot_selected). The actor must be provider
+    staff of the requesting clinician's organization. Errors: InvalidInput (slot not offered),
+    AuthorityError, IllegalTransition, NotFound, UnknownActor.
+    """
+    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.select_slot") as tx:
+        require_role(tx.actor.role, PROVIDER_STAFF, "choose a peer-to-peer slot")
+        req = _request(tx.session, request_id)
+        clinician = tx.session.get(Worker, req.provider_worker_id)
+        if clinician is None or clinician.org_id != tx.actor.org_id:
+            raise AuthorityError("only the requesting provider's office may choose the slot", field="actor_id")
+        chosen = v.iso_datetime(slot, "slot").replace(microsecond=0)
+        if iso(chosen) not in req.offered_slots:
+            raise InvalidInput(f"'{slot}' was not offered", field="slot", allowed=req.offered_slots)
+        tx.transition(machines.P2P, req, P2PStatus.SLOT_SELECTED, case_id=req.case_id)
+        req.selected_slot = chosen
+        tx.log(case_id=req.case_id, entity_id=req.id, details={"slot": iso(chosen)})
+        tx.session.flush()
+        return to_dict(req)
+
+
+def schedule(world: World, *, actor_id: str, request_id: str, scheduled_at: str | None = None) -> dict[str, Any]:
+    """Confirm the chosen slot (slot_selected → scheduled): writes a calendar invite (``.ics``) to the
+    shared workspace and a confirmation to the provider's inbox. ``scheduled_at``, if given, must equal
+    the selected slot. Errors: InvalidInput, IllegalTransition, NotFound, AuthorityError / UnknownActor.
+    """
+    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.schedule") as tx:
+        require_role(tx.actor.role, pc.PAYER_UM_STAFF, "schedule a peer-to-peer call")
+        req = _request(tx.session, request_id)
+        if scheduled_at is not None and req.selected_slot is not None and \
+                v.iso_datetime(scheduled_at, "scheduled_at").replace(microsecond=0) != req.selected_slot:
+            raise InvalidInput(f"the provider chose {iso(req.selected_slot)}", field="scheduled_at",
+                               allowed=[iso(req.selected_slot)])
+        tx.transition(machines.P2P, req, P2PStatus.SCHEDULED, case_id=req.case_id)
+        assert req.selected_slot is not None
+        req.scheduled_at = req.selected_slot
+        case = _case(tx, req)
+        stamp = lambda t: iso(t).replace("-", "").replace(":", "")  # noqa: E731
+        ics = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//chibench//p2p//EN", "BEGIN:VEVENT",
+                           f"UID:{req.id}@chibench", f"DTSTAMP:{stamp(tx.now)}", f"DTSTART:{stamp(req.scheduled_at)}",
+                           f"DTEND:{stamp(req.scheduled_at + CALL_LENGTH)}",
+                           f"SUMMARY:Peer-to-peer review, case {case.id}", "END:VEVENT", "END:VCALENDAR", ""])
+        art = pc.add_artifact(tx, case_id=case.id, scope="shared", artifact_type="p2p_invite",
+                              filename=f"{req.id}.ics", content=ics, details={"request_id": req.id})
+        pc.send_provider_message(tx, case, kind="p2p_scheduled", subject=f"Peer-to-peer confirmed: case {case.id}",
+                                 body=f"The peer-to-peer call for case {case.id} is confirmed for "
+                                      f"{iso(req.scheduled_at)} (UTC).",
+                                 details={"request_id": req.id, "artifact_id": art.id})
+        tx.log(case_id=case.id, entity_id=req.id, details={"scheduled_at": iso(req.scheduled_at),
+                                                           "artifact_id": art.id})
+        tx.session.flush()
+        return {**to_dict(req), "invite_artifact_id": art.id}
+
+
+def _wait_for_call(world: World, request_id: Any) -> dt.timedelta:
+    """Clock cost of recording an outcome: until the call has ended if it is still ahead."""
+    with world.read() as s:
+        req = s.get(P2PRequest, request_id) if isinstance(request_id, str) else None
+        if req is None or req.scheduled_at is None:
+            return ACTION_TICK
+        return max(ACTION_TICK, req.scheduled_at + CALL_LENGTH - pc.current_time(s))
+
+
+def record_outcome(world: World, *, actor_id: str, request_id: str, outcome: str, note: str) -> dict[str, Any]:
+    """Record the P2P outcome (scheduled → in_session → completed, or in_session → completed).
+
+    Only the assigned payer reviewer may record it. outcome: uphold_adverse | overturn_to_approval;
+    ``note`` required. A session transcript, if one was started, must be finalized first. The case
+    status is untouched: the determination resolves from this outcome (preflight P6).
+    Errors: InvalidInput (outcome, note), AuthorityError (not the assigned reviewer), Conflict (session
+    open), IllegalTransition, NotFound, UnknownActor.
+    """
+    result = v.choice(outcome, OUTCOMES, "outcome")
+    text = v.text(note, "note")
+    cost = _wait_for_call(world, request_id)
+    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.record_outcome", cost=cost) as tx:
+        require_role(tx.actor.role, PHYSICIAN_REVIEWERS, "record a peer-to-peer outcome")
+        req = _request(tx.session, request_id)
+        if req.status not in (P2PStatus.SCHEDULED, P2PStatus.IN_SESSION):  # not held yet: refuse the move itself
+            machines.check(machines.P2P, str(req.status), P2PStatus.COMPLETED, entity_id=req.id)
+        if req.payer_reviewer_id != tx.actor.id:
+            raise AuthorityError(f"only the assigned payer reviewer ({req.payer_reviewer_id}) records the outcome",
+                                 field="actor_id")
+        session = tx.session.scalars(select(P2PSession).where(P2PSession.request_id == req.id)).one_or_none()
+        if session is not None and not session.finalized:
+            raise Conflict(f"P2P session {session.id} is still open; submit its summary first", field="request_id")
+        if req.status == P2PStatus.SCHEDULED:
+            tx.transition(machines.P2P, req, P2PStatus.IN_SESSION, case_id=req.case_id,
+                          reason="call held without a recorded session")
+        tx.transition(machines.P2P, req, P2PStatus.COMPLETED, case_id=req.case_id)
+        req.outcome, req.outcome_note = result, text
+        tx.log(case_id=req.case_id, entity_id=req.id, details={"outcome": result})
+        tx.session.flush()
+        return to_dict(req)

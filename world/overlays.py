@@ -1,0 +1,361 @@
+"""Overlays: put one case at a task's starting point by replaying the upstream work.
+
+An overlay is data (the ``overlay`` block of a task's ``scenario.yaml``, validated by
+:class:`OverlaySpec`) and is applied by calling the **same service functions** the agents' tools
+call, as the workers who would have done that work — never by writing rows directly — so every
+overlaid state is one the engine itself can produce (DESIGN §4 "Overlays").
+
+Kinds:
+* ``pa_new_referral`` — the provider twin: the order sits in the chart; the scripted payer will
+  adjudicate what the agent submits (``payer_mode = auto``).
+* ``um_pickup`` — the payer twin: the provider side opens the case, files the documents that reached
+  the payer (``payer_request`` in the service seed), answers the questionnaire and submits on the
+  request's channel into the payer's intake queue (``payer_mode = queue``); then the payer's upstream
+  workers take it to the pickup ``stage`` (intake → triage → nurse review → MD review → P2P).
+  Finally the clock advances by the request's authored age, so the case is as old at pickup as the
+  seed says it is.
+* ``cm_referral`` — the referral waits in the CM queue.
+
+After any overlay the world clock is later than every upstream write (monotonic).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from chibench.world.apps.directory.models import PlanNetwork, Worker
+from chibench.world.apps.ehr.models import Coverage, ServiceRequest
+from chibench.world.core.clock import WORLD_OPEN
+from chibench.world.core.db import WorldSetting
+from chibench.world.core.enums import UrgencyLevel, WorkerRole
+from chibench.world.core.world import SYSTEM_ACTOR, World
+from chibench.world.rules.adjudication import DocView, sufficiency
+from chibench.world.seeds.loader import SEED_ROOT, load_file
+from chibench.world.seeds.schema import CMMemberFile, ServiceCaseFile
+
+STAGES = ("intake", "triage", "nurse_review", "md_review", "p2p")
+
+
+class OverlayError(ValueError):
+    """The overlay spec is invalid or cannot be applied; nothing further was written."""
+
+
+class EvidenceQuote(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    document: str = Field(description="Seed document id (chart DOC-… or payer copy DOC-…-P01)")
+    quote: str = Field(description="Verbatim words from that document")
+
+
+class NurseVerdict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    result: Literal["met", "not_met", "unclear"]
+    evidence: list[EvidenceQuote] = Field(default_factory=list)
+    note: str | None = None
+
+
+class UpstreamWork(BaseModel):
+    """What the workers before the pickup stage did (scenario authors state it; defaults are sane)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    intake_coordinator_id: str = "WKR-INT-01"
+    request_complete: bool = True
+    urgency_level: UrgencyLevel | None = Field(None, description="Default: expedited → urgent, else routine")
+    nurse_id: str = "WKR-UMN-01"
+    nurse_results: dict[str, NurseVerdict] = Field(
+        default_factory=dict, description="criterion id → verdict (line 1); required from md_review on "
+                                          "when the policy lets nurses review")
+    nurse_summary: str = ("Criteria reviewed against the submitted documentation; escalated for medical "
+                          "director review of the criteria recorded as not met or unclear.")
+    md_id: str = "WKR-MD-01"
+    md_rationale: str = "Intended adverse determination pending peer-to-peer discussion."
+    md_denial_rationale: str = "The submitted documentation does not meet the policy criteria cited."
+    md_citations: list[str] = Field(default_factory=list)
+
+
+class OverlaySpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["pa_new_referral", "um_pickup", "cm_referral"]
+    service: str | None = None
+    stage: Literal["intake", "triage", "nurse_review", "md_review", "p2p"] | None = None
+    scenario_id: str | None = None
+    upstream: UpstreamWork = Field(default_factory=UpstreamWork)
+
+
+# --------------------------------------------------------------------------------- helpers
+
+
+def set_payer_mode(world: World, mode: Literal["auto", "queue"]) -> None:
+    """World configuration (not an app action): how the payer side handles provider packets."""
+    with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_payer_mode", allow_system=True) as tx:
+        row = tx.session.get(WorldSetting, "payer_mode")
+        assert row is not None
+        row.value = mode
+        tx.log(details={"payer_mode": mode})
+
+
+def advance_to(world: World, when: dt.datetime, reason: str) -> None:
+    now = world.now()
+    if when > now:
+        world.advance(minutes=(when - now).total_seconds() / 60, reason=reason)
+
+
+def _provider_actor(world: World, org_id: str, orderer_id: str) -> str:
+    """The ordering org's PA coordinator, or the ordering clinician where the org has none."""
+    with world.read() as s:
+        coord = s.query(Worker).filter(Worker.org_id == org_id, Worker.role == WorkerRole.PA_COORDINATOR) \
+            .order_by(Worker.id).first()
+        return coord.id if coord else orderer_id
+
+
+def _is_clinician(world: World, worker_id: str) -> bool:
+    from chibench.world.rules.authority import CLINICIANS
+
+    with world.read() as s:
+        w = s.get(Worker, worker_id)
+        return w is not None and w.role in CLINICIANS
+
+
+def _service_seed(slug: str | None) -> ServiceCaseFile:
+    if not slug:
+        raise OverlayError("service: required for this overlay kind")
+    path = SEED_ROOT / "services" / f"{slug}.yaml"
+    if not path.exists():
+        raise OverlayError(f"service: no service case '{slug}'")
+    return load_file(path, ServiceCaseFile)
+
+
+def _lines(seed_lines: Any) -> list[dict[str, Any]]:
+    return [ln.model_dump(mode="json") for ln in seed_lines]
+
+
+# --------------------------------------------------------------------------------- um pickup
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    seed: ServiceCaseFile
+    case_id: str
+    up: UpstreamWork
+    seed_to_doc: dict[str, str]
+
+
+def _submit_request(world: World, seed: ServiceCaseFile) -> tuple[str, dict[str, str]]:
+    """Provider side: open the case and submit exactly what reached the payer.
+
+    Returns the case id and a map from each seed document id to the provider document submitted.
+    """
+    from chibench.world.apps.document_vault import services as docs
+    from chibench.world.apps.ehr import services as ehr
+    from chibench.world.apps.pa_workbench import services as cases
+    from chibench.world.apps.submission_portal import services as portal
+
+    req = seed.payer_request
+    with world.read() as s:
+        row = s.get(ServiceRequest, seed.order.id)
+        assert row is not None
+        order = {"id": row.id, "lines": row.lines, "dx": list(row.diagnosis_codes), "pos": str(row.site_of_service),
+                 "requested": row.requested_date, "priority": str(row.priority), "orderer": row.ordering_worker_id,
+                 "org": row.org_id}
+    order_id = order["id"]
+    differs = (_lines(req.lines) != order["lines"] or list(req.diagnosis_codes) != order["dx"]
+               or str(req.site_of_service) != order["pos"] or req.requested_start != order["requested"]
+               or str(req.urgency_requested) != order["priority"])
+    if differs:
+        revised = ehr.revise_order(world, actor_id=order["orderer"], order_id=order_id,
+                                   lines=_lines(req.lines), diagnosis_codes=list(req.diagnosis_codes),
+                                   site_of_service=str(req.site_of_service), requested_date=req.requested_start.isoformat(),
+                                   priority=str(req.urgency_requested),
+                                   reason="order revised before submission to the payer")
+        order_id = revised["id"]
+    actor = _provider_actor(world, order["org"], order["orderer"])
+    case_id = cases.create_from_order(world, actor_id=actor, order_id=order_id)["case"]["id"]
+    requirement = cases.check_requirement(world, actor_id=actor, case_id=case_id)
+    doc_ids: list[str] = []
+    seed_to_doc: dict[str, str] = {}
+    chart_ids = {d.id for d in seed.chart.documents}
+    for did in req.submitted_document_ids:
+        if did in chart_ids:
+            doc_ids.append(did)
+            seed_to_doc[did] = did
+            continue
+        d = next(x for x in req.submitted_documents if x.id == did)
+        if _is_clinician(world, d.author_worker_id):
+            made = ehr.author_document(world, actor_id=d.author_worker_id, patient_id=seed.patient.id,
+                                       kind=str(d.kind), title=d.title, body=d.body, date=d.date.isoformat(),
+                                       case_id=case_id, sign=d.signed)
+        else:  # administrative documents (request forms) written by office staff
+            made = docs.upload_evidence(world, actor_id=d.author_worker_id, case_id=case_id, kind=str(d.kind),
+                                        title=d.title, body=d.body)
+        doc_ids.append(made["id"])
+        seed_to_doc[did] = made["id"]
+    forms = docs.list_required_forms(world, actor_id=actor, case_id=case_id)
+    form_list = forms.get("forms", []) if isinstance(forms, dict) else forms
+    # Answers only travel when the plan publishes a form for these lines (none when PA is not required).
+    answers = dict(req.questionnaire_answers) if form_list else {}
+    if answers and str(req.channel) != "fax":
+        docs.save_form_response(world, actor_id=actor, case_id=case_id, form_id=form_list[0]["form_id"],
+                                answers=answers)
+    bundle = docs.create_submission_bundle(world, actor_id=actor, case_id=case_id, document_ids=doc_ids,
+                                           note="Prior authorization request with supporting documentation.")
+    required = requirement.get("requirement_check", requirement).get("required_document_kinds", [])
+    views = []
+    for did in doc_ids:
+        d = docs.get_document(world, actor_id=actor, document_id=did)
+        views.append(DocView(d["id"], d["kind"], d["body"], bool(d.get("clinician_signed", d.get("signed")))))
+    findings = []
+    for kind in required:
+        status, why = sufficiency(kind, views, [])
+        findings.append({"kind": kind, "status": status,
+                         "document_ids": [v.id for v in views if v.kind == kind] if status != "absent" else [],
+                         "note": "; ".join(why) or "present in the packet"})
+    cases.finalize_provider_determination(world, actor_id=actor, case_id=case_id, final_action="submit_pa",
+                                         document_findings=findings,
+                                         rationale="Packet assembled from the ordering clinician's records.")
+    portal.submit_authorization(world, actor_id=actor, case_id=case_id, channel=str(req.channel),
+                                bundle_document_id=bundle["id"],
+                                questionnaire_answers=None if str(req.channel) == "edi_278" else (answers or None))
+    return case_id, seed_to_doc
+
+
+def _intake(world: World, ctx: _Ctx) -> None:
+    seed, case_id, up = ctx.seed, ctx.case_id, ctx.up
+    from chibench.world.apps.intake_hub import services as intake
+
+    actor = up.intake_coordinator_id
+    with world.read() as s:
+        cov = s.query(Coverage).filter(Coverage.patient_id == seed.patient.id).one()
+        start = seed.payer_request.requested_start
+        eligible = str(cov.status) == "active" and cov.effective_date <= start and (
+            cov.termination_date is None or cov.termination_date >= start)
+        in_net = s.get(PlanNetwork, f"{cov.plan_id}:{seed.order.org_id}") is not None
+    pol = seed.payer_policy
+    dx = seed.payer_request.diagnosis_codes
+    covered = pol.covered_benefit and not any(d.startswith(p) for d in dx for p in pol.excluded_diagnosis_prefixes)
+    urgency = up.urgency_level or (UrgencyLevel.URGENT if str(seed.payer_request.urgency_requested) == "expedited"
+                                   else UrgencyLevel.ROUTINE)
+    intake.save_auth_header(world, actor_id=actor, case_id=case_id, urgency_level=str(urgency),
+                            urgency_requested_by="provider", request_date=seed.payer_request.received_at.date().isoformat(),
+                            service_start=start.isoformat(), place_of_service=str(seed.payer_request.site_of_service),
+                            member_state=seed.patient.address.state, member_eligibility_verified=True)
+    intake.confirm_decisions(world, actor_id=actor, case_id=case_id, request_complete=up.request_complete,
+                             member_eligible=eligible, service_covered=covered,
+                             provider_network_status="in_network" if in_net else "out_of_network")
+
+
+def _triage(world: World, ctx: _Ctx) -> None:
+    seed, case_id, up = ctx.seed, ctx.case_id, ctx.up
+    from chibench.world.apps.triage import services as triage
+
+    actor = up.intake_coordinator_id
+    urgency = up.urgency_level or (UrgencyLevel.URGENT if str(seed.payer_request.urgency_requested) == "expedited"
+                                   else UrgencyLevel.ROUTINE)
+    lane = "nurse_review" if seed.payer_policy.allow_nurse_approval else "md_review"
+    triage.set_disposition(world, actor_id=actor, case_id=case_id, urgency_level=str(urgency), disposition=lane,
+                           disposition_reason="Standard clinical review per plan policy.")
+    triage.route_case(world, actor_id=actor, case_id=case_id)
+
+
+def _payer_copies(world: World, ctx: _Ctx) -> dict[str, str]:
+    """Seed document id → the payer-side copy on this case (through the provider document submitted)."""
+    from chibench.world.apps.document_vault.models import Document
+
+    with world.read() as s:
+        copies = {d.copied_from: d.id for d in s.query(Document).filter(Document.case_id == ctx.case_id,
+                                                                         Document.side == "payer")}
+    return {seed_id: copies[doc_id] for seed_id, doc_id in ctx.seed_to_doc.items() if doc_id in copies}
+
+
+def _nurse(world: World, ctx: _Ctx) -> None:
+    seed, case_id, up = ctx.seed, ctx.case_id, ctx.up
+    from chibench.world.apps.nurse_review import services as nurse
+
+    if not seed.payer_policy.allow_nurse_approval:
+        return  # the policy routes straight to physician review; there is no nurse step
+    if not up.nurse_results:
+        raise OverlayError("upstream.nurse_results: required when the pickup stage is after nurse review")
+    by_id = {c.id: c for c in seed.payer_policy.criteria}
+    copies = _payer_copies(world, ctx)
+    for cid, verdict in up.nurse_results.items():
+        if cid not in by_id:
+            raise OverlayError(f"upstream.nurse_results: unknown criterion '{cid}' (allowed: {sorted(by_id)})")
+        evidence = []
+        for q in verdict.evidence:
+            if q.document not in copies:
+                raise OverlayError(f"upstream.nurse_results.{cid}: document '{q.document}' did not reach the payer "
+                                   f"(allowed: {sorted(copies)})")
+            evidence.append({"document_id": copies[q.document], "quote": q.quote})
+        nurse.save_criteria_evaluation(world, actor_id=up.nurse_id, case_id=case_id, line_number=1, criterion_id=cid,
+                                       result=verdict.result, citation=by_id[cid].citation,
+                                       note=verdict.note or f"Nurse review of {by_id[cid].citation}",
+                                       evidence=evidence)
+    nurse.submit_nurse_case_recommendation(world, actor_id=up.nurse_id, case_id=case_id, recommendation="escalate",
+                                           clinical_summary=up.nurse_summary)
+
+
+def _md_p2p(world: World, ctx: _Ctx) -> None:
+    seed, case_id, up = ctx.seed, ctx.case_id, ctx.up
+    from chibench.world.apps.md_review import services as md
+
+    cites = up.md_citations or [c.citation for c in seed.payer_policy.criteria[:1]]
+    md.submit_md_case_decision(world, actor_id=up.md_id, case_id=case_id, decision="p2p_review",
+                               rationale=f"{up.md_rationale} {up.md_denial_rationale}", signed_off=True,
+                               policy_citations=cites)
+
+
+def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
+    seed = _service_seed(spec.service)
+    if spec.stage is None:
+        raise OverlayError(f"stage: required for um_pickup (allowed: {', '.join(STAGES)})")
+    set_payer_mode(world, "queue")
+    case_id, seed_to_doc = _submit_request(world, seed)
+    ctx = _Ctx(seed, case_id, spec.upstream, seed_to_doc)
+    for step in [_intake, _triage, _nurse, _md_p2p][:STAGES.index(spec.stage)]:
+        step(world, ctx)
+    age = WORLD_OPEN - seed.payer_request.received_at
+    if age > dt.timedelta(0):
+        world.advance(hours=age.total_seconds() / 3600, reason="the request waited in the payer's queue")
+    return {"case_id": case_id, "stage": spec.stage}
+
+
+# --------------------------------------------------------------------------------- entry points
+
+
+def apply_overlay(world: World, spec: OverlaySpec) -> dict[str, Any]:
+    """Apply ``spec`` to ``world`` (normally a fresh base world). Returns what the task starts on."""
+    if spec.kind == "um_pickup":
+        return apply_um_pickup(world, spec)
+    if spec.kind == "pa_new_referral":
+        seed = _service_seed(spec.service)
+        set_payer_mode(world, "auto")
+        return {"order_id": seed.order.id, "patient_id": seed.patient.id}
+    if not spec.scenario_id:
+        raise OverlayError("scenario_id: required for cm_referral")
+    path = SEED_ROOT / "cm" / f"{spec.scenario_id}.yaml"
+    if not path.exists():
+        raise OverlayError(f"scenario_id: no CM member '{spec.scenario_id}'")
+    member = load_file(path, CMMemberFile)
+    return {"referral_id": member.referral.id, "patient_id": member.patient.id}
+
+
+def load_spec(path: Path) -> OverlaySpec:
+    """Read the ``overlay`` block of a scenario YAML (or a bare overlay document)."""
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise OverlayError(f"{path}: unreadable: {exc}") from exc
+    block = raw.get("overlay", raw) if isinstance(raw, dict) else raw
+    try:
+        return OverlaySpec.model_validate(block)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise OverlayError(f"{path.name}: overlay: {problems}") from exc
+
+
+def apply_overlay_file(world: World, path: Path) -> dict[str, Any]:
+    return apply_overlay(world, load_spec(path))
