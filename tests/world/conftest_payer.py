@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import create_engine, select
+from sqlalchemy.pool import StaticPool
 
 from chibench.world.apps import payer_common as pc
 from chibench.world.apps.directory.models import GoldCard, Organization, Plan, PlanNetwork, Worker
@@ -117,9 +119,30 @@ def _case_rows(case_id: str, patient: str, member_id: str, order: str, lines: in
     return rows
 
 
+_TEMPLATES: dict[str, bytes] = {}
+
+
 def build_payer_world(opts: Options | None = None) -> World:
-    """An in-memory world with one submitted PA case (``CASE``) ready for payer intake."""
+    """An in-memory world with one submitted PA case (``CASE``) ready for payer intake.
+
+    Each option set is built once with the models and then cloned (SQLite serialize/deserialize),
+    so every test starts from identical bytes in a few milliseconds.
+    """
     o = opts or Options()
+    key = repr(o)
+    if key not in _TEMPLATES:
+        template = _build(o)
+        with template.engine.connect() as conn:
+            _TEMPLATES[key] = conn.connection.driver_connection.serialize()  # type: ignore[union-attr]
+        template.close()
+    raw = sqlite3.connect(":memory:", check_same_thread=False)
+    raw.deserialize(_TEMPLATES[key])
+    raw.execute("PRAGMA foreign_keys=ON")
+    engine = create_engine("sqlite://", creator=lambda: raw, poolclass=StaticPool, json_serializer=dumps)
+    return World(None, _engine=engine)
+
+
+def _build(o: Options) -> World:
     w = World.create(None, opens_at=OPENS)
     with w.write(actor_id=SYSTEM_ACTOR, app="builder", action="test.build", allow_system=True) as tx:
         s = tx.session

@@ -71,8 +71,13 @@ def test_unknown_and_system_actors_are_refused(world: World):
 
 
 def test_event_log_is_append_only(world: World):
+    class Entity:
+        id = "X-1"
+        status = "draft"
+
     with world.write(actor_id="WKR-PAC-01", app="t", action="t.x") as tx:
         tx.log()
+        tx.transition(PA_CASE, Entity(), "requirement_checked")
     with pytest.raises((IntegrityError, OperationalError)), world.engine.begin() as conn:
         conn.execute(text("UPDATE events SET action='forged'"))
     with pytest.raises((IntegrityError, OperationalError)), world.engine.begin() as conn:
@@ -115,7 +120,8 @@ def test_event_rows_carry_actor_role_app_and_time(world: World):
         at = tx.now
     with world.read() as s:
         ev = s.query(Event).order_by(Event.seq.desc()).first()
-    assert (ev.actor_id, ev.role, ev.app, ev.case_id, ev.at) == ("WKR-UMN-01", "um_nurse", "triage", "CASE-0001", at)
+        got = (ev.actor_id, ev.role, ev.app, ev.case_id, ev.at)
+    assert got == ("WKR-UMN-01", "um_nurse", "triage", "CASE-0001", at)
 
 
 def test_opening_a_missing_world_is_a_clear_error(tmp_path):

@@ -1,0 +1,143 @@
+"""Overlays put each service case at its UM pickup stage through the services, deterministically."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from chibench.cli import main
+from chibench.world.apps.intake_hub.models import IntakeCase
+from chibench.world.apps.md_review.models import MdDecision
+from chibench.world.apps.nurse_review.models import NurseRecommendation, ReviewTask
+from chibench.world.apps.p2p_scheduler.models import P2PRequest
+from chibench.world.apps.pa_workbench.models import PACase
+from chibench.world.apps.triage.models import TriageRecord
+from chibench.world.core.clock import WORLD_OPEN
+from chibench.world.core.db import Event, WorldSetting
+from chibench.world.core.world import World
+from chibench.world.export import diff, snapshot
+from chibench.world.overlays import OverlayError, OverlaySpec, apply_overlay, load_spec
+from chibench.world.seeds.loader import SEED_ROOT
+
+SERVICES = {p.stem: yaml.safe_load(p.read_text()) for p in sorted((SEED_ROOT / "services").glob("*.yaml"))}
+
+
+def _upstream(slug: str) -> dict:
+    """Nurse verdicts quoting the first line of the first submitted document (a plausible upstream nurse)."""
+    d = SERVICES[slug]
+    req = d["payer_request"]
+    did = req["submitted_document_ids"][0]
+    docs = {x["id"]: x for x in req.get("submitted_documents", []) + d["chart"]["documents"]}
+    quote = next(line.strip() for line in docs[did]["body"].splitlines() if len(line.strip()) > 20)[:40]
+    return {"nurse_results": {c["id"]: {"result": "met", "evidence": [{"document": did, "quote": quote}]}
+                              for c in d["payer_policy"]["criteria"]}}
+
+
+def _copy(base: Path, tmp: Path) -> World:
+    target = tmp / "w.sqlite"
+    shutil.copyfile(base, target)
+    return World(target)
+
+
+EXPECTED = {
+    "intake": ("submitted", {IntakeCase}, {TriageRecord}),
+    "triage": ("submitted", {IntakeCase}, {TriageRecord}),
+    "nurse_review": ("under_review", {TriageRecord, ReviewTask}, {NurseRecommendation}),
+    "md_review": ("under_review", {TriageRecord, ReviewTask}, {MdDecision}),
+    "p2p": ("under_review", {MdDecision, P2PRequest}, set()),
+}
+
+
+@pytest.mark.parametrize("slug", sorted(SERVICES))
+def test_um_overlay_reaches_its_pickup_stage(slug, base_world_file, tmp_path):
+    stage = SERVICES[slug]["intended"]["um_pickup_stage"]
+    world = _copy(base_world_file, tmp_path)
+    up = _upstream(slug) if stage in ("md_review", "p2p") else {}
+    out = apply_overlay(world, OverlaySpec(kind="um_pickup", service=slug, stage=stage, upstream=up))
+    status, present, absent = EXPECTED[stage]
+    with world.read() as s:
+        case = s.get(PACase, out["case_id"])
+        assert case.status == status
+        for model in present:
+            assert s.query(model).filter_by(case_id=case.id).count() >= 1, model.__name__
+        for model in absent:
+            assert s.query(model).filter_by(case_id=case.id).count() == 0, model.__name__
+        intake = s.query(IntakeCase).filter_by(case_id=case.id).one()
+        assert (intake.status == "complete") == (stage != "intake")
+        assert s.get(WorldSetting, "payer_mode").value == "queue"
+        # every upstream write went through a service by a real worker; only the payer's electronic
+        # receipt of the packet is the system's own
+        events = s.query(Event).filter(Event.case_id == case.id).all()
+        assert events
+        assert {e.action for e in events if e.actor_id == "SYSTEM"} <= {"payer.queue", "intake.transition"}
+    # the request is as old at pickup as the seed says it is
+    assert world.now() >= WORLD_OPEN
+
+
+def test_overlay_is_deterministic(base_world_file, tmp_path):
+    digests = []
+    for i in range(2):
+        (tmp_path / str(i)).mkdir()
+        world = _copy(base_world_file, tmp_path / str(i))
+        apply_overlay(world, OverlaySpec(kind="um_pickup", service="sleeve_gastrectomy", stage="md_review"))
+        digests.append(snapshot(world)["digest"])
+    assert digests[0] == digests[1]
+
+
+def test_overlay_touches_only_its_case(base_world_file, tmp_path):
+    world = _copy(base_world_file, tmp_path)
+    before = snapshot(world)
+    out = apply_overlay(world, OverlaySpec(kind="um_pickup", service="mri_brain", stage="nurse_review"))
+    changed = diff(before, snapshot(world))
+    after = snapshot(world)["tables"]
+    for table in ("pa_cases", "intake_cases", "triage_records", "submission_packets"):
+        assert all(r["case_id" if table != "pa_cases" else "id"] == out["case_id"] for r in after[table])
+    assert "patients" not in changed and "conditions" not in changed
+
+
+@pytest.mark.parametrize("spec,field", [
+    ({"kind": "um_pickup", "service": "sleeve_gastrectomy"}, "stage"),
+    ({"kind": "um_pickup", "service": "no_such_service", "stage": "intake"}, "service"),
+    ({"kind": "cm_referral"}, "scenario_id"),
+    ({"kind": "pa_new_referral"}, "service"),
+    ({"kind": "um_pickup", "service": "iv_infusion", "stage": "md_review",
+      "upstream": {"nurse_results": {"C99": {"result": "met"}}}}, "C99"),
+])
+def test_bad_overlays_are_refused(spec, field, base_world_file, tmp_path):
+    world = _copy(base_world_file, tmp_path)
+    with pytest.raises(OverlayError) as exc:
+        apply_overlay(world, OverlaySpec.model_validate(spec))
+    assert field in str(exc.value)
+
+
+def test_overlay_spec_rejects_unknown_keys(tmp_path):
+    p = tmp_path / "scenario.yaml"
+    p.write_text("overlay:\n  kind: um_pickup\n  service: mri_brain\n  stage: triage\n  colour: blue\n")
+    with pytest.raises(OverlayError) as exc:
+        load_spec(p)
+    assert "colour" in str(exc.value)
+
+
+def test_pa_and_cm_overlays(base_world_file, tmp_path):
+    world = _copy(base_world_file, tmp_path)
+    assert apply_overlay(world, OverlaySpec(kind="pa_new_referral", service="uppp"))["order_id"] == "SR-UPP-001"
+    with world.read() as s:
+        assert s.get(WorldSetting, "payer_mode").value == "auto"
+    cm = apply_overlay(world, OverlaySpec(kind="cm_referral", scenario_id="cm_asthma_low_coop_001"))
+    assert cm["referral_id"].startswith("REF-CM")
+
+
+def test_cli_build_with_overlay(tmp_path, capsys):
+    scen = tmp_path / "scenario.yaml"
+    scen.write_text("overlay: {kind: um_pickup, service: cataract_iol, stage: triage}\n")
+    out = tmp_path / "w.sqlite"
+    assert main(["world", "build", "--out", str(out), "--overlay", str(scen)]) == 0
+    with World(out).read() as s:
+        assert s.query(IntakeCase).filter_by(status="complete").count() == 1
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("overlay: {kind: um_pickup, service: cataract_iol}\n")
+    assert main(["world", "build", "--out", str(tmp_path / "x.sqlite"), "--overlay", str(bad)]) == 2
+    assert not (tmp_path / "x.sqlite").exists()
