@@ -12,7 +12,7 @@ import datetime as dt
 import hashlib
 import sqlite3
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, select
 from sqlalchemy.pool import StaticPool
@@ -31,6 +31,8 @@ from chibench.world.apps.triage import services as triage
 from chibench.world.core.db import Base, dumps
 from chibench.world.core.serialize import plain
 from chibench.world.core.world import SYSTEM_ACTOR, World
+
+E = TypeVar("E", bound=BaseException)
 
 INTAKE = "WKR-INT-01"
 INTAKE2 = "WKR-INT-02"
@@ -122,6 +124,28 @@ def _case_rows(case_id: str, patient: str, member_id: str, order: str, lines: in
 _TEMPLATES: dict[str, bytes] = {}
 
 
+def _serialize(w: World) -> bytes:
+    with w.engine.connect() as conn:
+        return conn.connection.driver_connection.serialize()
+
+
+def _clone(data: bytes) -> World:
+    raw = sqlite3.connect(":memory:", check_same_thread=False)
+    raw.deserialize(data)
+    raw.execute("PRAGMA foreign_keys=ON")
+    engine = create_engine("sqlite://", creator=lambda: raw, poolclass=StaticPool, json_serializer=dumps)
+    return World(None, _engine=engine)
+
+
+def _cached(key: str, make: Any) -> World:
+    """Build once with ``make`` (real services), then hand out byte-identical clones."""
+    if key not in _TEMPLATES:
+        template = make()
+        _TEMPLATES[key] = _serialize(template)
+        template.close()
+    return _clone(_TEMPLATES[key])
+
+
 def build_payer_world(opts: Options | None = None) -> World:
     """An in-memory world with one submitted PA case (``CASE``) ready for payer intake.
 
@@ -129,17 +153,7 @@ def build_payer_world(opts: Options | None = None) -> World:
     so every test starts from identical bytes in a few milliseconds.
     """
     o = opts or Options()
-    key = repr(o)
-    if key not in _TEMPLATES:
-        template = _build(o)
-        with template.engine.connect() as conn:
-            _TEMPLATES[key] = conn.connection.driver_connection.serialize()  # type: ignore[union-attr]
-        template.close()
-    raw = sqlite3.connect(":memory:", check_same_thread=False)
-    raw.deserialize(_TEMPLATES[key])
-    raw.execute("PRAGMA foreign_keys=ON")
-    engine = create_engine("sqlite://", creator=lambda: raw, poolclass=StaticPool, json_serializer=dumps)
-    return World(None, _engine=engine)
+    return _cached(f"base:{o!r}", lambda: _build(o))
 
 
 def _build(o: Options) -> World:
@@ -272,19 +286,24 @@ def evaluate(w: World, actor: str = NURSE, *, stage: str = "nurse", result: str 
 
 
 def to_nurse_review(opts: Options | None = None) -> World:
-    w = build_payer_world(opts)
-    do_intake(w)
-    do_triage(w)
-    return w
+    """Intake → triage → routed to nurse review; a nurse_review task is queued."""
+    def make() -> World:
+        w = build_payer_world(opts)
+        do_intake(w)
+        do_triage(w)
+        return w
+    return _cached(f"nurse:{opts or Options()!r}", make)
 
 
 def to_md_review(opts: Options | None = None) -> World:
     """Intake → triage (nurse lane) → nurse escalates; an md_review task is queued."""
-    w = to_nurse_review(opts)
-    evaluate(w, result="not_met")
-    nurse.submit_nurse_case_recommendation(w, actor_id=NURSE, case_id=CASE, recommendation="escalate",
-                                           clinical_summary="criteria unclear; physician review needed")
-    return w
+    def make() -> World:
+        w = to_nurse_review(opts)
+        evaluate(w, result="not_met")
+        nurse.submit_nurse_case_recommendation(w, actor_id=NURSE, case_id=CASE, recommendation="escalate",
+                                               clinical_summary="criteria unclear; physician review needed")
+        return w
+    return _cached(f"md:{opts or Options()!r}", make)
 
 
 def md_deny(w: World, actor: str = MD1) -> dict[str, Any]:
@@ -296,8 +315,7 @@ def md_deny(w: World, actor: str = MD1) -> dict[str, Any]:
 # --------------------------------------------------------------------------- refusal assertion
 
 
-def refused(w: World, exc: type[BaseException], call: Any, *, field: str | None = None,
-            code: str | None = None) -> BaseException:
+def refused(w: World, exc: type[E], call: Any, *, field: str | None = None, code: str | None = None) -> E:
     """Run ``call()``; assert it raises ``exc`` (naming ``field`` if given) and wrote nothing at all."""
     import pytest
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
+from test_payer_letters import DENIAL, DENIAL_BODY
 
 from chibench.world.apps.appeals import services as appeals
 from chibench.world.apps.determination import services as det
@@ -21,13 +23,6 @@ from chibench.world.core.errors import (
     InvalidInput,
     NotFound,
 )
-
-try:
-    from . import conftest_payer as cp
-    from .test_payer_letters import DENIAL, DENIAL_BODY
-except ImportError:
-    import conftest_payer as cp
-    from test_payer_letters import DENIAL, DENIAL_BODY
 
 
 def denied(opts=None, denier=cp.MD1):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
 
@@ -25,11 +26,6 @@ from chibench.world.core.errors import (
     PreflightFailed,
 )
 from chibench.world.core.world import SYSTEM_ACTOR
-
-try:
-    from . import conftest_payer as cp
-except ImportError:
-    import conftest_payer as cp
 
 DENY = {"decision": "denied", "rationale": "six weeks of conservative therapy not documented",
         "policy_citations": [cp.C1_CITE]}

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
+import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 
 from chibench.world.apps.intake_hub import services as intake
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core.errors import AuthorityError, Conflict, IllegalTransition, InvalidInput, NotFound, UnknownActor
-
-try:
-    from . import conftest_payer as cp
-except ImportError:
-    import conftest_payer as cp
 
 
 @pytest.fixture()

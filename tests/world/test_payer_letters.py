@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
 
@@ -12,11 +13,6 @@ from chibench.world.apps.nurse_review import services as nurse
 from chibench.world.apps.pa_workbench.models import InboxMessage
 from chibench.world.core.db import WorkspaceArtifact
 from chibench.world.core.errors import AuthorityError, Conflict, IllegalTransition, InvalidInput, NotFound
-
-try:
-    from . import conftest_payer as cp
-except ImportError:
-    import conftest_payer as cp
 
 AUTH = "AUTH-CASE-TST-0001"
 COMMON = {"member_name": "Ada Testwell", "member_id": "KMH100000001", "case_reference": cp.CASE,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
 
@@ -13,11 +14,6 @@ from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.triage import services as triage
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound
-
-try:
-    from . import conftest_payer as cp
-except ImportError:
-    import conftest_payer as cp
 
 QUOTE = "despite 8 weeks of supervised physical therapy"
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 import inspect
 from typing import get_type_hints
 
+import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
+from test_payer_letters import APPROVAL, APPROVAL_BODY, DENIAL, DENIAL_BODY, PEND, PEND_BODY
 
 from chibench.world.apps import payer_common as pc
 from chibench.world.apps.appeals import services as appeals
@@ -23,13 +25,6 @@ from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.triage import services as triage
 from chibench.world.core.db import Event, IdCounter, StateTransition
 from chibench.world.core.world import World
-
-try:
-    from . import conftest_payer as cp
-    from .test_payer_letters import APPROVAL, APPROVAL_BODY, DENIAL, DENIAL_BODY, PEND, PEND_BODY
-except ImportError:
-    import conftest_payer as cp
-    from test_payer_letters import APPROVAL, APPROVAL_BODY, DENIAL, DENIAL_BODY, PEND, PEND_BODY
 
 MODULES = (intake, triage, nurse, md, det, p2p, letters, appeals)
 
@@ -164,6 +159,14 @@ def test_reads_never_write_or_move_the_clock():
     for read in _reads({"letter": let["id"], "appeal": ap["id"]}):
         read(w)
     assert cp.fingerprint(w) == before and w.now() == clock
+
+
+def test_views_never_return_the_precedence_lane():
+    w = cp.to_md_review()
+    for view in (nurse.get_nurse_review_data(w, actor_id=cp.NURSE, case_id=cp.CASE),
+                 md.get_md_review_data(w, actor_id=cp.MD1, case_id=cp.CASE),
+                 triage.get_triage(w, actor_id=cp.INTAKE, case_id=cp.CASE)):
+        assert view["routing"] and all(set(r) & {"policy_lane", "details"} == set() for r in view["routing"])
 
 
 def test_payer_views_never_expose_provider_originals():

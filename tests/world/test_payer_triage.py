@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
 
@@ -14,11 +15,6 @@ from chibench.world.apps.pa_workbench.models import PACase, PALine
 from chibench.world.apps.triage import services as triage
 from chibench.world.apps.triage.models import RoutingRecord
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound
-
-try:
-    from . import conftest_payer as cp
-except ImportError:
-    import conftest_payer as cp
 
 
 def world_after_intake(opts=None, **intake_kw):

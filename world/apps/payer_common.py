@@ -498,7 +498,7 @@ def review_workspace(s: Session, case: PACase) -> dict[str, Any]:
         "member": member_view(s, case),
         "intake": intake_view(s, intake) if intake else None,
         "triage": to_dict(triage) if triage else None,
-        "routing": [to_dict(r) for r in routings(s, case.id)],
+        "routing": [routing_view(r) for r in routings(s, case.id)],
         "review_tasks": [to_dict(t) for t in tasks_for(s, case.id)],
         "lines": review_lines(s, case),
         "policy": criteria_view(s, policy_for_case(s, case)),
@@ -514,6 +514,12 @@ def case_summary(s: Session, case: PACase) -> dict[str, Any]:
     d["requesting_worker"] = worker_summary(s, case.requesting_worker_id)
     d["lines"] = [to_dict(ln) for ln in case_lines(s, case.id)]
     return d
+
+
+def routing_view(rec: RoutingRecord) -> dict[str, Any]:
+    """A routing record as workers see it: the lane chosen and why — never the precedence lane the
+    engine computed (``policy_lane``/``details`` are the grader's answer)."""
+    return to_dict(rec, exclude=("policy_lane", "details"))
 
 
 def intake_view(s: Session, intake: IntakeCase) -> dict[str, Any]:

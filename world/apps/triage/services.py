@@ -122,7 +122,7 @@ def get_triage(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
         triage = pc.triage_for(s, case.id)
         return {"case": pc.case_summary(s, case), "intake": pc.intake_view(s, intake) if intake else None,
                 "triage": to_dict(triage) if triage else None,
-                "routing": [to_dict(r, exclude=("policy_lane", "details")) for r in pc.routings(s, case.id)]}
+                "routing": [pc.routing_view(r) for r in pc.routings(s, case.id)]}
 
 
 def calculate_sla(world: World, *, actor_id: str, case_id: str, urgency_level: str,
@@ -262,4 +262,4 @@ def route_case(world: World, *, actor_id: str, case_id: str, lane: str | None = 
         created = _apply_lane(tx, case, triage, chosen, why, rec.id)
         tx.log(case_id=case.id, entity_id=rec.id, details={"lane": chosen, **created})
         s.flush()
-        return {**to_dict(rec, exclude=("policy_lane", "details")), **created, "case_status": str(case.status)}
+        return {**pc.routing_view(rec), **created, "case_status": str(case.status)}
