@@ -146,12 +146,24 @@ def _bulk_insert(s: Session, objects: list[object]) -> None:
         s.execute(insert(model), rows)
 
 
-def _add_patient(tx: Tx, patient: PatientSeed, domain: str, coverage: CoverageSeed, chart: ChartSeed,
-                 icd: dict[str, str]) -> None:
-    encounters, rows = _chart_rows(patient.id, chart, "provider", tx.now, icd)
-    _bulk_insert(tx.session, [_patient(patient, domain), _coverage(patient.id, coverage)])
-    _bulk_insert(tx.session, encounters)
-    _bulk_insert(tx.session, rows)
+class _Charts:
+    """All patients' rows, inserted in three waves (people, encounters, the rest) to respect foreign keys."""
+
+    def __init__(self) -> None:
+        self.people: list[object] = []
+        self.encounters: list[object] = []
+        self.rest: list[object] = []
+
+    def add(self, now: dt.datetime, patient: PatientSeed, domain: str, coverage: CoverageSeed, chart: ChartSeed,
+            icd: dict[str, str]) -> None:
+        encounters, rows = _chart_rows(patient.id, chart, "provider", now, icd)
+        self.people += [_patient(patient, domain), _coverage(patient.id, coverage)]
+        self.encounters += encounters
+        self.rest += rows
+
+    def flush(self, s: Session) -> None:
+        for wave in (self.people, self.encounters, self.rest):
+            _bulk_insert(s, wave)
 
 
 def populate(tx: Tx, seeds: SeedSet, icd: dict[str, str]) -> None:
@@ -179,9 +191,15 @@ def populate(tx: Tx, seeds: SeedSet, icd: dict[str, str]) -> None:
                   npi=npis[g.worker_id] or "", plan_id=g.plan_id, service_category=g.service_category,
                   approval_rate_pct=g.approval_rate_pct, granted_on=g.granted_on, expires_on=g.expires_on)
          for g in seeds.workers.gold_cards])
+    s.flush()
+    charts = _Charts()
+    for svc in sorted(seeds.services.values(), key=lambda x: x.slug):
+        charts.add(tx.now, svc.patient, "service", svc.coverage, svc.chart, icd)
+    for mem in sorted(seeds.cm_members.values(), key=lambda x: x.scenario_id):
+        charts.add(tx.now, mem.patient, "cm", mem.coverage, mem.chart, icd)
+    charts.flush(s)
     for slug, svc in sorted(seeds.services.items()):
         pid = svc.patient.id
-        _add_patient(tx, svc.patient, "service", svc.coverage, svc.chart, icd)
         o = svc.order
         s.add(ServiceRequest(id=o.id, patient_id=pid, date=o.date, ordering_worker_id=o.ordering_worker_id,
                              org_id=o.org_id, servicing_org_id=o.servicing_org_id, service_slug=slug,
@@ -213,7 +231,6 @@ def populate(tx: Tx, seeds: SeedSet, icd: dict[str, str]) -> None:
              for i, c in enumerate(pol.criteria, 1)])
     for sid, mem in sorted(seeds.cm_members.items()):
         pid = mem.patient.id
-        _add_patient(tx, mem.patient, "cm", mem.coverage, mem.chart, icd)
         r = mem.referral
         s.add(CMReferral(id=r.id, patient_id=pid, scenario_id=sid, date=r.date, source=r.source,
                          referring_worker_id=r.referring_worker_id, reason=r.reason,

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chibench.world.apps.registry import APPS
+from chibench.world.core.db import Event
 from chibench.world.core.errors import DomainError
 from chibench.world.core.world import World
-from chibench.world.core.db import Event
 
 
 def _fingerprint(world: World) -> tuple[object, int]:
