@@ -1,0 +1,102 @@
+"""Calling a tool: validation, identity, the service call, and errors an agent can act on.
+
+``dispatch`` is the single path from an agent's request to the world, shared by the MCP servers and
+the in-process client tests use. Outcomes are ``(is_error, payload)``: a tool error says what was
+wrong and what is allowed, never a traceback; any refused call has written nothing (services run in
+one transaction). Unexpected exceptions are reported as an internal error with nothing changed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from chibench.world.core.db import WorldSetting
+from chibench.world.core.errors import DomainError
+from chibench.world.core.serialize import plain
+from chibench.world.core.world import World
+from chibench.world.tools.registry import MAX_RESULT_CHARS, REGISTRY, Role
+
+log = logging.getLogger("chibench.tools")
+_LOCK = threading.Lock()  # one call at a time: SQLite is single-writer and the clock must stay ordered
+
+
+def identities(world: World, role: Role) -> list[str]:
+    """Worker ids the agent may act as on ``role``'s server (world setting ``agent_identities``)."""
+    with world.read() as s:
+        row = s.get(WorldSetting, "agent_identities")
+        value = row.value if row is not None else {}
+    return list(value.get(role, [])) if isinstance(value, dict) else []
+
+
+def set_identities(world: World, mapping: dict[str, list[str]]) -> None:
+    """Configure who the agent may act as, per role (done by the overlay / ``world serve``)."""
+    from chibench.world.core.world import SYSTEM_ACTOR
+
+    with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_identities", allow_system=True) as tx:
+        row = tx.session.get(WorldSetting, "agent_identities")
+        if row is None:
+            tx.session.add(WorldSetting(key="agent_identities", value=mapping))
+        else:
+            row.value = mapping
+        tx.log(details={"agent_identities": mapping})
+
+
+def _validation_message(exc: ValidationError) -> dict[str, Any]:
+    problems = []
+    for e in exc.errors():
+        loc = ".".join(str(p) for p in e["loc"]) or "(arguments)"
+        msg = e["msg"]
+        if e["type"] == "extra_forbidden":
+            msg = "unknown argument"
+        ctx = e.get("ctx") or {}
+        if "expected" in ctx:
+            msg += f" (allowed: {ctx['expected']})"
+        problems.append(f"{loc}: {msg}")
+    return {"error": "invalid_input", "message": "; ".join(problems), "problems": problems}
+
+
+def _jsonable(result: Any) -> Any:
+    if isinstance(result, BaseModel):
+        return result.model_dump(mode="json")
+    return plain(result)
+
+
+def dispatch(world: World, role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[bool, Any]:
+    t = REGISTRY.get(role, name)
+    if t is None:
+        known = [x.name for x in REGISTRY.for_role(role)]
+        return True, {"error": "unknown_tool", "message": f"no tool '{name}' on the {role} server",
+                      "allowed": known}
+    if arguments is not None and not isinstance(arguments, dict):
+        return True, {"error": "invalid_input", "message": "arguments must be a JSON object"}
+    try:
+        args = t.input_model.model_validate(arguments or {})
+    except ValidationError as exc:
+        return True, _validation_message(exc)
+    acting = getattr(args, "acting_as", None)
+    with _LOCK:
+        if t.acts:
+            allowed = identities(world, role)
+            if acting not in allowed:
+                return True, {"error": "not_authorized", "field": "acting_as",
+                              "message": f"you may act only as {', '.join(allowed) or '(no identity configured)'}",
+                              "allowed": allowed}
+        try:
+            result = _jsonable(t.handler(world, acting, args))
+        except DomainError as exc:
+            return True, exc.to_dict()
+        except Exception:  # a defect, not the agent's fault: say so without a traceback
+            log.exception("tool %s failed", name)
+            return True, {"error": "internal_error",
+                          "message": f"{name} failed unexpectedly; nothing was changed. Try again or report it."}
+    text = json.dumps(result, ensure_ascii=False)
+    if len(text) > MAX_RESULT_CHARS:
+        return True, {"error": "result_too_large",
+                      "message": f"the result is {len(text)} characters (limit {MAX_RESULT_CHARS}); "
+                                 "narrow it with the tool's filters or pagination arguments"}
+    return False, result

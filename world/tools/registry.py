@@ -1,0 +1,121 @@
+"""The tool registry: every agent-facing tool, registered once, with its role, namespace and kind.
+
+A tool is a plain typed function ``handler(world, acting_as, args) -> pydantic model | dict | list``
+over the world's service functions. Its input is a pydantic model with ``extra="forbid"`` whose field
+descriptions, enums and units become the MCP input schema. MCP servers (``server.py``), the
+in-process client used by tests, ``chibench tools list`` and the generated ``tool_reference.md`` are
+all derived from this one registry (DESIGN §5).
+
+Names are ``<namespace>_<tool>`` and must match ``^[a-zA-Z0-9_-]{1,64}$`` (the function-name rule of
+the major agent APIs). Descriptions teach mechanics, never the policy answer.
+
+Identity: write tools take ``acting_as`` — the worker id the agent acts as for that step (the task's
+instruction names the identities; the world accepts only the identities it was started with for that
+role, and the services then enforce authority and independence on that worker).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from chibench.world.core.world import World
+
+Role = Literal["provider", "payer", "cm"]
+ROLES: tuple[Role, ...] = ("provider", "payer", "cm")
+NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+#: No single tool result may exceed this many characters of JSON (list tools paginate or filter).
+MAX_RESULT_CHARS = 100_000
+
+
+class ToolInput(BaseModel):
+    """Base of every tool input: unknown arguments are errors, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class ActingInput(ToolInput):
+    """Base of inputs whose tool acts as a specific worker (all writes, role-scoped reads)."""
+
+    acting_as: str = Field(description="Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+                           min_length=3, max_length=48)
+
+
+class ToolOutput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+Handler = Callable[[World, str | None, Any], Any]
+
+
+@dataclass(frozen=True)
+class Tool:
+    role: Role
+    namespace: str
+    short_name: str
+    kind: Literal["read", "write"]
+    description: str
+    input_model: type[BaseModel]
+    handler: Handler
+
+    @property
+    def name(self) -> str:
+        return f"{self.namespace}_{self.short_name}"
+
+    @property
+    def acts(self) -> bool:
+        return "acting_as" in self.input_model.model_fields
+
+    def input_schema(self) -> dict[str, Any]:
+        schema = self.input_model.model_json_schema()
+        schema.setdefault("additionalProperties", False)
+        return schema
+
+
+class Registry:
+    def __init__(self) -> None:
+        self._tools: dict[str, Tool] = {}
+
+    def add(self, t: Tool) -> Tool:
+        if not NAME_RE.match(t.name):
+            raise ValueError(f"tool name {t.name!r} does not match {NAME_RE.pattern}")
+        if t.name in self._tools and self._tools[t.name].role == t.role:
+            raise ValueError(f"tool {t.name} registered twice for role {t.role}")
+        if t.kind == "write" and not t.acts:
+            raise ValueError(f"write tool {t.name} must take acting_as")
+        self._tools[f"{t.role}:{t.name}"] = t
+        return t
+
+    def for_role(self, role: Role) -> list[Tool]:
+        return sorted((t for t in self._tools.values() if t.role == role), key=lambda t: t.name)
+
+    def get(self, role: Role, name: str) -> Tool | None:
+        return self._tools.get(f"{role}:{name}")
+
+    def all(self) -> Iterable[Tool]:
+        return sorted(self._tools.values(), key=lambda t: (t.role, t.name))
+
+
+REGISTRY = Registry()
+
+
+def tool(role: Role, namespace: str, name: str, *, kind: Literal["read", "write"], input: type[BaseModel],
+         description: str) -> Callable[[Handler], Handler]:
+    """Register ``handler`` as ``<namespace>_<name>`` on ``role``'s server."""
+
+    def deco(handler: Handler) -> Handler:
+        REGISTRY.add(Tool(role, namespace, name, kind, description.strip(), input, handler))
+        return handler
+
+    return deco
+
+
+def load_all() -> Registry:
+    """Import every binding module so that the registry is complete."""
+    from chibench.world.tools import bindings_cm, bindings_payer, bindings_provider  # noqa: F401
+
+    return REGISTRY
