@@ -33,13 +33,13 @@ def build_server(world: World, role: Role) -> Server:
     tools = registry.for_role(role)
     server: Server = Server(f"chibench-{role}", version="1")
 
-    @server.list_tools()  # type: ignore[misc,no-untyped-call]
+    @server.list_tools()
     async def _list() -> list[types.Tool]:
         return [types.Tool(name=t.name, description=t.description, inputSchema=t.input_schema(),
                            annotations=types.ToolAnnotations(readOnlyHint=t.kind == "read"))
                 for t in tools]
 
-    @server.call_tool(validate_input=False)  # type: ignore[misc]
+    @server.call_tool(validate_input=False)
     async def _call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         is_error, payload = await anyio.to_thread.run_sync(dispatch, world, role, name, arguments)
         text = json.dumps(payload, ensure_ascii=False, indent=1)
