@@ -5,6 +5,9 @@
     chibench world export PATH [--out FILE]
     chibench world diff BEFORE AFTER            (world databases or export JSON files)
     chibench world check [--write-cache]
+    chibench world serve PATH [--host H] [--port P] [--roles provider,payer,cm] [--identities …]
+    chibench tools list [--role provider|payer|cm] [--json]
+    chibench tools reference [--check]
     chibench handbook lint
     chibench handbook stats [--json]
 
@@ -147,6 +150,58 @@ def cmd_handbook_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_world_serve(args: argparse.Namespace) -> int:
+    from chibench.world.core.errors import NotFound
+    from chibench.world.core.world import World
+    from chibench.world.tools.dispatch import set_identities
+    from chibench.world.tools.registry import ROLES
+    from chibench.world.tools.server import serve
+
+    roles = [r.strip() for r in args.roles.split(",") if r.strip()]
+    bad = [r for r in roles if r not in ROLES]
+    if bad or not roles:
+        return _fail(f"--roles: unknown {bad or 'none given'} (allowed: {', '.join(ROLES)})")
+    try:
+        world = World(Path(args.path))
+    except NotFound as exc:
+        return _fail(exc.render())
+    if args.identities:
+        mapping: dict[str, list[str]] = {}
+        for part in args.identities.split(";"):
+            role, _, ids = part.partition("=")
+            if role.strip() not in ROLES or not ids.strip():
+                return _fail(f"--identities: expected 'role=WKR-A,WKR-B;role=…', got '{part}'")
+            mapping[role.strip()] = [i.strip() for i in ids.split(",") if i.strip()]
+        set_identities(world, mapping)
+    serve(world, host=args.host, port=args.port, roles=roles)  # type: ignore[arg-type]
+    return 0
+
+
+def cmd_tools_list(args: argparse.Namespace) -> int:
+    from chibench.world.tools.registry import ROLES, load_all
+
+    if args.role and args.role not in ROLES:
+        return _fail(f"--role: '{args.role}' is not one of {', '.join(ROLES)}")
+    rows = [{"name": t.name, "role": t.role, "namespace": t.namespace, "kind": t.kind, "description": t.description,
+             "input_schema": t.input_schema()} for t in load_all().all() if not args.role or t.role == args.role]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    else:
+        for r in rows:
+            print(f"{r['role']:<9}{r['kind']:<6}{r['name']}")
+        print(f"{len(rows)} tool(s)")
+    return 0
+
+
+def cmd_tools_reference(args: argparse.Namespace) -> int:
+    from chibench.world.tools.reference import write_all
+
+    changed = write_all(check=args.check)
+    for p in changed:
+        print(("stale: " if args.check else "wrote: ") + str(p))
+    return 1 if (args.check and changed) else 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="chibench", description="χ-Bench: managed-care operations benchmark")
     sub = p.add_subparsers(dest="group", required=True)
@@ -171,6 +226,22 @@ def parser() -> argparse.ArgumentParser:
     c = ws.add_parser("check", help="lint the seeds (codes, ids, references, dates)")
     c.add_argument("--write-cache", action="store_true", help="rewrite the ICD-10-CM description cache")
     c.set_defaults(func=cmd_world_check)
+    sv = ws.add_parser("serve", help="serve the role MCP endpoints over streamable HTTP")
+    sv.add_argument("path")
+    sv.add_argument("--host", default="0.0.0.0")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--roles", default="provider,payer,cm", help="comma-separated roles to serve")
+    sv.add_argument("--identities", help="who the agent may act as: 'payer=WKR-UMN-01,WKR-MD-01;cm=WKR-CM-01'")
+    sv.set_defaults(func=cmd_world_serve)
+    tl = sub.add_parser("tools", help="the agent's tool surface")
+    ts = tl.add_subparsers(dest="command", required=True)
+    tls = ts.add_parser("list", help="names, roles, kinds and JSON schemas")
+    tls.add_argument("--role")
+    tls.add_argument("--json", action="store_true")
+    tls.set_defaults(func=cmd_tools_list)
+    tr = ts.add_parser("reference", help="regenerate tool_reference.md and the handbook platform tutorials")
+    tr.add_argument("--check", action="store_true", help="fail if the committed files are stale")
+    tr.set_defaults(func=cmd_tools_reference)
     hb = sub.add_parser("handbook", help="lint and measure the operations handbook skill")
     hs = hb.add_subparsers(dest="command", required=True)
     hl = hs.add_parser("lint", help="front matter, ids, links and citations")
