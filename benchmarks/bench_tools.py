@@ -1,0 +1,102 @@
+"""MCP tool-surface benchmark over loopback with the official client (numbers for the README).
+
+    python benchmarks/bench_tools.py [--calls N]
+
+Reports: server ready time (``chibench world serve`` process start → first successful tools/list on
+all three endpoints) and tool-call latency p50/p99 for a read (``cm_intake_get_referral``) and a
+write (``docs_upload_evidence``, a full transaction: validation, authority, clock, event, commit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import anyio
+from mcp import ClientSession
+from mcp.client.streamable_http import streamablehttp_client
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def _list(url: str) -> int:
+    async with streamablehttp_client(url) as (r, w, _), ClientSession(r, w) as s:
+        await s.initialize()
+        return len((await s.list_tools()).tools)
+
+
+async def _latency(base: str, n: int) -> dict[str, float]:
+    out: dict[str, list[float]] = {"read": [], "write": []}
+    async with streamablehttp_client(f"{base}/provider/mcp") as (r, w, _), ClientSession(r, w) as prov:
+        await prov.initialize()
+        made = await prov.call_tool("cases_create_from_order", {"acting_as": "WKR-PAC-01", "order_id": "SR-CEM-001"})
+        if made.isError:
+            raise SystemExit(f"setup failed: {made.content[0].text}")
+        case_id = made.structuredContent["case"]["id"]
+        async with streamablehttp_client(f"{base}/cm/mcp") as (r2, w2, _), ClientSession(r2, w2) as cm:
+            await cm.initialize()
+            for i in range(n):
+                t = time.perf_counter()
+                res = await cm.call_tool("cm_intake_get_referral", {"acting_as": "WKR-CM-01", "referral_id": "REF-CM01"})
+                out["read"].append(time.perf_counter() - t)
+                assert not res.isError
+                t = time.perf_counter()
+                res = await prov.call_tool("docs_upload_evidence", {
+                    "acting_as": "WKR-PAC-01", "case_id": case_id, "kind": "pa_request_form",
+                    "title": f"Request form {i}", "body": "Member, provider and service details."})
+                out["write"].append(time.perf_counter() - t)
+                assert not res.isError, res.content[0].text
+    def q(xs: list[float], p: float) -> float:
+        return round(sorted(xs)[min(len(xs) - 1, int(p * len(xs)))] * 1000, 2)
+    return {f"{k}_p50_ms": round(statistics.median(v) * 1000, 2) for k, v in out.items()} | \
+        {f"{k}_p99_ms": q(v, 0.99) for k, v in out.items()}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--calls", type=int, default=300)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="chibench-tools-"))
+    db = tmp / "w.sqlite"
+    subprocess.run([sys.executable, "-m", "chibench.cli", "world", "build", "--out", str(db)], check=True,
+                   capture_output=True)
+    port = _port()
+    base = f"http://127.0.0.1:{port}"
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "chibench.cli", "world", "serve", str(db), "--host", "127.0.0.1",
+                             "--port", str(port), "--identities", "provider=WKR-PAC-01;cm=WKR-CM-01;payer=WKR-UMN-01"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        counts = None
+        while counts is None:
+            try:
+                counts = [anyio.run(_list, f"{base}/{r}/mcp") for r in ("provider", "payer", "cm")]
+            except Exception:
+                if proc.poll() is not None:
+                    raise SystemExit(proc.stderr.read().decode() if proc.stderr else "server died") from None
+                time.sleep(0.02)
+        ready = time.perf_counter() - t0
+        result = {"ready_s": round(ready, 3), "tools": dict(zip(("provider", "payer", "cm"), counts, strict=True)),
+                  **anyio.run(_latency, base, args.calls)}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
