@@ -7,16 +7,35 @@ thin, typed call into the CM services; the services validate, authorize and writ
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from chibench.world.apps.cm_assessment import services as assessment
+from chibench.world.apps.cm_care_plan import services as care_plan
 from chibench.world.apps.cm_chart import services as chart
+from chibench.world.apps.cm_outreach import services as outreach
 from chibench.world.apps.cm_referral import services as referral
+from chibench.world.core.errors import DomainError
 from chibench.world.core.world import World
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
 ROLE = "cm"
+
+
+@contextmanager
+def _nested(prefix: str, fields: Iterable[str]) -> Iterator[None]:
+    """Service errors name fields of a nested argument without its name (``evidence_ids[0]``); report them
+    as the agent sent them (``review.evidence_ids[0]``)."""
+    try:
+        yield
+    except DomainError as exc:
+        head = (exc.field or "").split(".")[0].split("[")[0]
+        if head in set(fields):
+            exc.field = f"{prefix}.{exc.field}"
+        raise
 
 
 class ListReferralQueueIn(ActingInput):
@@ -83,13 +102,16 @@ class GetChartDataIn(ActingInput):
         None, description="Only observations dated on or before this day (YYYY-MM-DD, inclusive)")
     loinc_codes: list[Annotated[str, Field(min_length=1, max_length=10)]] | None = Field(
         None, max_length=50, description="Only observations with these LOINC codes, e.g. [\"4548-4\"] (default: all)")
+    document_ids: list[Annotated[str, Field(min_length=1, max_length=48)]] | None = Field(
+        None, max_length=5, description="Up to 5 document ids from the documents index whose full text to include "
+                                        "(returned as document_bodies)")
 
 
 @tool(ROLE, "cm_chart", "get_chart_data", kind="read", input=GetChartDataIn,
       description="The member's clinical chart for a CM case: the case and its referral, patient demographics, "
                   "coverages, conditions (ICD-10-CM), encounters, observations (labs and vitals: LOINC codes, values "
                   "with UCUM units), medications, procedures, allergies, and an index of the clinical and CM "
-                  "documents (title, kind, date, author, length; no bodies). Lists are newest first. Observations "
+                  "documents (title, kind, date, author, length); pass document_ids to read up to 5 documents in full. Lists are newest first. Observations "
                   "are paginated: the latest observations_per_code values of each LOINC code, optionally limited to "
                   "a date window and to given codes; observations_meta lists every code in the chart with its count "
                   "and date range so you can ask for more of one. The record ids returned here are what "
@@ -99,7 +121,7 @@ def get_chart_data(world: World, acting_as: str | None, a: GetChartDataIn) -> An
         world, actor_id=a.acting_as, case_id=a.case_id, observations_per_code=a.observations_per_code,
         observations_since=a.observations_since.isoformat() if a.observations_since else None,
         observations_until=a.observations_until.isoformat() if a.observations_until else None,
-        loinc_codes=a.loinc_codes)
+        loinc_codes=a.loinc_codes, document_ids=a.document_ids)
 
 
 ReviewItem = Annotated[str, Field(min_length=1, max_length=300)]
@@ -142,8 +164,363 @@ class SubmitChartReviewIn(ActingInput):
                   "a record in this member's chart, or nothing is saved.")
 def submit_chart_review(world: World, acting_as: str | None, a: SubmitChartReviewIn) -> Any:
     r = a.review
-    return chart.submit_chart_review(
-        world, actor_id=a.acting_as, case_id=a.case_id, primary_concerns=r.primary_concerns,
-        coordination_risks=r.coordination_risks, suspected_barriers=r.suspected_barriers,
-        preliminary_risk_level=r.preliminary_risk_level, key_findings=r.key_findings,
-        clarification_needed=r.clarification_needed, evidence_ids=r.evidence_ids)
+    with _nested("review", ChartReview.model_fields):
+        return chart.submit_chart_review(
+            world, actor_id=a.acting_as, case_id=a.case_id, primary_concerns=r.primary_concerns,
+            coordination_risks=r.coordination_risks, suspected_barriers=r.suspected_barriers,
+            preliminary_risk_level=r.preliminary_risk_level, key_findings=r.key_findings,
+            clarification_needed=r.clarification_needed, evidence_ids=r.evidence_ids)
+
+
+# ============================================================================== cm_outreach
+class StartOutreachCallIn(ActingInput):
+    case_id: str = Field(max_length=48, description="CM case id (must be at chart_reviewed)")
+
+
+@tool(ROLE, "cm_outreach", "start_outreach_call", kind="write", input=StartOutreachCallIn,
+      description="Place the outreach telephone call (text mode) to the member of a case at chart_reviewed: an "
+                  "active session SES-… opens with a turn budget and the member answers the phone; their first "
+                  "words are in patient_response (transcript turn 1). One call per case. Talk with "
+                  "cm_outreach_send_message; end and document the call with cm_outreach_end_outreach_call.")
+def start_outreach_call(world: World, acting_as: str | None, a: StartOutreachCallIn) -> Any:
+    return outreach.start_outreach_call(world, actor_id=a.acting_as, case_id=a.case_id)
+
+
+class SendMessageIn(ActingInput):
+    session_id: str = Field(max_length=48, description="Outreach session id from start_outreach_call, e.g. SES-0001")
+    message: str = Field(min_length=1, max_length=4_000,
+                         description="What you say to the member in this turn (1–4,000 characters)")
+
+
+@tool(ROLE, "cm_outreach", "send_message", kind="write", input=SendMessageIn,
+      description="Say one thing to the member on an active outreach call. The member (the patient) answers "
+                  "through this tool: their reply is patient_response. Each message uses one turn of the call's "
+                  "budget (turns_used / turns_left). The conversation continues, one message per call of this "
+                  "tool, until you end it with cm_outreach_end_outreach_call — unless the member hangs up first "
+                  "(stopped = true, end_reason patient_ended) or the turn budget runs out (budget_exhausted); "
+                  "then session_status is 'ended', no more messages are accepted, and the call must still be "
+                  "documented with cm_outreach_end_outreach_call. Only the care manager who placed the call may "
+                  "talk on it. A 'retryable' error means the member did not answer and nothing was recorded: "
+                  "send the same message again.")
+def send_message(world: World, acting_as: str | None, a: SendMessageIn) -> Any:
+    return outreach.send_message(world, actor_id=a.acting_as, session_id=a.session_id, message=a.message)
+
+
+class GetTranscriptIn(ActingInput):
+    session_id: str = Field(max_length=48, description="Outreach session id, e.g. SES-0001")
+
+
+@tool(ROLE, "cm_outreach", "get_transcript", kind="read", input=GetTranscriptIn,
+      description="The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), "
+                  "content, timestamp}] — with the session's status (active | ended), end_reason, turn budget and "
+                  "turns left. No side effects.")
+def get_transcript(world: World, acting_as: str | None, a: GetTranscriptIn) -> Any:
+    return outreach.get_transcript(world, actor_id=a.acting_as, session_id=a.session_id)
+
+
+class OutreachSummary(ToolInput):
+    """The structured outreach record (list items ≤300 characters each)."""
+
+    engagement_status: Literal["engaged", "tentative", "refused"] = Field(
+        description="The call's outcome; 'engaged' exactly when consent_obtained is true")
+    consent_obtained: bool = Field(
+        description="Whether the member agreed to join care management on this call; true is accepted only if "
+                    "the transcript contains the member's explicit yes to joining")
+    key_takeaways: list[ReviewItem] = Field(min_length=1, max_length=30,
+                                            description="What you learned on the call (1–30 items)")
+    next_steps: list[ReviewItem] = Field(min_length=1, max_length=30, description="Agreed next steps (1–30 items)")
+    patient_concerns: list[ReviewItem] = Field(default_factory=list, max_length=30,
+                                               description="Concerns the member raised (0–30 items)")
+    member_words: str | None = Field(None, min_length=1, max_length=2_000,
+                                     description="The member's consent or decline in their own words, quoted from "
+                                                 "the transcript (≤2,000 characters)")
+    preferred_contact: str | None = Field(None, min_length=1, max_length=60,
+                                          description="How and when the member prefers to be contacted (≤60 "
+                                                      "characters)")
+    preferred_language: str | None = Field(None, min_length=1, max_length=40,
+                                           description="The member's preferred language (≤40 characters)")
+    notes: str | None = Field(None, min_length=1, max_length=5_000, description="Free-text notes (≤5,000 characters)")
+
+
+class EndOutreachCallIn(ActingInput):
+    session_id: str = Field(max_length=48, description="Outreach session id, e.g. SES-0001")
+    summary: OutreachSummary = Field(description="The structured record of the call")
+
+
+@tool(ROLE, "cm_outreach", "end_outreach_call", kind="write", input=EndOutreachCallIn,
+      description="End the outreach call (if still active) and record its outcome as the case's outreach record: "
+                  "session → ended (end_reason caller_ended if you end it), case chart_reviewed → "
+                  "outreach_complete. One record per call, written only by the care manager who placed it; it "
+                  "cannot be amended. consent_obtained = true is refused unless the transcript contains the "
+                  "member's explicit yes to joining on this call. From outreach_complete a case moves only to an "
+                  "assessment (cm_assessment_start_assessment, which requires consent in this record) or to "
+                  "disenrolled (cm_intake_disenroll_case). Returns the record with case_status and the session.")
+def end_outreach_call(world: World, acting_as: str | None, a: EndOutreachCallIn) -> Any:
+    m = a.summary
+    with _nested("summary", OutreachSummary.model_fields):
+        return outreach.end_outreach_call(
+            world, actor_id=a.acting_as, session_id=a.session_id, engagement_status=m.engagement_status,
+            consent_obtained=m.consent_obtained, key_takeaways=m.key_takeaways, next_steps=m.next_steps,
+            patient_concerns=m.patient_concerns, member_words=m.member_words,
+            preferred_contact=m.preferred_contact, preferred_language=m.preferred_language, notes=m.notes)
+
+
+# ============================================================================== cm_assessment
+# The section models mirror cm_assessment.services.SECTION_MODELS field for field (tests assert it); the
+# service validates again. Instrument totals, bands and flags are never inputs: the platform computes them.
+Short = Annotated[str, Field(min_length=1, max_length=300)]
+Text = Annotated[str, Field(min_length=1, max_length=4_000)]
+Item03 = Annotated[int, Field(strict=True, ge=0, le=3)]
+Item04 = Annotated[int, Field(strict=True, ge=0, le=4)]
+HVSAnswer = Literal["often_true", "sometimes_true", "never_true", "declined"]
+
+
+class CaseIn(ActingInput):
+    case_id: str = Field(max_length=48, description="CM case id, e.g. CMC-0001")
+
+
+class ClinicalSection(ToolInput):
+    conditions_reviewed: list[Short] = Field(min_length=1, max_length=30,
+                                             description="Conditions reviewed with the member (1–30 items)")
+    symptom_summary: Text = Field(description="Current symptoms as reported and observed (≤4,000 characters)")
+    recent_utilization: Text = Field(description="Recent ED visits, admissions, urgent care and specialist use")
+    functional_status: Literal["independent", "needs_some_assistance", "dependent"] = Field(
+        description="Functional status for activities of daily living")
+    pain_score: Annotated[int, Field(strict=True, ge=0, le=10)] | None = Field(
+        None, description="Self-reported pain on the 0–10 numeric rating scale (integer; omit if not asked)")
+    clinical_concerns: list[Short] = Field(default_factory=list, max_length=30,
+                                           description="Clinical concerns for the care plan (0–30 items)")
+    notes: Text | None = Field(None, description="Free-text notes")
+
+
+class MedicationItem(ToolInput):
+    name: Short = Field(description="Medication as the member takes it (name, strength)")
+    adherence: Literal["taking_as_prescribed", "taking_differently", "not_taking", "unknown"] = Field(
+        description="How the member actually takes it")
+    note: Text | None = Field(None, description="What the member said, discrepancies with the chart")
+
+
+class MedicationSection(ToolInput):
+    medications: list[MedicationItem] = Field(max_length=60, description="Reconciled medication list (0–60)")
+    adherence_barriers: list[Short] = Field(default_factory=list, max_length=30,
+                                            description="Barriers to taking medications as prescribed (0–30)")
+    cost_concern: bool = Field(description="Whether the member reports medication cost as a concern")
+    side_effects: list[Short] = Field(default_factory=list, max_length=30,
+                                      description="Side effects the member reports (0–30)")
+    reconciliation_notes: Text = Field(description="Medication reconciliation notes (≤4,000 characters)")
+
+
+class BehavioralHealthSection(ToolInput):
+    phq9_items: list[Item03] = Field(
+        min_length=9, max_length=9,
+        description="The nine PHQ-9 item answers in questionnaire order (item 1 … item 9), each an integer 0–3 "
+                    "(0 not at all, 1 several days, 2 more than half the days, 3 nearly every day; last 2 weeks). "
+                    "The platform computes the total, severity band and item-9 flag")
+    gad7_items: list[Item03] = Field(
+        min_length=7, max_length=7,
+        description="The seven GAD-7 item answers in questionnaire order, each an integer 0–3 (same response scale "
+                    "as PHQ-9). The platform computes the total and severity band")
+    auditc_items: list[Item04] | None = Field(
+        None, min_length=3, max_length=3,
+        description="The three AUDIT-C item answers in order (drinking frequency, typical quantity, frequency of "
+                    "six or more drinks), each an integer 0–4; omit if not administered. The platform computes the "
+                    "total and the screen result (using the member's sex on file)")
+    substance_use_notes: Text | None = Field(None, description="Substance-use notes")
+    notes: Text | None = Field(None, description="Free-text notes")
+
+
+class HungerVitalSign(ToolInput):
+    worried_food_would_run_out: HVSAnswer = Field(
+        description="Statement 1 (past 12 months): worried whether food would run out before there was money to "
+                    "buy more")
+    food_did_not_last: HVSAnswer = Field(
+        description="Statement 2 (past 12 months): the food bought just didn't last and there wasn't money to get "
+                    "more")
+
+
+class SdohSection(ToolInput):
+    hunger_vital_sign: HungerVitalSign = Field(
+        description="Hunger Vital Sign answers; the platform computes the screen result")
+    housing: Literal["stable", "at_risk", "unstable", "homeless"] = Field(description="Housing situation")
+    transportation_barrier: bool = Field(description="Lacks reliable transportation to care")
+    utilities_concern: bool = Field(description="Trouble paying or keeping utilities")
+    financial_strain: bool = Field(description="Reports financial strain")
+    social_isolation: bool = Field(description="Reports social isolation")
+    interpersonal_safety_concern: bool = Field(description="Reports a concern about safety at home or in "
+                                                           "relationships")
+    notes: Text | None = Field(None, description="Free-text notes")
+
+
+class ClinicalPayload(ToolInput):
+    section: Literal["clinical"] = Field(description="The section to save")
+    data: ClinicalSection | None = Field(None, description="The section body (omit only when blocking)")
+
+
+class MedicationPayload(ToolInput):
+    section: Literal["medication"] = Field(description="The section to save")
+    data: MedicationSection | None = Field(None, description="The section body (omit only when blocking)")
+
+
+class BehavioralHealthPayload(ToolInput):
+    section: Literal["behavioral_health"] = Field(description="The section to save")
+    data: BehavioralHealthSection | None = Field(None, description="The section body (omit only when blocking)")
+
+
+class SdohPayload(ToolInput):
+    section: Literal["sdoh"] = Field(description="The section to save")
+    data: SdohSection | None = Field(None, description="The section body (omit only when blocking)")
+
+
+def _any_of(schema: dict[str, Any]) -> None:
+    """Publish the tagged union as plain ``anyOf`` (each member's ``section`` constant tells them apart);
+    ``oneOf``/``discriminator`` are not accepted by every agent API's schema subset."""
+    if "oneOf" in schema:
+        schema["anyOf"] = schema.pop("oneOf")
+    schema.pop("discriminator", None)
+
+
+SectionPayload = Annotated[ClinicalPayload | MedicationPayload | BehavioralHealthPayload | SdohPayload,
+                           Field(discriminator="section")]
+
+
+class SaveSectionIn(ActingInput):
+    case_id: str = Field(max_length=48, description="CM case id (assessment in progress or blocked)")
+    payload: SectionPayload = Field(
+        json_schema_extra=_any_of,
+        description="{section, data}: section is clinical | medication | behavioral_health | sdoh and data is "
+                    "that section's body (ClinicalSection, MedicationSection, BehavioralHealthSection, SdohSection)")
+    blocked_reason: str | None = Field(
+        None, min_length=1, max_length=1_000,
+        description="Why the assessment cannot continue now (≤1,000 characters); blocks it until a later save "
+                    "without a reason")
+
+
+@tool(ROLE, "cm_assessment", "start_assessment", kind="write", input=CaseIn,
+      description="Create the empty four-section assessment (clinical, medication, behavioral_health, sdoh) for a "
+                  "case: the case moves outreach_complete → assessment_in_progress and you are the assessor. "
+                  "Refused unless the case's latest outreach record (written by cm_outreach_end_outreach_call) "
+                  "records consent_obtained = true. One assessment per case. Returns the assessment with "
+                  "sections_saved and sections_missing.")
+def start_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
+    return assessment.start_assessment(world, actor_id=a.acting_as, case_id=a.case_id)
+
+
+@tool(ROLE, "cm_assessment", "save_section", kind="write", input=SaveSectionIn,
+      description="Save one assessment section: payload.section names it and payload.data replaces that "
+                  "section's stored body in full (sections may be saved in any order and re-saved until the "
+                  "assessment is completed). For behavioral_health and sdoh send the instrument item answers: the "
+                  "platform computes the PHQ-9, GAD-7 and AUDIT-C totals, severity bands and flags and the Hunger "
+                  "Vital Sign result, returns them under the section's 'computed' and stores the totals on the "
+                  "assessment; a total you type is refused as an unknown field. With blocked_reason the assessment "
+                  "is blocked (case → assessment_blocked; data may then be omitted); the next save without a "
+                  "reason unblocks it (→ assessment_in_progress). Returns the assessment.")
+def save_section(world: World, acting_as: str | None, a: SaveSectionIn) -> Any:
+    data = a.payload.data.model_dump(mode="json") if a.payload.data is not None else None
+    with _nested("payload", ("section", "data")):
+        return assessment.save_section(world, actor_id=a.acting_as, case_id=a.case_id, section=a.payload.section,
+                                       data=data, blocked_reason=a.blocked_reason)
+
+
+@tool(ROLE, "cm_assessment", "complete_assessment", kind="write", input=CaseIn,
+      description="Complete the assessment once all four sections are saved: assessment in_progress → complete "
+                  "(terminal) and case assessment_in_progress → assessment_complete; sections can no longer be "
+                  "edited. Refused while the assessment is blocked; missing sections are listed in the error "
+                  "(details.missing_sections).")
+def complete_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
+    return assessment.complete_assessment(world, actor_id=a.acting_as, case_id=a.case_id)
+
+
+# ============================================================================== cm_care_plan
+# Mirrors cm_care_plan.services.CarePlanBody (tests assert it); the service validates again.
+PlanShort = Annotated[str, Field(min_length=1, max_length=120)]
+PlanText = Annotated[str, Field(min_length=1, max_length=2_000)]
+Owner = Literal["care_manager", "patient", "pcp", "specialist", "pharmacist", "social_worker",
+                "behavioral_health_provider"]
+
+
+class Intervention(ToolInput):
+    action: PlanText = Field(description="What will be done (≤2,000 characters)")
+    owner: Owner = Field(description="Who is responsible for the intervention")
+    due_date: dt.date = Field(description="Due date, YYYY-MM-DD, after the world's current date")
+    frequency: Annotated[str, Field(min_length=1, max_length=60)] = Field(
+        description="How often, e.g. 'once', 'weekly', 'at every call' (≤60 characters)")
+
+
+class Goal(ToolInput):
+    statement: PlanText = Field(description="The goal, stated from the member's perspective")
+    measure: Annotated[str, Field(min_length=1, max_length=200)] = Field(
+        description="What is measured to track the goal (≤200 characters)")
+    target: PlanShort = Field(description="The measurable target value of the measure (≤120 characters); "
+                                          "finalize requires it to contain a number")
+    target_date: dt.date = Field(description="Date the target should be reached, YYYY-MM-DD, after the world's "
+                                             "current date")
+    interventions: list[Intervention] = Field(default_factory=list, max_length=20,
+                                              description="Interventions serving this goal (0–20 while drafting)")
+
+
+class Problem(ToolInput):
+    statement: PlanText = Field(description="The problem statement")
+    domain: Literal["clinical", "medication", "behavioral_health", "sdoh"] = Field(
+        description="Assessment domain the problem comes from")
+    icd10: Annotated[str, Field(min_length=3, max_length=8)] | None = Field(
+        None, description="Billable ICD-10-CM code for the problem, e.g. E11.65 (optional)")
+    evidence: PlanText = Field(description="What in the chart, call or assessment supports the problem")
+    priority: Literal["high", "medium", "low"] = Field(description="Problem priority")
+    goals: list[Goal] = Field(default_factory=list, max_length=10,
+                              description="Goals for this problem (0–10 while drafting)")
+
+
+class EscalationTrigger(ToolInput):
+    trigger: PlanText = Field(description="The event or finding that triggers escalation")
+    action: PlanText = Field(description="What is done when it occurs")
+    contact: PlanShort = Field(description="Who is contacted (role or service, ≤120 characters)")
+    timeframe: PlanShort = Field(description="How quickly, e.g. 'same day', 'within 24 hours' (≤120 characters)")
+
+
+class CarePlanBody(ToolInput):
+    problems: list[Problem] = Field(max_length=20, description="Problems, each with goals and interventions (≤20)")
+    escalation_triggers: list[EscalationTrigger] = Field(max_length=20, description="Escalation triggers (≤20)")
+    follow_up_cadence: Literal["weekly", "biweekly", "monthly"] | None = Field(
+        None, description="Follow-up contact cadence (null while drafting)")
+    follow_up_start: dt.date | None = Field(
+        None, description="First follow-up date, YYYY-MM-DD, after the world's current date (null while drafting)")
+    follow_up_notes: PlanText | None = Field(None, description="Notes on the follow-up schedule")
+
+
+class SaveCarePlanIn(ActingInput):
+    case_id: str = Field(max_length=48, description="CM case id (care plan in draft)")
+    plan: CarePlanBody = Field(description="The complete plan body; replaces the stored draft in full")
+
+
+@tool(ROLE, "cm_care_plan", "create_draft", kind="write", input=CaseIn,
+      description="Create the empty care-plan draft for a case (one plan per case): plan status draft, case "
+                  "assessment_complete → care_plan_draft; you are the author. Fill it with "
+                  "cm_care_plan_save_care_plan. Returns the plan.")
+def create_draft(world: World, acting_as: str | None, a: CaseIn) -> Any:
+    return care_plan.create_draft(world, actor_id=a.acting_as, case_id=a.case_id)
+
+
+@tool(ROLE, "cm_care_plan", "save_care_plan", kind="write", input=SaveCarePlanIn,
+      description="Replace the whole care-plan draft with plan (a full replace, not a merge: send every problem, "
+                  "goal, intervention and escalation trigger to keep). Problems, goals and interventions are "
+                  "re-created on every save with ids <plan>-P<n>, <problem>-G<n>, <goal>-I<n>. Every date must be "
+                  "after the world's current date. A draft may be incomplete; cm_care_plan_finalize checks "
+                  "completeness. The case stays care_plan_draft. Returns the plan.")
+def save_care_plan(world: World, acting_as: str | None, a: SaveCarePlanIn) -> Any:
+    body = a.plan.model_dump(mode="json")
+    with _nested("plan", CarePlanBody.model_fields):
+        return care_plan.save_care_plan(
+            world, actor_id=a.acting_as, case_id=a.case_id, problems=body["problems"],
+            escalation_triggers=body["escalation_triggers"], follow_up_cadence=body["follow_up_cadence"],
+            follow_up_start=body["follow_up_start"], follow_up_notes=body["follow_up_notes"])
+
+
+@tool(ROLE, "cm_care_plan", "finalize", kind="write", input=CaseIn,
+      description="Finalize the care plan and close the case in one transaction: plan draft → finalized, case "
+                  "care_plan_draft → care_plan_finalized → closed (both terminal; the plan can no longer be "
+                  "edited). Refused, listing every gap in details.problems, unless the plan has at least one "
+                  "problem; every problem at least one goal; every goal a target containing a number, a future "
+                  "target date and at least one intervention with a future due date; at least one escalation "
+                  "trigger; a follow-up cadence and a future follow-up start date. Returns the plan.")
+def finalize(world: World, acting_as: str | None, a: CaseIn) -> Any:
+    return care_plan.finalize(world, actor_id=a.acting_as, case_id=a.case_id)

@@ -19,7 +19,7 @@ from chibench.world.core.db import WorldSetting
 from chibench.world.core.errors import DomainError
 from chibench.world.core.serialize import plain
 from chibench.world.core.world import World
-from chibench.world.tools.registry import MAX_RESULT_CHARS, REGISTRY, Role
+from chibench.world.tools.registry import MAX_RESULT_CHARS, Role, load_all
 
 log = logging.getLogger("chibench.tools")
 _LOCK = threading.Lock()  # one call at a time: SQLite is single-writer and the clock must stay ordered
@@ -67,9 +67,10 @@ def _jsonable(result: Any) -> Any:
 
 
 def dispatch(world: World, role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[bool, Any]:
-    t = REGISTRY.get(role, name)
+    registry = load_all()
+    t = registry.get(role, name)
     if t is None:
-        known = [x.name for x in REGISTRY.for_role(role)]
+        known = [x.name for x in registry.for_role(role)]
         return True, {"error": "unknown_tool", "message": f"no tool '{name}' on the {role} server",
                       "allowed": known}
     if arguments is not None and not isinstance(arguments, dict):
@@ -89,7 +90,11 @@ def dispatch(world: World, role: Role, name: str, arguments: dict[str, Any] | No
         try:
             result = _jsonable(t.handler(world, acting, args))
         except DomainError as exc:
-            return True, exc.to_dict()
+            out = exc.to_dict()
+            if out.get("field") == "actor_id":  # services name the actor; the tool argument is acting_as
+                out["field"] = "acting_as"
+                out["message"] = out["message"].replace("actor_id:", "acting_as:", 1)
+            return True, out
         except Exception:  # a defect, not the agent's fault: say so without a traceback
             log.exception("tool %s failed", name)
             return True, {"error": "internal_error",

@@ -49,13 +49,17 @@ def _case_header(s: Session, case: CMCase) -> dict[str, Any]:
 
 def get_chart_data(world: World, *, actor_id: str, case_id: str,
                    observations_per_code: int = DEFAULT_OBSERVATIONS_PER_CODE, observations_since: str | None = None,
-                   observations_until: str | None = None, loinc_codes: list[str] | None = None) -> dict[str, Any]:
+                   observations_until: str | None = None, loinc_codes: list[str] | None = None,
+                   document_ids: list[str] | None = None) -> dict[str, Any]:
     """The member's chart for a CM case: ``case``, ``referral`` and the chart sections of
     ``chart_get_patient_chart`` (patient, coverages, conditions, encounters, observations = labs
     and vitals, medications, procedures, allergies, documents index from the clinical and CM vaults),
     paginated the same way (latest ``observations_per_code`` per LOINC code, optional date window and
     code filter; the result stays under 100,000 characters). Cite record ids from here as evidence.
-    Errors: ``unknown_actor``, ``not_authorized``, ``not_found``, ``invalid_input`` (pagination).
+    ``document_ids`` (≤ 5 ids from the documents index) adds ``document_bodies``: the full text of those
+    clinical or CM documents of this member (the index itself carries no bodies).
+    Errors: ``unknown_actor``, ``not_authorized``, ``not_found``, ``invalid_input`` (pagination,
+    a document id that is not this member's).
     """
     with world.read() as s:
         cm_read_actor(s, actor_id, "read a member's chart")
@@ -66,7 +70,18 @@ def get_chart_data(world: World, *, actor_id: str, case_id: str,
         assert p is not None
         chart = chart_payload(s, p, document_sides=CM_DOCUMENT_SIDES, per_code=per, since=since, until=until,
                               loinc_codes=codes, pa_cases_org=None)
-        return {**_case_header(s, case), **chart}
+        wanted = v.str_list(document_ids, "document_ids", max_items=5, max_len=48)
+        bodies = []
+        for i, did in enumerate(wanted):
+            doc = s.get(Document, did)
+            if doc is None or doc.patient_id != p.id or doc.side not in CM_DOCUMENT_SIDES:
+                raise InvalidInput(f"'{did}' is not a document in this member's chart", field=f"document_ids[{i}]")
+            bodies.append({"id": doc.id, "kind": str(doc.kind), "title": doc.title, "date": doc.date.isoformat(),
+                           "author_worker_id": doc.author_worker_id, "signed": doc.signed, "body": doc.body})
+        out = {**_case_header(s, case), **chart}
+        if wanted:
+            out["document_bodies"] = bodies
+        return out
 
 
 def _evidence(s: Session, patient_id: str, ids: list[str]) -> list[dict[str, str]]:
