@@ -20,7 +20,7 @@ from chibench.world.tools.registry import NAME_RE, load_all
 MANIFEST = Path("/work/shared/reference/tool_manifest.md")
 COUNTS = {"provider": 30, "payer": 41, "cm": 16}
 NAMESPACES = {
-    "provider": {"chart": 3, "cases": 3, "inbox": 2, "docs": 4, "forms": 3, "auth": 9, "p2p_session": 3, "people": 3},
+    "provider": {"chart": 3, "cases": 3, "inbox": 2, "docs": 5, "forms": 3, "auth": 8, "p2p_session": 3, "people": 3},
     "payer": {"payer_intake_hub": 11, "triage": 5, "review": 6, "determination": 2, "p2p": 4, "p2p_session": 3,
               "payer_letter_center": 10},
     "cm": {"cm_intake": 4, "cm_chart": 2, "cm_outreach": 4, "cm_assessment": 3, "cm_care_plan": 3},

@@ -342,7 +342,7 @@ def test_inbox_read_stamps_once(w: World) -> None:
     assert wb.list_messages(w, actor_id=PAC_OTHER) == []
     t0 = w.now()
     m = wb.read_message(w, actor_id=PAC, message_id=msgs[0]["id"])
-    assert "AUTH-0001" in m["body"] and m["read_at"] is not None and w.now() > t0
+    assert "AUTH-CASE-0001-0001" in m["body"] and m["read_at"] is not None and w.now() > t0
     again = wb.read_message(w, actor_id=PCP, message_id=msgs[0]["id"])
     assert again["read_at"] == m["read_at"]
     assert wb.list_messages(w, actor_id=PAC, unread_only=True) == []
@@ -553,14 +553,14 @@ def test_auto_approve() -> None:
     case_id, bundle = ready_case(world)
     out = submit(world, case_id, bundle)
     c = case_row(world, case_id)
-    assert c.status == "approved" and c.authorization_number == "AUTH-0001"
+    assert c.status == "approved" and c.authorization_number == "AUTH-CASE-0001-0001"
     assert c.auth_valid_from == dt.date(2026, 10, 20) and c.auth_valid_to == dt.date(2027, 1, 18)
     with world.read() as s:
         assert [(ln.outcome, ln.approved_units) for ln in s.scalars(select(PALine))] == [("approved", 1)]
     assert _transitions(world, case_id)[-2:] == [("ready_to_submit", "submitted", PAC),
                                                  ("submitted", "approved", "SYSTEM")]
     status = wb.check_status(world, actor_id=PAC, case_id=case_id)
-    assert status["authorization_number"] == "AUTH-0001" and status["messages"][0]["kind"] == "approval"
+    assert status["authorization_number"] == "AUTH-CASE-0001-0001" and status["messages"][0]["kind"] == "approval"
     assert out["payer_reply"]["message_id"] == status["messages"][0]["id"]
 
 

@@ -62,7 +62,10 @@ ASSEMBLY_STATUSES = frozenset({CaseStatus.REQUIREMENT_CHECKED, CaseStatus.DOCS_N
                                CaseStatus.PENDED_ACTION_REQUIRED})
 
 #: Service function → MCP tool name (``<namespace>_<tool>``, paper namespaces: chart, cases, inbox,
-#: docs, forms, auth, people). The tool layer may re-export this table; ``next_actions`` cites it.
+#: docs, forms, auth, people); ``next_actions`` cites it. Two services have no tool of their own in the
+#: paper's 30 and are reached through the closest one (``tools/bindings_provider.py``): the requirement
+#: check runs inside ``cases_create_from_order``, and the fax page re-send is ``auth_respond_to_pend``
+#: with ``resend_fax_page_ids``.
 TOOL_NAMES: dict[str, str] = {
     "search_patients": "chart_search_patients",
     "list_candidate_orders": "chart_list_candidate_orders",
@@ -70,7 +73,7 @@ TOOL_NAMES: dict[str, str] = {
     "create_from_order": "cases_create_from_order",
     "get_case": "cases_get_case",
     "list_cases": "cases_list_cases",
-    "check_requirement": "cases_check_requirement",
+    "check_requirement": "cases_create_from_order",
     "list_messages": "inbox_list_messages",
     "read_message": "inbox_read_message",
     "list_case_documents": "docs_list_case_documents",
@@ -85,7 +88,7 @@ TOOL_NAMES: dict[str, str] = {
     "submit_authorization": "auth_submit_authorization",
     "check_status": "auth_check_status",
     "respond_to_pend": "auth_respond_to_pend",
-    "resend_fax_pages": "auth_resend_fax_pages",
+    "resend_fax_pages": "auth_respond_to_pend",
     "request_peer_to_peer": "auth_request_peer_to_peer",
     "respond_to_peer_to_peer": "auth_respond_to_peer_to_peer",
     "file_appeal": "auth_file_appeal",

@@ -26,10 +26,12 @@ from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import ACTION_TICK, iso
+from chibench.world.core.db import WorldSetting
+from chibench.world.core.enums import WorkerRole
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput
 from chibench.world.core.machines import P2PStatus
 from chibench.world.core.serialize import to_dict
-from chibench.world.core.world import Tx, World, get_or_404
+from chibench.world.core.world import SYSTEM_ACTOR, Actor, Tx, World, get_or_404
 from chibench.world.rules.authority import PHYSICIAN_REVIEWERS, PROVIDER_STAFF, check_independence, require_role
 
 APP = "p2p_scheduler"
@@ -75,7 +77,9 @@ def list_requests(world: World, *, actor_id: str, case_id: str | None = None) ->
 def offer_slots(world: World, *, actor_id: str, request_id: str, payer_reviewer_id: str,
                 slots: list[str]) -> dict[str, Any]:
     """Assign the payer-side physician and offer 1–5 slots (requested → slots_offered); the requesting
-    provider gets an invitation in the inbox. ``payer_reviewer_id`` must name a physician reviewer who
+    provider gets an invitation in the inbox. When the provider side is simulated (a payer task,
+    ``payer_mode = queue``) the ordering clinician's office picks the earliest slot at once
+    (→ slot_selected), so the reviewer can schedule. ``payer_reviewer_id`` must name a physician reviewer who
     is not the original reviewer. Errors: InvalidInput (slots), NotFound (request, reviewer),
     AuthorityError (actor not payer UM staff; reviewer not a physician reviewer), IndependenceError,
     IllegalTransition (not in ``requested``), UnknownActor.
@@ -97,8 +101,30 @@ def offer_slots(world: World, *, actor_id: str, request_id: str, payer_reviewer_
             details={"request_id": req.id, "slots": req.offered_slots, "payer_reviewer_id": reviewer.id})
         tx.log(case_id=req.case_id, entity_id=req.id, details={"payer_reviewer_id": reviewer.id,
                                                                "slots": req.offered_slots})
+        if _provider_is_simulated(tx):
+            _simulated_office_selects(tx, req)
         tx.session.flush()
         return to_dict(req)
+
+
+def _provider_is_simulated(tx: Tx) -> bool:
+    """In a payer task (``payer_mode = queue``) the provider's office is simulated by the world."""
+    row = tx.session.get(WorldSetting, "payer_mode")
+    return row is not None and row.value == "queue"
+
+
+def _simulated_office_selects(tx: Tx, req: P2PRequest) -> None:
+    """The ordering clinician's office takes the earliest offered slot (as real offices usually do)."""
+    saved = tx.actor, tx.app
+    tx.actor, tx.app = Actor(SYSTEM_ACTOR, WorkerRole.SYSTEM, None, None), "provider_office_simulator"
+    try:
+        earliest = min(req.offered_slots)
+        tx.transition(machines.P2P, req, P2PStatus.SLOT_SELECTED, case_id=req.case_id,
+                      reason="the ordering clinician's office chose the earliest slot")
+        req.selected_slot = v.iso_datetime(earliest, "slot")
+        tx.log("p2p.select_slot", case_id=req.case_id, entity_id=req.id, details={"slot": earliest, "simulated": True})
+    finally:
+        tx.actor, tx.app = saved
 
 
 def select_slot(world: World, *, actor_id: str, request_id: str, slot: str) -> dict[str, Any]:

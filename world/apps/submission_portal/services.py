@@ -47,6 +47,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from chibench.world.apps import payer_common
 from chibench.world.apps.directory.models import Organization, Plan, Worker
 from chibench.world.apps.document_vault.models import Document, FormResponse
 from chibench.world.apps.ehr.models import Coverage, ServiceRequest
@@ -285,12 +286,9 @@ def _apply_outcome(tx: Tx, case: PACase, adj: Adjudication, detail: dict[str, An
     extra: dict[str, Any] = {}
     if adj.outcome == "approve":
         move_case(tx, case, CaseStatus.APPROVED, reason="; ".join(adj.reasons))
-        case.authorization_number = tx.new_id("AUTH")
-        case.auth_valid_from = case.requested_start
-        case.auth_valid_to = case.requested_start + dt.timedelta(days=AUTH_VALIDITY_DAYS)
-        case.outcome_reason = "; ".join(adj.reasons)
-        for ln in lines:
-            ln.outcome, ln.approved_units = "approved", ln.units
+        # a real determination record (same shape as a human reviewer's), attributed to the payer engine
+        payer_common.record_determination(tx, case, decision="approved", basis=adj.basis, source="payer_engine",
+                                          source_record_id=None, rationale="; ".join(adj.reasons), citations=[])
         msg = post_message(tx, case, kind="approval", sender=sender,
                            subject=f"{case.id}: approved — authorization {case.authorization_number}",
                            body=f"{head} is APPROVED.\n\nAuthorization number: {case.authorization_number}\n"
@@ -304,9 +302,8 @@ def _apply_outcome(tx: Tx, case: PACase, adj: Adjudication, detail: dict[str, An
         assert plan is not None
         deadline = appeal_rules.appeal_deadline(tx.now, str(plan.line_of_business))
         move_case(tx, case, CaseStatus.DENIED, reason="; ".join(adj.reasons))
-        case.outcome_reason = "; ".join(adj.reasons)
-        for ln in lines:
-            ln.outcome, ln.approved_units = "denied", 0
+        payer_common.record_determination(tx, case, decision="denied", basis=adj.basis, source="payer_engine",
+                                          source_record_id=None, rationale="; ".join(adj.reasons), citations=[])
         msg = post_message(tx, case, kind="denial", sender=sender, subject=f"{case.id}: denied",
                            body=f"{head} is DENIED ({adj.basis}).\n\nReasons:\n{reasons}\n\n"
                                 f"You may file an internal appeal until {iso(deadline)}.",
