@@ -79,6 +79,14 @@ def main() -> int:
                              "--port", str(port), "--identities", "provider=WKR-PAC-01;cm=WKR-CM-01;payer=WKR-UMN-01"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
+        while True:  # cheap TCP poll first: a refused MCP client connection backs off for seconds
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise SystemExit(proc.stderr.read().decode() if proc.stderr else "server died") from None
+                time.sleep(0.01)
         counts = None
         while counts is None:
             try:

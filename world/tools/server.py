@@ -67,7 +67,8 @@ def build_app(world: World, roles: Sequence[Role] = ROLES) -> Starlette:
         raise ValueError(f"unknown roles {unknown} (allowed: {', '.join(ROLES)})")
     # Containers reach the world as http://world:8000; the DNS-rebinding guard is for browsers on localhost.
     security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
-    managers = {r: StreamableHTTPSessionManager(build_server(world, r), stateless=False, security_settings=security)
+    managers = {r: StreamableHTTPSessionManager(build_server(world, r), stateless=False, json_response=True,
+                                               security_settings=security)
                 for r in roles}
 
     async def healthz(_: Request) -> PlainTextResponse:
