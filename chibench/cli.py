@@ -10,6 +10,8 @@
     chibench tools reference [--check]
     chibench handbook lint
     chibench handbook stats [--json]
+    chibench verify --export STATE.json --expectations EXPECTATIONS.json [--initial INITIAL.json] --out DIR
+                    [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json)
 
 Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input (with a message).
 """
@@ -173,7 +175,7 @@ def cmd_world_serve(args: argparse.Namespace) -> int:
                 return _fail(f"--identities: expected 'role=WKR-A,WKR-B;role=…', got '{part}'")
             mapping[role.strip()] = [i.strip() for i in ids.split(",") if i.strip()]
         set_identities(world, mapping)
-    serve(world, host=args.host, port=args.port, roles=roles)  # type: ignore[arg-type]
+    serve(world, host=args.host, port=args.port, roles=roles)
     return 0
 
 
@@ -200,6 +202,18 @@ def cmd_tools_reference(args: argparse.Namespace) -> int:
     for p in changed:
         print(("stale: " if args.check else "wrote: ") + str(p))
     return 1 if (args.check and changed) else 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from chibench.verifiers import grade
+
+    card = grade(args.export, args.expectations, initial=args.initial, out_dir=args.out,
+                 **({"judge": None} if args.no_judge else {}))
+    print(json.dumps({k: card.get(k) for k in ("reward", "outcome", "leaderboard_valid", "reason", "score")}
+                     | {"judge": (card.get("judge") or {}).get("status"), "out": str(args.out)}))
+    if card["reward"] == 1:
+        return 0
+    return 2 if not (card.get("deterministic") or {}).get("checks") else 1
 
 
 def parser() -> argparse.ArgumentParser:
@@ -249,6 +263,13 @@ def parser() -> argparse.ArgumentParser:
     st = hs.add_parser("stats", help="documents and words per sub-book")
     st.add_argument("--json", action="store_true")
     st.set_defaults(func=cmd_handbook_stats)
+    vf = sub.add_parser("verify", help="grade an exported world state against a task's expectations")
+    vf.add_argument("--export", required=True, help="the final world export (JSON)")
+    vf.add_argument("--expectations", required=True, help="the task's expectations.json (answer key)")
+    vf.add_argument("--initial", help="the task's starting-state export (default: task.initial_export)")
+    vf.add_argument("--out", required=True, help="directory for reward.json and scorecard.json")
+    vf.add_argument("--no-judge", action="store_true", help="deterministic only, even if CHIBENCH_JUDGE_MODEL is set")
+    vf.set_defaults(func=cmd_verify)
     return p
 
 

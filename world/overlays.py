@@ -12,8 +12,8 @@ Kinds:
   the payer (``payer_request`` in the service seed), answers the questionnaire and submits on the
   request's channel into the payer's intake queue (``payer_mode = queue``); then the payer's upstream
   workers take it to the pickup ``stage`` (intake → triage → nurse review → MD review → P2P).
-  Finally the clock advances by the request's authored age, so the case is as old at pickup as the
-  seed says it is.
+  Finally the clock advances so that the request has waited as long as the seed says — but never
+  more than half of its SLA window, so no task starts already out of compliance.
 * ``cm_referral`` — the referral waits in the CM queue.
 
 After any overlay the world clock is later than every upstream write (monotonic).
@@ -29,13 +29,14 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from chibench.world.apps.directory.models import PlanNetwork, Worker
+from chibench.world.apps.directory.models import Plan, PlanNetwork, Worker
 from chibench.world.apps.ehr.models import Coverage, ServiceRequest
 from chibench.world.core.clock import WORLD_OPEN
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.enums import UrgencyLevel, WorkerRole
 from chibench.world.core.world import SYSTEM_ACTOR, World
 from chibench.world.rules.adjudication import DocView, sufficiency
+from chibench.world.rules.sla import sla_hours
 from chibench.world.seeds.loader import SEED_ROOT, load_file
 from chibench.world.seeds.schema import CMMemberFile, ServiceCaseFile
 
@@ -308,6 +309,14 @@ def _md_p2p(world: World, ctx: _Ctx) -> None:
                                policy_citations=cites)
 
 
+def _received_at(world: World, case_id: str) -> dt.datetime:
+    from chibench.world.apps.intake_hub.models import IntakeCase
+
+    with world.read() as s:
+        intake = s.query(IntakeCase).filter(IntakeCase.case_id == case_id).one()
+        return intake.received_at
+
+
 def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
     seed = _service_seed(spec.service)
     if spec.stage is None:
@@ -318,7 +327,17 @@ def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
     for step in [_intake, _triage, _nurse, _md_p2p][:STAGES.index(spec.stage)]:
         step(world, ctx)
     age = WORLD_OPEN - seed.payer_request.received_at
-    if age > dt.timedelta(0):
+    # The request has waited, but a task never starts with its SLA already blown: at most half of it.
+    urgency = spec.upstream.urgency_level or (UrgencyLevel.URGENT if str(seed.payer_request.urgency_requested)
+                                              == "expedited" else UrgencyLevel.ROUTINE)
+    with world.read() as s:
+        cov = s.query(Coverage).filter(Coverage.patient_id == seed.patient.id).one()
+        plan = s.get(Plan, cov.plan_id)
+        assert plan is not None
+        plan_state = plan.state
+    hours, _ = sla_hours(str(urgency), plan_state)
+    age = min(age, dt.timedelta(hours=hours / 2)) - (world.now() - _received_at(world, case_id))
+    if age > dt.timedelta(minutes=1):
         world.advance(hours=age.total_seconds() / 3600, reason="the request waited in the payer's queue")
     return {"case_id": case_id, "stage": spec.stage}
 
