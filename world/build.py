@@ -3,7 +3,8 @@
 ``build_base_world(path)`` validates and lints every seed (a bad seed fails the build with the file
 and field named), then writes organizations, plans, the workforce, gold cards, patients with their
 coverage and charts, the 25 service orders with each plan's hidden payer policy, and the 25 CM
-referrals, in one transaction, attributed to ``SYSTEM``. Background history (routine visits with
+referrals, plus the counterparts' contracts (``world/seeds/contracts/``, hidden tables), in one
+transaction, attributed to ``SYSTEM``. Background history (routine visits with
 vitals and labs) is generated from each chart's ``history`` block with a RNG seeded by the patient
 id, so the same seeds always give the same rows, ids, export digest and database bytes.
 """
@@ -38,6 +39,7 @@ from chibench.world.core.db import WorldSetting
 from chibench.world.core.enums import EncounterType
 from chibench.world.core.machines import ReferralStatus
 from chibench.world.core.world import SYSTEM_ACTOR, Tx, World
+from chibench.world.counterparts.store import ContractSet, lint_contracts, load_contracts, populate_contracts
 from chibench.world.lint import lint
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_seeds
 from chibench.world.seeds.schema import ChartSeed, CoverageSeed, HistorySeed, PatientSeed, WorkerSeed
@@ -166,8 +168,9 @@ class _Charts:
             _bulk_insert(s, wave)
 
 
-def populate(tx: Tx, seeds: SeedSet, icd: dict[str, str]) -> None:
-    """Write every seed row (one transaction); ``icd`` maps ICD-10-CM codes to descriptions."""
+def populate(tx: Tx, seeds: SeedSet, icd: dict[str, str], contracts: ContractSet | None = None) -> None:
+    """Write every seed row (one transaction); ``icd`` maps ICD-10-CM codes to descriptions; ``contracts``
+    (the counterparts' contracts) go to their hidden tables."""
     s = tx.session
     add = s.add_all
     orgs = seeds.organizations
@@ -237,6 +240,8 @@ def populate(tx: Tx, seeds: SeedSet, icd: dict[str, str]) -> None:
                          diagnosis_codes=list(r.diagnosis_codes), risk_score=r.risk_score,
                          utilization_flags=list(r.utilization_flags), suggested_program=r.suggested_program,
                          suggested_priority=r.suggested_priority, status=ReferralStatus.QUEUED))
+    if contracts is not None:
+        populate_contracts(s, contracts)
     s.add(WorldSetting(key="payer_mode", value="auto"))
     s.add(WorldSetting(key="world_version", value=WORLD_VERSION))
     tx.log("world.build", details={"services": len(seeds.services), "cm_members": len(seeds.cm_members),
@@ -246,12 +251,13 @@ def populate(tx: Tx, seeds: SeedSet, icd: dict[str, str]) -> None:
 def build_base_world(path: str | Path | None, *, seed_root: Path = SEED_ROOT) -> World:
     """Build the base world at ``path`` (``None`` = in memory). Raises :class:`SeedError` on bad seeds."""
     seeds = load_seeds(seed_root)
+    contracts = load_contracts(seed_root)
     icd = load_icd_cache(seed_root / ICD_CACHE.name)
-    problems = lint(seeds, icd=icd.__contains__)
+    problems = lint(seeds, icd=icd.__contains__) + lint_contracts(contracts, seeds)
     if problems:
         raise SeedError(problems + ["(codes missing from the ICD-10-CM cache count as invalid; "
                                     "run 'chibench world check --write-cache' after editing seeds)"])
     world = World.create(path)
     with world.write(actor_id=SYSTEM_ACTOR, app="builder", action="world.build", allow_system=True) as tx:
-        populate(tx, seeds, icd)
+        populate(tx, seeds, icd, contracts)
     return world

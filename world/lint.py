@@ -7,7 +7,9 @@
 * NPIs pass the CMS Luhn check (prefix 80840);
 * every id is unique across the world, every reference resolves;
 * dates cohere (birth ≤ onset ≤ encounters ≤ world open; documents on their encounter's date;
-  medication start ≤ end; coverage effective ≤ order date unless terminated …).
+  medication start ≤ end; coverage effective ≤ order date unless terminated …);
+* counterpart contracts (``contracts/``) validate and reference existing CM scenarios, P2P services,
+  workers and documents (``counterparts.store.lint_contracts``).
 
 Run: ``chibench world check`` or ``python -m chibench.world.lint [FILE …]``.
 """
@@ -28,6 +30,7 @@ from chibench.world.core.codes import (
     is_valid_npi,
     render_icd_cache,
 )
+from chibench.world.counterparts.store import contract_problems
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_file, load_seeds, model_for
 from chibench.world.seeds.schema import ChartSeed, CMMemberFile, PatientSeed, ServiceCaseFile, WorkerSeed
 
@@ -251,7 +254,7 @@ def lint_root(root: Path = SEED_ROOT, *, write_cache: bool = False) -> list[str]
         seeds = load_seeds(root)
     except SeedError as exc:
         return list(exc.problems)
-    problems = lint(seeds)
+    problems = lint(seeds) + contract_problems(root, seeds)
     cache_path = root / ICD_CACHE.name
     expected = render_icd_cache(icd_codes(seeds))
     current = cache_path.read_text(encoding="utf-8") if cache_path.exists() else ""

@@ -1,0 +1,160 @@
+"""Helpers for the counterpart tests: stage a CM call or a scheduled P2P with the real services, and a
+fake OpenAI-compatible chat-completions server for the live backend."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import yaml
+
+from chibench.world.apps.cm_chart import services as chart
+from chibench.world.apps.cm_referral import services as referral
+from chibench.world.apps.cm_referral.models import CMReferral
+from chibench.world.apps.p2p_scheduler import services as p2p
+from chibench.world.apps.p2p_session.models import P2PSession, P2PTurn
+from chibench.world.core.world import World
+from chibench.world.export import snapshot
+from chibench.world.overlays import OverlaySpec, apply_overlay
+from chibench.world.seeds.loader import SEED_ROOT
+
+CM = "WKR-CM-01"
+CM2 = "WKR-CM-02"
+INTAKE = "WKR-INT-01"
+PAYER_REVIEWER = {"myocardial_pet": "WKR-MD-06", "hypoglossal_nerve_stim": "WKR-MD-04"}
+PROVIDER_OFFICE = {"myocardial_pet": "WKR-PAC-04", "hypoglossal_nerve_stim": "WKR-PAC-03"}
+ORDERING = {"myocardial_pet": "WKR-MPT-01", "hypoglossal_nerve_stim": "WKR-HNS-01"}
+
+
+# ----------------------------------------------------------------------------------------------- CM
+
+
+def referral_for(world: World, scenario_id: str) -> str:
+    with world.read() as s:
+        return str(s.query(CMReferral).filter_by(scenario_id=scenario_id).one().id)
+
+
+def reviewed_case(world: World, scenario_id: str, actor: str = CM) -> str:
+    """open_case → submit_chart_review with the real services: the case is chart_reviewed."""
+    ref = referral_for(world, scenario_id)
+    case_id = referral.open_case(world, actor_id=actor, referral_id=ref, program="chronic_disease",
+                                 priority="standard")["case"]["id"]
+    data = chart.get_chart_data(world, actor_id=actor, case_id=case_id)
+    evidence = [e["id"] for e in data["encounters"][:2]]
+    chart.submit_chart_review(world, actor_id=actor, case_id=case_id, primary_concerns=["chronic condition"],
+                              coordination_risks=[], suspected_barriers=[], preliminary_risk_level="moderate",
+                              key_findings="Chart reviewed before the outreach call.", clarification_needed=[],
+                              evidence_ids=evidence)
+    return str(case_id)
+
+
+def digest(world: World) -> str:
+    return str(snapshot(world)["digest"])
+
+
+# ---------------------------------------------------------------------------------------------- P2P
+
+
+def upstream(slug: str) -> dict[str, Any]:
+    """Nurse verdicts for every criterion (as tests/world/test_overlays.py::_upstream)."""
+    d = yaml.safe_load((SEED_ROOT / "services" / f"{slug}.yaml").read_text())
+    req = d["payer_request"]
+    did = req["submitted_document_ids"][0]
+    docs = {x["id"]: x for x in req.get("submitted_documents", []) + d["chart"]["documents"]}
+    quote = next(line.strip() for line in docs[did]["body"].splitlines() if len(line.strip()) > 20)[:40]
+    return {"nurse_results": {c["id"]: {"result": "met", "evidence": [{"document": did, "quote": quote}]}
+                              for c in d["payer_policy"]["criteria"]}}
+
+
+def p2p_request(world: World, slug: str, *, schedule: bool = True) -> str:
+    """um_pickup at the p2p stage, then offer → select → schedule: returns the request id."""
+    out = apply_overlay(world, OverlaySpec(kind="um_pickup", service=slug, stage="p2p", upstream=upstream(slug)))
+    rid = p2p.list_requests(world, actor_id=INTAKE, case_id=out["case_id"])[0]["id"]
+    if schedule:
+        now = world.now()
+        slot = (now + dt.timedelta(hours=3)).replace(minute=0, second=0, microsecond=0).isoformat()
+        offered = p2p.offer_slots(world, actor_id=INTAKE, request_id=rid, payer_reviewer_id=PAYER_REVIEWER[slug],
+                                  slots=[slot])
+        if offered["status"] == "slots_offered":  # (in a payer task the simulated office picks the slot itself)
+            p2p.select_slot(world, actor_id=PROVIDER_OFFICE[slug], request_id=rid, slot=slot)
+        p2p.schedule(world, actor_id=INTAKE, request_id=rid)
+    return str(rid)
+
+
+def p2p_turns(world: World, request_id: str) -> list[dict[str, Any]]:
+    with world.read() as s:
+        sess = s.query(P2PSession).filter_by(request_id=request_id).one()
+        return [{"n": t.turn_number, "speaker": t.speaker, "text": t.text, "details": t.details}
+                for t in s.query(P2PTurn).filter_by(session_id=sess.id).order_by(P2PTurn.turn_number)]
+
+
+# ------------------------------------------------------------------------------------ fake LLM server
+
+
+@dataclass
+class FakeLLM:
+    """A local OpenAI-compatible ``/v1/chat/completions``: queued behaviours, captured request bodies."""
+
+    replies: list[Any] = field(default_factory=list)  # str → reply text; ("status", 500); ("sleep", seconds)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    port: int = 0
+    server: ThreadingHTTPServer | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def start(self) -> FakeLLM:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 — http.server API
+                body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))))
+                fake.requests.append({"path": self.path, "body": body})
+                behaviour = fake.replies.pop(0) if fake.replies else "Okay."
+                try:
+                    if isinstance(behaviour, tuple) and behaviour[0] == "status":
+                        payload = json.dumps({"error": {"message": "simulated failure", "type": "server_error"}})
+                        self._send(behaviour[1], payload.encode())
+                        return
+                    if isinstance(behaviour, tuple) and behaviour[0] == "sleep":
+                        time.sleep(behaviour[1])
+                        behaviour = behaviour[2] if len(behaviour) > 2 else "Too late."
+                    out = {"id": "chatcmpl-fake", "object": "chat.completion", "created": 1_790_000_000,
+                           "model": body.get("model"),
+                           "choices": [{"index": 0, "message": {"role": "assistant", "content": behaviour},
+                                        "finish_reason": "stop"}],
+                           "usage": {"prompt_tokens": 120, "completion_tokens": 12, "total_tokens": 132}}
+                    self._send(200, json.dumps(out).encode())
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+            def _send(self, status: int, data: bytes) -> None:
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+
+    def prompt(self, i: int = -1) -> str:
+        """Everything sent to the model in request ``i``, as one string."""
+        return json.dumps(self.requests[i]["body"], ensure_ascii=False)

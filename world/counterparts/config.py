@@ -1,0 +1,99 @@
+"""Counterpart backend configuration, read from the environment.
+
+=====================================  =============================================================
+variable                               meaning (default)
+=====================================  =============================================================
+``CHIBENCH_COUNTERPART_BACKEND``       ``scripted`` (default) or ``live``
+``CHIBENCH_COUNTERPART_MODEL``         litellm model name, e.g. ``anthropic/claude-sonnet-4-5`` (live: required)
+``CHIBENCH_COUNTERPART_API_BASE``      base URL of an OpenAI-compatible or provider endpoint (optional)
+``CHIBENCH_COUNTERPART_API_KEY``       key for that endpoint (optional; litellm's provider variables otherwise)
+``CHIBENCH_COUNTERPART_TEMPERATURE``   sampling temperature (0.0)
+``CHIBENCH_COUNTERPART_MAX_TOKENS``    reply token cap (400)
+``CHIBENCH_COUNTERPART_TIMEOUT``       seconds before a call counts as failed (60)
+``CHIBENCH_COUNTERPART_INPUT_COST``    USD per input token, when the model is not in litellm's cost map
+``CHIBENCH_COUNTERPART_OUTPUT_COST``   USD per output token, likewise
+=====================================  =============================================================
+
+The backend is fixed when a session starts (``session.backend``); every counterpart turn records the
+backend, model, temperature, max tokens, token counts and cost it ran with. The API key is never recorded.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from chibench.world.core.errors import DomainError
+
+PREFIX = "CHIBENCH_COUNTERPART_"
+BACKENDS = ("scripted", "live")
+
+
+class CounterpartConfigError(DomainError):
+    """The counterpart backend is misconfigured (an operator problem, not the agent's)."""
+
+    code = "counterpart_misconfigured"
+
+
+@dataclass(frozen=True)
+class CounterpartConfig:
+    backend: str = "scripted"
+    model: str | None = None
+    api_base: str | None = None
+    api_key: str | None = None
+    temperature: float = 0.0
+    max_tokens: int = 400
+    timeout_s: float = 60.0
+    input_cost_per_token: float | None = None
+    output_cost_per_token: float | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> CounterpartConfig:
+        e = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            value = e.get(PREFIX + name)
+            return value.strip() if value and value.strip() else None
+
+        def num(name: str, kind: type, default: Any) -> Any:
+            raw = get(name)
+            if raw is None:
+                return default
+            try:
+                value = kind(raw)
+            except ValueError:
+                raise CounterpartConfigError(f"'{raw}' is not a {kind.__name__}", field=PREFIX + name) from None
+            if value < 0:
+                raise CounterpartConfigError("must not be negative", field=PREFIX + name)
+            return value
+
+        backend = (get("BACKEND") or "scripted").lower()
+        if backend not in BACKENDS:
+            raise CounterpartConfigError(f"unknown backend '{backend}'", field=PREFIX + "BACKEND", allowed=BACKENDS)
+        cfg = cls(backend=backend, model=get("MODEL"), api_base=get("API_BASE"), api_key=get("API_KEY"),
+                  temperature=num("TEMPERATURE", float, 0.0), max_tokens=num("MAX_TOKENS", int, 400),
+                  timeout_s=num("TIMEOUT", float, 60.0), input_cost_per_token=num("INPUT_COST", float, None),
+                  output_cost_per_token=num("OUTPUT_COST", float, None))
+        if cfg.backend == "live" and not cfg.model:
+            raise CounterpartConfigError("the live backend needs a model", field=PREFIX + "MODEL")
+        if cfg.max_tokens < 1 or cfg.timeout_s <= 0:
+            raise CounterpartConfigError("max tokens and timeout must be positive", field=PREFIX + "MAX_TOKENS")
+        return cfg
+
+    @classmethod
+    def for_session(cls, backend: str, env: Mapping[str, str] | None = None) -> CounterpartConfig:
+        """The parameters for a turn of a session whose backend was fixed when it started: scripted needs
+        none (the environment is not read); live reads the current model parameters and needs a model."""
+        if backend != "live":
+            return cls()
+        e = dict(os.environ if env is None else env)
+        e[PREFIX + "BACKEND"] = "live"
+        return cls.from_env(e)
+
+    def public(self) -> dict[str, Any]:
+        """What is recorded with a session or turn (never the key)."""
+        out = asdict(self)
+        out.pop("api_key")
+        return out

@@ -1,0 +1,585 @@
+"""Counterpart contracts: what a simulated patient or peer-to-peer physician is, knows and does.
+
+Two contract files (YAML, validated here; extra keys forbidden everywhere; models frozen):
+
+* ``world/seeds/contracts/patients/<scenario_id>.yaml`` — :class:`PatientContractFile`:
+  ``persona`` (:class:`PatientPersona`, everything the simulator may use) and ``grader``
+  (:class:`PatientGrading`, never given to a simulator);
+* ``world/seeds/contracts/p2p/<service_slug>.yaml`` — :class:`P2PContractFile`: one or two
+  ``counterparts`` (:class:`P2PCounterpart`, one per side the counterpart plays) and ``grader``
+  (:class:`P2PGrading` per *agent* side, never given to a simulator).
+
+The builder stores the simulator parts and the grader parts in different tables
+(``cm_patient_personas`` / ``cm_patient_persona_grading``, ``p2p_counterpart_contracts`` /
+``p2p_contract_grading``); a simulator is only ever constructed from the first kind.
+
+Matching is explicit: every behaviour the simulator reacts to is a :class:`Match` of Python regular
+expressions, searched case-insensitively in one message of the agent (curly quotes normalized to
+straight ones). Nothing is inferred by a model in the scripted backend; the live backend gets the
+same rule engine's verdicts as guidance (see ``engine.py`` and ``backends.py``).
+
+Events. Triggers, anti-triggers, gates (when opened), facts and responses have ids; an id becomes an
+*event* once it happens in a call. ``requires`` / ``unless`` lists name events (plus the built-in
+consent events :data:`BUILTIN_EVENTS`), so behaviour can depend on what already happened.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from chibench.world.core.enums import ConsentStance
+
+STOP_TOKEN = "###STOP###"
+#: Events the patient engine produces on its own (consent decisions).
+BUILTIN_EVENTS = ("consent_asked", "consent_granted", "consent_declined", "consent_deferred")
+Difficulty = Literal["low", "moderate", "hard"]
+Side = Literal["payer", "provider"]
+P2POutcome = Literal["uphold_adverse", "overturn_to_approval"]
+RevealMode = Literal["opening", "volunteer_after_prompt", "reveal_if_asked", "never"]
+#: Trigger kinds — how a caller behaviour builds trust:
+#: protocol (a step the outreach standard requires: introduce, verify identity, voluntary, free, explain);
+#: responsive (answers a concern the patient voiced earlier in the call);
+#: chart_informed (acts on what the chart says about the member without naming sensitive content);
+#: autonomy (gives the member control: timing, privacy, choice of scope, accepting a no).
+TriggerKind = Literal["protocol", "responsive", "chart_informed", "autonomy"]
+TRIGGER_KINDS: tuple[str, ...] = ("protocol", "responsive", "chart_informed", "autonomy")
+
+
+def normalize(text: str) -> str:
+    """What patterns are matched against: curly quotes made straight."""
+    return (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"'))
+
+
+@lru_cache(maxsize=4096)
+def compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _check_regex(value: str) -> str:
+    if any(ord(ch) < 32 for ch in value):
+        raise ValueError(f"control character in pattern {value!r} (in YAML, write regular expressions in single "
+                         "quotes so that \\b stays a word boundary)")
+    try:
+        compiled(value)
+    except re.error as exc:
+        raise ValueError(f"invalid regular expression {value!r}: {exc}") from None
+    return value
+
+
+Regex = Annotated[str, StringConstraints(min_length=1, max_length=600), AfterValidator(_check_regex)]
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=48)]
+Line = Annotated[str, StringConstraints(min_length=1, max_length=1500)]
+Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+ScenarioId = Annotated[str, StringConstraints(pattern=r"^cm_[a-z0-9_]+_[0-9]{3}$")]
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
+HandbookRef = Annotated[str, StringConstraints(pattern=r"^KM-[A-Z0-9-]+ §\d+(\.\d+)*$")]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Match(_Model):
+    """Explicit patterns for one agent message: at least one of ``any_of`` (when given), every one of
+    ``all_of``, and none of ``none_of`` must be found (``re.search``, case-insensitive)."""
+
+    any_of: list[Regex] = []
+    all_of: list[Regex] = []
+    none_of: list[Regex] = []
+
+    @model_validator(mode="after")
+    def _non_empty(self) -> Match:
+        if not self.any_of and not self.all_of:
+            raise ValueError("a match needs at least one pattern in any_of or all_of")
+        return self
+
+    def matches(self, text: str) -> bool:
+        t = normalize(text)
+        if self.any_of and not any(compiled(p).search(t) for p in self.any_of):
+            return False
+        if not all(compiled(p).search(t) for p in self.all_of):
+            return False
+        return not any(compiled(p).search(t) for p in self.none_of)
+
+
+# =========================================================================================== patient
+
+
+class PatientIdentity(_Model):
+    given_name: str
+    family_name: str
+    birth_date: dt.date
+    address: str = Field(description="Home address as the member would say it (a second identifier)")
+    preferred_language: str
+    household: Prose = Field(description="Who the member lives with; daily life in a sentence or two")
+    voice: Prose = Field(description="How the member talks on the phone (for the live simulator)")
+
+
+class ClinicalContext(_Model):
+    referral_reason: Prose = Field(description="Why the plan is calling, as the simulator should understand it")
+    own_understanding: Prose = Field(description="What the member understands of their own health, in their words")
+
+
+class Trigger(_Model):
+    """A caller behaviour that builds trust (hit at most once per call)."""
+
+    id: Id
+    kind: TriggerKind
+    description: Prose
+    match: Match
+    requires: list[Id] = []
+    unless: list[Id] = []
+    reply: Line | None = Field(None, description="What the member says when this first happens")
+
+
+class AntiTrigger(_Model):
+    """A caller behaviour that damages rapport (always recorded). Effects (``closes_consent``,
+    ``closes_gates``) hold while the anti-trigger is active: for the rest of the call when ``permanent``;
+    until the caller says something matching ``repair`` when one is given; otherwise for the turn it
+    happens in only. ``ends_call`` (always permanent) makes the member hang up."""
+
+    id: Id
+    description: Prose
+    handbook_ref: HandbookRef
+    match: Match
+    requires: list[Id] = []
+    unless: list[Id] = []
+    permanent: bool = False
+    closes_consent: bool = False
+    closes_gates: list[Id] = []
+    ends_call: bool = False
+    repair: Match | None = None
+    reply: Line
+
+    @model_validator(mode="after")
+    def _effects(self) -> AntiTrigger:
+        if self.permanent and self.repair is not None:
+            raise ValueError(f"anti-trigger {self.id}: repair: a permanent anti-trigger cannot be repaired")
+        if self.ends_call and not self.permanent:
+            raise ValueError(f"anti-trigger {self.id}: ends_call requires permanent: true")
+        if self.permanent and not (self.closes_consent or self.closes_gates or self.ends_call):
+            raise ValueError(f"anti-trigger {self.id}: permanent: a permanent anti-trigger must close consent, "
+                             "close a gate or end the call")
+        return self
+
+
+class ConsentRule(_Model):
+    """Same-call enrollment: when the caller asks (``ask``), the member agrees if ``grantable``, every
+    ``requires_all`` event happened, at least ``min_any`` of ``requires_any`` happened, and no active
+    anti-trigger closes consent; otherwise they defer (``not_yet_line``) or, once consent is closed or
+    when the member will not join, decline (``decline_line``). ``affirmative`` is what a yes sounds like:
+    the grant line must match it, and a live reply must match it for consent to be recorded."""
+
+    grantable: bool
+    ask: Match
+    requires_all: list[Id] = []
+    requires_any: list[Id] = []
+    min_any: int = Field(1, ge=1)
+    affirmative: Match
+    grant_line: Line | None = None
+    not_yet_line: Line
+    decline_line: Line
+
+    @model_validator(mode="after")
+    def _lines(self) -> ConsentRule:
+        if self.grantable and self.grant_line is None:
+            raise ValueError("grant_line: required when grantable is true")
+        if not self.grantable and self.grant_line is not None:
+            raise ValueError("grant_line: must be omitted when grantable is false")
+        if self.grant_line is not None and not self.affirmative.matches(self.grant_line):
+            raise ValueError("grant_line: does not match the affirmative patterns")
+        for name in ("not_yet_line", "decline_line"):
+            if self.affirmative.matches(getattr(self, name)):
+                raise ValueError(f"{name}: matches the affirmative patterns (it would read as consent)")
+        if self.requires_any and self.min_any > len(self.requires_any):
+            raise ValueError(f"min_any: {self.min_any} exceeds the {len(self.requires_any)} requires_any events")
+        return self
+
+
+class GateCondition(_Model):
+    id: Id
+    description: Prose
+    match: Match
+
+
+class DisclosureGate(_Model):
+    """A sensitive topic the member discusses only when it is asked after ``requires`` happened and every
+    condition has been met in caller turns that raise this topic (the asking turn included)."""
+
+    id: Id
+    topic: str
+    ask: Match
+    requires: list[Id] = []
+    conditions: list[GateCondition] = []
+    disclosure: Line = Field(description="What the member shares when the gate opens")
+    refusal: Line = Field(description="What the member says when asked while the gate is shut")
+
+
+class KnownFact(_Model):
+    id: Id
+    fact: Prose
+    ask: Match | None = None
+    reply: Line | None = None
+    requires: list[Id] = []
+
+    @model_validator(mode="after")
+    def _pair(self) -> KnownFact:
+        if (self.ask is None) != (self.reply is None):
+            raise ValueError(f"fact {self.id}: ask and reply go together")
+        return self
+
+
+class UnknownFact(_Model):
+    id: Id
+    topic: Prose
+    ask: Match | None = None
+    reply: Line | None = None
+
+    @model_validator(mode="after")
+    def _pair(self) -> UnknownFact:
+        if (self.ask is None) != (self.reply is None):
+            raise ValueError(f"unknown {self.id}: ask and reply go together")
+        return self
+
+
+class EndOfCall(_Model):
+    caller_goodbye: Match
+    goodbye_line: Line
+    hang_up_on: list[Id] = Field([], description="Events after which the member ends the call at once")
+    hang_up_line: Line
+    turns_after_decline: int | None = Field(None, ge=0, description="Caller turns the member tolerates after "
+                                                                       "declining before hanging up")
+
+
+class TurnBudget(_Model):
+    """Caller turns allowed on the call, by scenario difficulty."""
+
+    low: int = Field(ge=4, le=60)
+    moderate: int = Field(ge=4, le=60)
+    hard: int = Field(ge=4, le=60)
+
+
+class PatientPersona(_Model):
+    """Everything a patient simulator may use (no grading content)."""
+
+    scenario_id: ScenarioId
+    identity: PatientIdentity
+    clinical_context: ClinicalContext
+    consent_stance: ConsentStance
+    difficulty: Difficulty
+    turn_budget: TurnBudget
+    opening_line: Line
+    consent_triggers: list[Trigger] = Field(min_length=1)
+    anti_triggers: list[AntiTrigger] = []
+    consent_rule: ConsentRule
+    disclosure_gates: list[DisclosureGate] = []
+    one_topic_per_turn: bool = True
+    bundled_topics_line: Line | None = None
+    knows: list[KnownFact] = []
+    does_not_know: list[UnknownFact] = []
+    end_of_call: EndOfCall
+    fallback_lines: list[Line] = Field(min_length=1)
+
+    @property
+    def budget(self) -> int:
+        return int(getattr(self.turn_budget, self.difficulty))
+
+    def event_ids(self) -> set[str]:
+        return ({t.id for t in self.consent_triggers} | {a.id for a in self.anti_triggers}
+                | {g.id for g in self.disclosure_gates} | {f.id for f in self.knows} | {u.id for u in self.does_not_know}
+                | set(BUILTIN_EVENTS))
+
+    def lines(self) -> Iterator[tuple[str, str]]:
+        """Every authored line the member can say, with its field path."""
+        yield "opening_line", self.opening_line
+        for i, t in enumerate(self.consent_triggers):
+            if t.reply:
+                yield f"consent_triggers[{i}].reply", t.reply
+        for i, a in enumerate(self.anti_triggers):
+            yield f"anti_triggers[{i}].reply", a.reply
+        r = self.consent_rule
+        for name in ("grant_line", "not_yet_line", "decline_line"):
+            if getattr(r, name):
+                yield f"consent_rule.{name}", getattr(r, name)
+        for i, g in enumerate(self.disclosure_gates):
+            yield f"disclosure_gates[{i}].disclosure", g.disclosure
+            yield f"disclosure_gates[{i}].refusal", g.refusal
+        for i, f in enumerate(self.knows):
+            if f.reply:
+                yield f"knows[{i}].reply", f.reply
+        for i, u in enumerate(self.does_not_know):
+            if u.reply:
+                yield f"does_not_know[{i}].reply", u.reply
+        yield "end_of_call.goodbye_line", self.end_of_call.goodbye_line
+        yield "end_of_call.hang_up_line", self.end_of_call.hang_up_line
+        if self.bundled_topics_line:
+            yield "bundled_topics_line", self.bundled_topics_line
+        for i, line in enumerate(self.fallback_lines):
+            yield f"fallback_lines[{i}]", line
+
+    @model_validator(mode="after")
+    def _references(self) -> PatientPersona:
+        ids = [t.id for t in self.consent_triggers] + [a.id for a in self.anti_triggers] + \
+              [g.id for g in self.disclosure_gates] + [f.id for f in self.knows] + [u.id for u in self.does_not_know]
+        dupes = sorted({i for i in ids if ids.count(i) > 1} | (set(ids) & set(BUILTIN_EVENTS)))
+        if dupes:
+            raise ValueError(f"ids must be unique and not a built-in event ({', '.join(BUILTIN_EVENTS)}): {dupes}")
+        known = self.event_ids()
+        gates = {g.id for g in self.disclosure_gates}
+        triggers = {t.id for t in self.consent_triggers}
+
+        def check(path: str, refs: Iterable[str], allowed: set[str], what: str = "event") -> None:
+            bad = sorted(set(refs) - allowed)
+            if bad:
+                raise ValueError(f"{path}: unknown {what} id(s) {bad}")
+
+        for i, t in enumerate(self.consent_triggers):
+            check(f"consent_triggers[{i}].requires", t.requires, known)
+            check(f"consent_triggers[{i}].unless", t.unless, known)
+        for i, a in enumerate(self.anti_triggers):
+            check(f"anti_triggers[{i}].requires", a.requires, known)
+            check(f"anti_triggers[{i}].unless", a.unless, known)
+            check(f"anti_triggers[{i}].closes_gates", a.closes_gates, gates, "gate")
+        for i, g in enumerate(self.disclosure_gates):
+            check(f"disclosure_gates[{i}].requires", g.requires, known)
+            cids = [c.id for c in g.conditions]
+            if len(set(cids)) != len(cids):
+                raise ValueError(f"disclosure_gates[{i}].conditions: duplicate condition ids")
+        for i, f in enumerate(self.knows):
+            check(f"knows[{i}].requires", f.requires, known)
+        check("consent_rule.requires_all", self.consent_rule.requires_all, triggers, "trigger")
+        check("consent_rule.requires_any", self.consent_rule.requires_any, triggers, "trigger")
+        check("end_of_call.hang_up_on", self.end_of_call.hang_up_on, known)
+        if (self.consent_stance == ConsentStance.REFUSING) == self.consent_rule.grantable:
+            raise ValueError(f"consent_rule.grantable: must be {self.consent_stance != ConsentStance.REFUSING} for "
+                             f"a member whose consent stance is '{self.consent_stance}'")
+        if self.one_topic_per_turn and len(self.disclosure_gates) > 1 and not self.bundled_topics_line:
+            raise ValueError("bundled_topics_line: required when one_topic_per_turn and there are two or more gates")
+        for path, line in self.lines():
+            if STOP_TOKEN in line:
+                raise ValueError(f"{path}: authored lines must not contain the stop token {STOP_TOKEN}")
+        return self
+
+
+class ResolutionPoint(_Model):
+    id: Id
+    text: Prose
+
+
+class PatientGrading(_Model):
+    """Grader-only: never given to a simulator (stored in ``cm_patient_persona_grading``)."""
+
+    expected_outcome: Literal["engaged", "tentative", "refused"]
+    expected_consent: bool
+    required_resolution_points: list[ResolutionPoint] = Field(min_length=1)
+    must_avoid: list[Id] = Field([], description="Anti-trigger ids a passing call never hits")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PatientGrading:
+        if self.expected_consent != (self.expected_outcome == "engaged"):
+            raise ValueError("expected_consent: true exactly when expected_outcome is 'engaged'")
+        return self
+
+
+class PatientContractFile(_Model):
+    persona: PatientPersona
+    grader: PatientGrading
+
+    @model_validator(mode="after")
+    def _grader_refs(self) -> PatientContractFile:
+        anti = {a.id for a in self.persona.anti_triggers}
+        bad = sorted(set(self.grader.must_avoid) - anti)
+        if bad:
+            raise ValueError(f"grader.must_avoid: unknown anti-trigger id(s) {bad}")
+        return self
+
+
+# =============================================================================================== P2P
+
+
+class P2PIdentity(_Model):
+    worker_id: str | None = Field(None, description="The directory worker the counterpart is; required for the "
+                                                     "provider side (the ordering clinician); for the payer side "
+                                                     "omit it — the request's assigned reviewer is used")
+    role_description: Prose
+    voice: Prose
+
+
+class Position(_Model):
+    summary: Prose = Field(description="The position the counterpart argues")
+    ask: Prose = Field(description="What the counterpart wants from the call")
+    concession: Prose | None = Field(None, description="What the counterpart will accept, and when")
+
+
+class ChartFact(_Model):
+    """A fact the counterpart holds. ``opening``: said in the opening statement; ``volunteer_after_prompt``:
+    said once an agent turn matches ``triggers``; ``reveal_if_asked``: said only when an agent turn that
+    is a question (contains '?') matches ``triggers``; ``never``: never said (a probe matching
+    ``triggers`` gets ``withheld_line``) and never shown to the live simulator."""
+
+    id: Id
+    statement: Line
+    reveal: RevealMode
+    triggers: Match | None = None
+    source: str | None = Field(None, description="Seed document id the fact is documented in")
+    withheld_line: Line | None = None
+
+    @model_validator(mode="after")
+    def _mode(self) -> ChartFact:
+        if self.reveal in ("volunteer_after_prompt", "reveal_if_asked") and self.triggers is None:
+            raise ValueError(f"fact {self.id}: triggers: required for reveal mode '{self.reveal}'")
+        if self.reveal == "opening" and self.triggers is not None:
+            raise ValueError(f"fact {self.id}: triggers: an opening fact has no triggers")
+        if self.reveal == "never" and self.triggers is not None and self.withheld_line is None:
+            raise ValueError(f"fact {self.id}: withheld_line: required for a never fact with triggers")
+        if self.reveal != "never" and self.withheld_line is not None:
+            raise ValueError(f"fact {self.id}: withheld_line: only for never facts")
+        return self
+
+
+class Response(_Model):
+    """An authored reply to an agent move (each once, unless ``repeatable``)."""
+
+    id: Id
+    match: Match
+    reply: Line
+    requires: list[Id] = []
+    repeatable: bool = False
+
+
+class ForbiddenArgument(_Model):
+    id: Id
+    description: Prose
+    detect: Match
+
+
+class CounterpartDecision(_Model):
+    """Payer-side counterpart only: the reviewer's decision when the provider-side agent concludes the call:
+    ``default``, or ``alternative`` once every ``alternative_when_all`` event happened."""
+
+    default: P2POutcome
+    alternative: P2POutcome | None = None
+    alternative_when_all: list[Id] = []
+
+    @model_validator(mode="after")
+    def _pair(self) -> CounterpartDecision:
+        if (self.alternative is None) != (not self.alternative_when_all):
+            raise ValueError("alternative and alternative_when_all go together")
+        return self
+
+
+class P2PCounterpart(_Model):
+    """Everything a P2P simulator may use (no grading content)."""
+
+    side: Side = Field(description="The side the counterpart plays: provider = the ordering clinician (the agent "
+                                   "is the payer reviewer); payer = the plan's physician reviewer")
+    identity: P2PIdentity
+    position: Position
+    opening: Line
+    facts: list[ChartFact] = Field(min_length=1)
+    responses: list[Response] = []
+    forbidden_arguments: list[ForbiddenArgument] = Field(min_length=1)
+    agent_closing: Match
+    closing_line: Line
+    fallback_lines: list[Line] = Field(min_length=1)
+    turn_limit: int = Field(ge=2, le=30)
+    decision: CounterpartDecision | None = None
+
+    def event_ids(self) -> set[str]:
+        return {f.id for f in self.facts} | {r.id for r in self.responses}
+
+    def lines(self) -> Iterator[tuple[str, str]]:
+        """Every authored line the counterpart can say, with its field path (never facts excluded)."""
+        yield "opening", self.opening
+        for i, f in enumerate(self.facts):
+            if f.reveal != "never":
+                yield f"facts[{i}].statement", f.statement
+            if f.withheld_line:
+                yield f"facts[{i}].withheld_line", f.withheld_line
+        for i, r in enumerate(self.responses):
+            yield f"responses[{i}].reply", r.reply
+        yield "closing_line", self.closing_line
+        for i, line in enumerate(self.fallback_lines):
+            yield f"fallback_lines[{i}]", line
+
+    @model_validator(mode="after")
+    def _checks(self) -> P2PCounterpart:
+        ids = [f.id for f in self.facts] + [r.id for r in self.responses]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"facts/responses: duplicate ids {dupes}")
+        fids = [f.id for f in self.forbidden_arguments]
+        if len(set(fids)) != len(fids):
+            raise ValueError("forbidden_arguments: duplicate ids")
+        known = self.event_ids()
+        for i, r in enumerate(self.responses):
+            bad = sorted(set(r.requires) - known)
+            if bad:
+                raise ValueError(f"responses[{i}].requires: unknown id(s) {bad}")
+        if self.side == "provider":
+            if not self.identity.worker_id:
+                raise ValueError("identity.worker_id: required for the provider side (the ordering clinician)")
+            if self.decision is not None:
+                raise ValueError("decision: only a payer-side counterpart decides the outcome")
+        else:
+            if self.decision is None:
+                raise ValueError("decision: required for a payer-side counterpart")
+            bad = sorted(set(self.decision.alternative_when_all) - known)
+            if bad:
+                raise ValueError(f"decision.alternative_when_all: unknown id(s) {bad}")
+        for path, line in self.lines():
+            if STOP_TOKEN in line:
+                raise ValueError(f"{path}: authored lines must not contain the stop token {STOP_TOKEN}")
+            for fa in self.forbidden_arguments:
+                if fa.detect.matches(line):
+                    raise ValueError(f"{path}: makes the forbidden argument '{fa.id}'")
+        never = [f for f in self.facts if f.reveal == "never"]
+        for f in never:
+            for path, line in self.lines():
+                if f.statement.lower() in line.lower():
+                    raise ValueError(f"{path}: contains the never fact '{f.id}'")
+        return self
+
+
+class P2PGrading(_Model):
+    """Grader-only, per agent side: never given to a simulator (stored in ``p2p_contract_grading``)."""
+
+    expected_outcome: P2POutcome
+    required_resolution_points: list[ResolutionPoint] = Field(min_length=1)
+    key_fact_ids: list[Id] = Field([], description="Counterpart facts the call must bring out")
+
+
+class P2PContractFile(_Model):
+    service_slug: Slug
+    counterparts: list[P2PCounterpart] = Field(min_length=1, max_length=2)
+    grader: dict[Side, P2PGrading] = Field(description="Keyed by the agent's side")
+
+    def counterpart_for(self, side: str) -> P2PCounterpart | None:
+        return next((c for c in self.counterparts if c.side == side), None)
+
+    @model_validator(mode="after")
+    def _sides(self) -> P2PContractFile:
+        sides = [c.side for c in self.counterparts]
+        if len(set(sides)) != len(sides):
+            raise ValueError("counterparts: at most one counterpart per side")
+        for agent_side, g in self.grader.items():
+            cp = self.counterpart_for(opposite(agent_side))
+            if cp is None:
+                raise ValueError(f"grader.{agent_side}: no counterpart plays the {opposite(agent_side)} side")
+            bad = sorted(set(g.key_fact_ids) - {f.id for f in cp.facts})
+            if bad:
+                raise ValueError(f"grader.{agent_side}.key_fact_ids: unknown fact id(s) {bad}")
+        for c in self.counterparts:
+            if opposite(c.side) not in self.grader:
+                raise ValueError(f"grader: missing the block for the {opposite(c.side)} agent side")
+        return self
+
+
+def opposite(side: str) -> str:
+    return "provider" if side == "payer" else "payer"
