@@ -29,8 +29,9 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from chibench.world.apps.directory.models import Plan, PlanNetwork, Worker
+from chibench.world.apps.directory.models import Plan, Worker
 from chibench.world.apps.ehr.models import Coverage, ServiceRequest
+from chibench.world.apps.provider_common import coverage_active_on, in_network
 from chibench.world.core.clock import WORLD_OPEN
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.enums import UrgencyLevel, WorkerRole
@@ -224,6 +225,13 @@ def _submit_request(world: World, seed: ServiceCaseFile) -> tuple[str, dict[str,
     return case_id, seed_to_doc
 
 
+def _pickup_urgency(seed: ServiceCaseFile, up: UpstreamWork) -> UrgencyLevel:
+    """The triage urgency upstream workers assign: stated, or expedited → urgent, else routine."""
+    if up.urgency_level is not None:
+        return up.urgency_level
+    return UrgencyLevel.URGENT if str(seed.payer_request.urgency_requested) == "expedited" else UrgencyLevel.ROUTINE
+
+
 def _intake(world: World, ctx: _Ctx) -> None:
     seed, case_id, up = ctx.seed, ctx.case_id, ctx.up
     from chibench.world.apps.intake_hub import services as intake
@@ -232,14 +240,12 @@ def _intake(world: World, ctx: _Ctx) -> None:
     with world.read() as s:
         cov = s.query(Coverage).filter(Coverage.patient_id == seed.patient.id).one()
         start = seed.payer_request.requested_start
-        eligible = str(cov.status) == "active" and cov.effective_date <= start and (
-            cov.termination_date is None or cov.termination_date >= start)
-        in_net = s.get(PlanNetwork, f"{cov.plan_id}:{seed.order.org_id}") is not None
+        eligible = coverage_active_on(cov, start)
+        in_net = in_network(s, cov.plan_id, seed.order.org_id)
     pol = seed.payer_policy
     dx = seed.payer_request.diagnosis_codes
     covered = pol.covered_benefit and not any(d.startswith(p) for d in dx for p in pol.excluded_diagnosis_prefixes)
-    urgency = up.urgency_level or (UrgencyLevel.URGENT if str(seed.payer_request.urgency_requested) == "expedited"
-                                   else UrgencyLevel.ROUTINE)
+    urgency = _pickup_urgency(seed, up)
     intake.save_auth_header(world, actor_id=actor, case_id=case_id, urgency_level=str(urgency),
                             urgency_requested_by="provider", request_date=seed.payer_request.received_at.date().isoformat(),
                             service_start=start.isoformat(), place_of_service=str(seed.payer_request.site_of_service),
@@ -254,8 +260,7 @@ def _triage(world: World, ctx: _Ctx) -> None:
     from chibench.world.apps.triage import services as triage
 
     actor = up.intake_coordinator_id
-    urgency = up.urgency_level or (UrgencyLevel.URGENT if str(seed.payer_request.urgency_requested) == "expedited"
-                                   else UrgencyLevel.ROUTINE)
+    urgency = _pickup_urgency(seed, up)
     lane = "nurse_review" if seed.payer_policy.allow_nurse_approval else "md_review"
     triage.set_disposition(world, actor_id=actor, case_id=case_id, urgency_level=str(urgency), disposition=lane,
                            disposition_reason="Standard clinical review per plan policy.")
@@ -328,8 +333,7 @@ def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
         step(world, ctx)
     age = WORLD_OPEN - seed.payer_request.received_at
     # The request has waited, but a task never starts with its SLA already blown: at most half of it.
-    urgency = spec.upstream.urgency_level or (UrgencyLevel.URGENT if str(seed.payer_request.urgency_requested)
-                                              == "expedited" else UrgencyLevel.ROUTINE)
+    urgency = _pickup_urgency(seed, spec.upstream)
     with world.read() as s:
         cov = s.query(Coverage).filter(Coverage.patient_id == seed.patient.id).one()
         plan = s.get(Plan, cov.plan_id)
