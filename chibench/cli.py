@@ -6,12 +6,16 @@
     chibench world diff BEFORE AFTER            (world databases or export JSON files)
     chibench world check [--write-cache]
     chibench world serve PATH [--host H] [--port P] [--roles provider,payer,cm] [--identities …]
+    chibench world serve-task TASK_JSON [--host H] [--port P] [--base DB] [--run-dir D] [--export-dir D]
+    chibench world export-task [TASK_JSON] [--run-dir D] [--export-dir D]
     chibench tools list [--role provider|payer|cm] [--json]
     chibench tools reference [--check]
     chibench handbook lint
     chibench handbook stats [--json]
     chibench verify --export STATE.json --expectations EXPECTATIONS.json [--initial INITIAL.json] --out DIR
                     [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json)
+
+    chibench package build [TASK …] [--check]  |  chibench package try [TASK …] [--agent oracle|nop]
 
 Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input (with a message).
 """
@@ -179,6 +183,34 @@ def cmd_world_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_world_serve_task(args: argparse.Namespace) -> int:
+    from chibench.world import taskspec
+    from chibench.world.tools.server import serve
+
+    try:
+        spec = taskspec.load_task_world(args.task_json)
+        world = taskspec.prepare(spec, base=Path(args.base or taskspec.BASE_WORLD),
+                                 run_dir=Path(args.run_dir or taskspec.RUN_DIR),
+                                 export_dir=Path(args.export_dir or taskspec.EXPORT_DIR))
+    except taskspec.TaskWorldError as exc:
+        return _fail(str(exc))
+    print(f"chibench: serving {spec.task} ({', '.join(spec.roles)}) on {args.host}:{args.port}", flush=True)
+    serve(world, host=args.host, port=args.port, roles=list(spec.roles))
+    return 0
+
+
+def cmd_world_export_task(args: argparse.Namespace) -> int:
+    from chibench.world import taskspec
+
+    try:
+        out = taskspec.export_final(run_dir=Path(args.run_dir or taskspec.RUN_DIR),
+                                    export_dir=Path(args.export_dir or taskspec.EXPORT_DIR))
+    except taskspec.TaskWorldError as exc:
+        return _fail(str(exc))
+    print(f"chibench: wrote {out}")
+    return 0
+
+
 def cmd_tools_list(args: argparse.Namespace) -> int:
     from chibench.world.tools.registry import ROLES, load_all
 
@@ -247,6 +279,19 @@ def parser() -> argparse.ArgumentParser:
     sv.add_argument("--roles", default="provider,payer,cm", help="comma-separated roles to serve")
     sv.add_argument("--identities", help="who the agent may act as: 'payer=WKR-UMN-01,WKR-MD-01;cm=WKR-CM-01'")
     sv.set_defaults(func=cmd_world_serve)
+    st_ = ws.add_parser("serve-task", help="a task package's world sidecar: overlay, identities, start export, serve")
+    st_.add_argument("task_json", help="the task's task.json (chibench.task-world/1)")
+    st_.add_argument("--host", default="0.0.0.0")
+    st_.add_argument("--port", type=int, default=8000)
+    st_.add_argument("--base", help="base world database (read-only; default /opt/chibench/world/base.sqlite or $CHIBENCH_BASE_WORLD)")
+    st_.add_argument("--run-dir", help="where the live world.sqlite is written (default /opt/chibench/run)")
+    st_.add_argument("--export-dir", help="where initial.json / final.json go (default /opt/chibench/export)")
+    st_.set_defaults(func=cmd_world_serve_task)
+    et = ws.add_parser("export-task", help="write the final export of a running task world (collect hook)")
+    et.add_argument("task_json", nargs="?", help="accepted for symmetry with serve-task; not read")
+    et.add_argument("--run-dir")
+    et.add_argument("--export-dir")
+    et.set_defaults(func=cmd_world_export_task)
     tl = sub.add_parser("tools", help="the agent's tool surface")
     ts = tl.add_subparsers(dest="command", required=True)
     tls = ts.add_parser("list", help="names, roles, kinds and JSON schemas")
@@ -270,6 +315,9 @@ def parser() -> argparse.ArgumentParser:
     vf.add_argument("--out", required=True, help="directory for reward.json and scorecard.json")
     vf.add_argument("--no-judge", action="store_true", help="deterministic only, even if CHIBENCH_JUDGE_MODEL is set")
     vf.set_defaults(func=cmd_verify)
+    from chibench.package.cli import add_package_parser
+
+    add_package_parser(sub)
     return p
 
 

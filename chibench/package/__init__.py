@@ -1,0 +1,1 @@
+"""Task packages: the scenario source, the renderer, the oracle runner and the in-process harness."""

@@ -1,0 +1,128 @@
+"""One task's world: what the ``world`` sidecar of a task package starts and serves.
+
+A task package bakes ``/opt/chibench/task/task.json`` (a :class:`TaskWorld`) into its world image. At
+start the sidecar copies the base world into its run directory, applies the task's overlay
+(``world/overlays.py``), fixes who the agent may act as, writes the starting-state export and serves
+only the task's role endpoint(s). After the agent phase Harbor's ``[[verifier.collect]]`` hook writes
+the final export next to it; the grader reads both (``packages/README.md``).
+
+Paths (same absolute paths in the container and in the local sandbox):
+``/opt/chibench/world/base.sqlite`` (base, read-only), ``/opt/chibench/run/world.sqlite`` (live),
+``/opt/chibench/export/{initial,final}.json`` (canonical exports, ``world/export.py``).
+
+Errors: :class:`TaskWorldError` (bad spec, missing base, unwritable run directory) with a message that
+names the file and field; nothing is served when preparation fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from chibench.world.overlays import OverlaySpec
+
+FORMAT = "chibench.task-world/1"
+BASE_WORLD = Path(os.environ.get("CHIBENCH_BASE_WORLD", "/opt/chibench/world/base.sqlite"))
+RUN_DIR = Path(os.environ.get("CHIBENCH_RUN_DIR", "/opt/chibench/run"))
+EXPORT_DIR = Path(os.environ.get("CHIBENCH_EXPORT_DIR", "/opt/chibench/export"))
+TaskRole = Literal["provider", "payer", "cm"]
+
+
+class TaskWorldError(ValueError):
+    """The task world cannot be prepared or exported; the message says what and where."""
+
+
+class TaskWorld(BaseModel):
+    """``task.json``: the task's overlay, the served roles and the agent's identities per role."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    format: Literal["chibench.task-world/1"] = FORMAT
+    task: str = Field(description="Task id (the package folder name)")
+    roles: list[TaskRole] = Field(min_length=1, description="Role endpoints this world serves (/<role>/mcp)")
+    identities: dict[TaskRole, list[str]] = Field(
+        description="role → worker ids the agent may put in acting_as (the world refuses any other)")
+    overlay: OverlaySpec
+    contracts: list[str] = Field(default_factory=list,
+                                 description="Counterpart contract ids this task talks to (hidden tables)")
+
+
+def load_task_world(path: str | Path) -> TaskWorld:
+    """Read and validate ``task.json``. Raises :class:`TaskWorldError` naming the field."""
+    p = Path(path)
+    try:
+        raw = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise TaskWorldError(f"{p}: unreadable task world spec: {exc}") from exc
+    try:
+        spec = TaskWorld.model_validate(raw)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise TaskWorldError(f"{p}: {problems}") from exc
+    missing = [r for r in spec.roles if not spec.identities.get(r)]
+    if missing:
+        raise TaskWorldError(f"{p}: identities: no worker id for served role(s) {missing}")
+    return spec
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    from chibench.world.export import to_json
+
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(to_json(data), encoding="utf-8")
+    os.replace(tmp, path)  # atomic: a collect hook never reads half a file
+
+
+def prepare(spec: TaskWorld, *, base: Path = BASE_WORLD, run_dir: Path = RUN_DIR,
+            export_dir: Path = EXPORT_DIR) -> Any:
+    """Copy ``base`` to ``run_dir/world.sqlite``, apply the overlay, set identities, export the start.
+
+    Returns the open :class:`~chibench.world.core.world.World`. Re-running replaces the previous run.
+    """
+    from chibench.world.core.world import World
+    from chibench.world.export import snapshot
+    from chibench.world.overlays import OverlayError, apply_overlay
+    from chibench.world.tools.dispatch import set_identities
+
+    if not base.is_file():
+        raise TaskWorldError(f"base world {base} not found (build it with `chibench world build --out {base}`)")
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        export_dir.mkdir(parents=True, exist_ok=True)
+        live = run_dir / "world.sqlite"
+        for stale in run_dir.glob("world.sqlite*"):
+            stale.unlink()
+        shutil.copyfile(base, live)
+    except OSError as exc:
+        raise TaskWorldError(f"cannot prepare {run_dir}: {exc}") from exc
+    world = World(live)
+    try:
+        apply_overlay(world, spec.overlay)
+    except OverlayError as exc:
+        world.close()
+        raise TaskWorldError(f"overlay: {exc}") from exc
+    set_identities(world, {str(k): list(v) for k, v in spec.identities.items()})
+    _write_json(export_dir / "initial.json", snapshot(world))
+    (export_dir / "final.json").unlink(missing_ok=True)
+    return world
+
+
+def export_final(*, run_dir: Path = RUN_DIR, export_dir: Path = EXPORT_DIR) -> Path:
+    """Write ``export_dir/final.json`` from the live world (the ``[[verifier.collect]]`` hook)."""
+    from chibench.world.core.world import World
+    from chibench.world.export import snapshot
+
+    live = run_dir / "world.sqlite"
+    if not live.is_file():
+        raise TaskWorldError(f"no live world at {live}: the sidecar never started this task")
+    world = World(live)
+    try:
+        out = export_dir / "final.json"
+        _write_json(out, snapshot(world))
+    finally:
+        world.close()
+    return out
