@@ -15,6 +15,7 @@
     chibench verify --export STATE.json --expectations EXPECTATIONS.json [--initial INITIAL.json] --out DIR
                     [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json)
 
+    chibench report JOB_DIR [--json]            pass@1 / pass@3 / pass^3 with Wilson CIs per task and domain
     chibench package build [TASK …] [--check]  |  chibench package try [TASK …] [--agent oracle|nop]
 
 Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input (with a message).
@@ -318,6 +319,9 @@ def parser() -> argparse.ArgumentParser:
     from chibench.package.cli import add_package_parser
 
     add_package_parser(sub)
+    from chibench.leaderboard.cli import add_report_parser
+
+    add_report_parser(sub)
     return p
 
 

@@ -129,6 +129,7 @@ def validate_task_config(cfg: dict[str, Any], task: str) -> None:
 
 
 def _models_in(annotation: Any) -> list[type]:
+    import sys
     import typing
 
     from pydantic import BaseModel
@@ -137,6 +138,9 @@ def _models_in(annotation: Any) -> list[type]:
     stack = [annotation]
     while stack:
         a = stack.pop()
+        if isinstance(a, (str, typing.ForwardRef)):  # Harbor annotates some fields with later classes' names
+            name = a if isinstance(a, str) else a.__forward_arg__
+            a = getattr(sys.modules["harbor.models.task.config"], name, None)
         if isinstance(a, type) and issubclass(a, BaseModel):
             out.append(a)
         else:

@@ -1,0 +1,558 @@
+"""``chibench report JOB_DIR`` — score one Harbor job directory the way the paper reports it.
+
+Input: the job directory ``harbor run`` writes (Harbor 0.24.0; layout read from ``harbor/job.py``,
+``harbor/models/job/result.py``, ``harbor/models/trial/{result,paths}.py``)::
+
+    <jobs_dir>/<job_name>/
+      config.json                 JobConfig (n_attempts, agents, datasets …)
+      result.json                 JobResult (id, started_at, finished_at, n_total_trials, stats …)
+      <trial_name>/               one per finished trial attempt (Harbor deletes a retried attempt's dir)
+        result.json               TrialResult: task_name, config.task.path, agent_info, agent_result
+                                  (n_input_tokens incl. cache, n_output_tokens, cost_usd), verifier_result
+                                  .rewards, exception_info, started_at / finished_at, step_results
+        agent/trajectory.json     ATIF trajectory (steps[].source) — absent for agents that write none
+        verifier/scorecard.json   ours: written by ``chibench verify`` (``verifiers/grader.py``)
+
+Only JSON is read — Harbor itself is not imported, so the report runs wherever ``chibench`` does.
+
+Per-trial rules:
+
+* **Reward**: ``verifier_result.rewards["reward"]`` (or the single key if there is only one). A trial with
+  an ``exception_info`` (its own or any step's) or without a reward **counts as reward 0** and is listed
+  under ``problems``. A success is reward == 1; a reward other than 0/1 is a failure and a problem.
+* **Judge**: a trial counts as *judged* when its scorecard's ``judge.status`` is ``ran``, ``skipped`` (the
+  judge was configured but the deterministic layer had already failed, so the reward is 0 either way) or
+  ``no_rubrics`` (nothing to judge). ``not_run`` (no judge model configured), a missing or unreadable
+  scorecard are *not judged*. Unless every trial is judged the report says
+  ``DETERMINISTIC-ONLY GRADING — not leaderboard-valid``.
+* **Domain / difficulty** of a task, first source that has it: a trial's ``scorecard.json`` ``task`` block
+  (the answer key's own ``task.domain`` / ``task.difficulty``) → ``[metadata] domain`` / ``difficulty`` in
+  the task's ``task.toml`` at ``config.task.path`` (tried as given, then relative to the jobs directory's
+  parent, where ``harbor run`` is usually started) → the name: ``cm_*`` is care_management,
+  ``<service>.referral`` provider_pa, any other ``<service>.<stage>`` payer_um, anything else ``unknown``.
+* **Steps**: ATIF steps with ``source == "agent"`` that are not ``is_copied_context`` (agent turns).
+* **Wall clock**: the trial's ``finished_at - started_at`` in seconds (environment setup, agent, verifier).
+
+JSON output (``--json``; one object, keys always present, ``null`` when not computable)::
+
+    {
+      "format": "chibench.report/1",
+      "job": {"dir": str, "name": str, "id": str|null, "started_at": str|null, "finished_at": str|null,
+              "n_total_trials": int|null, "n_attempts": int|null, "n_trials": int,
+              "agents": [{"agent": str, "version": str|null, "model": str|null, "n_trials": int}]},
+      "k": 3,
+      "grading": {"judge": "all"|"some"|"none", "n_judged": int, "n_trials": int,
+                  "deterministic_only": bool, "n_leaderboard_valid": int, "leaderboard_valid": bool,
+                  "warnings": [str]},
+      "domains": [GROUP + {"domain": str}],      # provider_pa, payer_um, care_management, then others
+      "overall": GROUP,
+      "tasks": [GROUP + {"task": str, "domain": str, "domain_source": "scorecard"|"task_config"|"name",
+                         "difficulty": str|null}],                     # sorted by domain, then name
+      "trials": [{"trial": str, "task": str, "reward": 0|1|float, "raw_reward": float|null,
+                  "success": bool, "exception": str|null, "steps": int|null, "input_tokens": int|null,
+                  "output_tokens": int|null, "cost_usd": float|null, "wall_clock_s": float|null,
+                  "judge_status": str|null, "judged": bool, "leaderboard_valid": bool|null}],
+      "problems": [{"trial": str, "task": str, "kind": str, "detail": str}],
+      "skipped": [{"path": str, "reason": str}]  # trial dirs without a readable result.json
+    }
+
+    GROUP = {"n_tasks": int, "n_trials": int, "n_successes": int,
+             "pass_at_1": float,                 # mean over tasks of c/n
+             "pass_at_1_ci95": [float, float],   # Wilson 95 % over the group's pooled trials
+             "pass_at_3": float|null,            # mean over tasks of 1 - C(n-c,3)/C(n,3); null if a task has n < 3
+             "pass_hat_3": float|null,           # mean over tasks of C(c,3)/C(n,3); same rule
+             "mean_steps": float|null, "mean_input_tokens": float|null, "mean_output_tokens": float|null,
+             "mean_cost_usd": float|null, "total_cost_usd": float|null, "mean_wall_clock_s": float|null,
+             "coverage": {"steps": int, "tokens": int, "cost": int, "wall_clock": int},  # trials reporting each
+             "n_exceptions": int, "n_missing_reward": int,
+             "judge": "all"|"some"|"none", "n_judged": int}
+
+Probabilities are fractions in [0, 1] in JSON and percentages in the text table. Means of steps, tokens,
+cost and wall clock are per trial, over the trials that report the quantity (``coverage``); input tokens
+include cached tokens (Harbor's ``AgentContext`` convention).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from chibench.leaderboard.metrics import TaskCounts, aggregate, mean_or_none
+
+REPORT_FORMAT = "chibench.report/1"
+K = 3
+DOMAINS = ("provider_pa", "payer_um", "care_management")
+JUDGED_STATUSES = frozenset({"ran", "skipped", "no_rubrics"})
+LOUD_LINE = "DETERMINISTIC-ONLY GRADING — not leaderboard-valid"
+
+
+class ReportError(Exception):
+    """JOB_DIR is not a readable Harbor job directory, or holds no finished trials."""
+
+
+@dataclass
+class Problem:
+    trial: str
+    task: str
+    kind: str  # exception | missing_reward | non_binary_reward | missing_scorecard | bad_scorecard | bad_trajectory
+    detail: str
+
+
+@dataclass
+class Trial:
+    """One finished trial, reduced to what the report needs."""
+
+    name: str
+    task: str
+    reward: float  # the reward the metrics use (0 for an exception or a missing reward)
+    raw_reward: float | None
+    exception: str | None
+    steps: int | None
+    input_tokens: int | None
+    output_tokens: int | None
+    cost_usd: float | None
+    wall_clock_s: float | None
+    judge_status: str | None
+    leaderboard_valid: bool | None
+    agent: tuple[str, str | None, str | None]  # (name, version, model)
+    scorecard_task: dict[str, Any] = field(default_factory=dict)
+    task_config_meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def success(self) -> bool:
+        return self.reward == 1
+
+    @property
+    def judged(self) -> bool:
+        return self.judge_status in JUDGED_STATUSES
+
+
+# ------------------------------------------------------------------------------------ reading
+
+
+def _read_json(path: Path) -> tuple[Any, str | None]:
+    """(data, error) — never raises for a missing or malformed file."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8")), None
+    except FileNotFoundError:
+        return None, "missing"
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def _obj(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _num(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _seconds(started: Any, finished: Any) -> float | None:
+    if not (isinstance(started, str) and isinstance(finished, str)):
+        return None
+    try:
+        return (datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds()
+    except (ValueError, TypeError):  # TypeError: one stamp naive, the other aware
+        return None
+
+
+def _usage(result: dict[str, Any]) -> tuple[int | None, int | None, float | None]:
+    """(input tokens incl. cache, output tokens, cost USD) — mirrors ``TrialResult.compute_token_cost_totals``.
+
+    Multi-step trials leave ``agent_result`` empty and record one context per step, hence the fallback.
+    """
+    if isinstance(result.get("agent_result"), dict):
+        contexts = [result["agent_result"]]
+    else:
+        contexts = [_obj(s).get("agent_result") for s in result.get("step_results") or []]
+        contexts = [c for c in contexts if isinstance(c, dict)]
+    n_in = n_out = None
+    cost = None
+    for ctx in contexts:
+        if (v := _int(ctx.get("n_input_tokens"))) is not None:
+            n_in = (n_in or 0) + v
+        if (v := _int(ctx.get("n_output_tokens"))) is not None:
+            n_out = (n_out or 0) + v
+        if (c := _num(ctx.get("cost_usd"))) is not None:
+            cost = (cost or 0.0) + c
+    return n_in, n_out, cost
+
+
+def _reward(result: dict[str, Any]) -> float | None:
+    rewards = _obj(_obj(result.get("verifier_result")).get("rewards"))
+    if "reward" in rewards:
+        return _num(rewards["reward"])
+    # Harbor allows any flat reward map; a single key is unambiguous, several are not ours to combine.
+    return _num(next(iter(rewards.values()))) if len(rewards) == 1 else None
+
+
+def _exception(result: dict[str, Any]) -> str | None:
+    infos = [_obj(result.get("exception_info"))]
+    infos += [_obj(_obj(s).get("exception_info")) for s in result.get("step_results") or []]
+    for info in infos:
+        if info:
+            kind = str(info.get("exception_type") or "Exception")
+            lines = str(info.get("exception_message") or "").strip().splitlines()
+            return f"{kind}: {lines[0]}" if lines else kind
+    return None
+
+
+def _agent_steps(trial_dir: Path) -> tuple[int | None, str | None]:
+    data, err = _read_json(trial_dir / "agent" / "trajectory.json")
+    if err == "missing":
+        return None, None  # oracle / nop and some installed agents write no trajectory: not a problem
+    steps = _obj(data).get("steps")
+    if err or not isinstance(steps, list):
+        return None, err or "no steps list"
+    return sum(1 for s in steps if _obj(s).get("source") == "agent" and not _obj(s).get("is_copied_context")), None
+
+
+class _TaskTomlCache:
+    """``[metadata]`` of each task.toml, read once per path (every trial of a task names the same one)."""
+
+    def __init__(self, roots: Iterable[Path]):
+        self.roots = list(roots)
+        self.cache: dict[str, dict[str, Any]] = {}
+
+    def metadata(self, task_path: Any) -> dict[str, Any]:
+        if not isinstance(task_path, str) or not task_path:
+            return {}
+        if task_path not in self.cache:
+            self.cache[task_path] = self._load(Path(task_path).expanduser())
+        return self.cache[task_path]
+
+    def _load(self, path: Path) -> dict[str, Any]:
+        candidates = [path] if path.is_absolute() else [path, *(root / path for root in self.roots)]
+        for candidate in candidates:
+            try:
+                with (candidate / "task.toml").open("rb") as fh:
+                    return _obj(tomllib.load(fh).get("metadata"))
+            except (OSError, tomllib.TOMLDecodeError):
+                continue
+        return {}
+
+
+def _is_job_dir(job_dir: Path) -> bool:
+    result, _ = _read_json(job_dir / "result.json")
+    config, _ = _read_json(job_dir / "config.json")
+    return "n_total_trials" in _obj(result) or "job_name" in _obj(config)
+
+
+def load_trials(job_dir: Path) -> tuple[dict[str, Any], list[Trial], list[Problem], list[dict[str, str]]]:
+    """Read a job directory: (job metadata, trials, problems, skipped trial dirs).
+
+    Raises:
+        ReportError: the path is missing, not a directory, a trial directory, not a Harbor job directory,
+            or has no trial with a readable ``result.json``.
+    """
+    if not job_dir.exists():
+        raise ReportError(f"{job_dir}: no such directory")
+    if not job_dir.is_dir():
+        raise ReportError(f"{job_dir}: not a directory")
+    own, _ = _read_json(job_dir / "result.json")
+    if "trial_name" in _obj(own) and "task_name" in _obj(own):
+        raise ReportError(f"{job_dir}: this is a trial directory; pass its parent, the job directory")
+    if not _is_job_dir(job_dir):
+        raise ReportError(f"{job_dir}: not a Harbor job directory (no job result.json or config.json "
+                          "written by `harbor run`)")
+    job_result = _obj(own)
+    job_config, _ = _read_json(job_dir / "config.json")
+    job = {"dir": str(job_dir), "name": job_dir.name, "id": job_result.get("id"),
+           "started_at": job_result.get("started_at"), "finished_at": job_result.get("finished_at"),
+           "n_total_trials": _int(job_result.get("n_total_trials")),
+           "n_attempts": _int(_obj(job_config).get("n_attempts"))}
+
+    # task.toml paths are recorded as given to `harbor run`, usually relative to where it ran:
+    # the jobs directory's parent (jobs_dir defaults to ./jobs).
+    tomls = _TaskTomlCache([Path.cwd(), job_dir.parent.parent])
+    trials: list[Trial] = []
+    problems: list[Problem] = []
+    skipped: list[dict[str, str]] = []
+    for trial_dir in sorted(p for p in job_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        data, err = _read_json(trial_dir / "result.json")
+        result = _obj(data)
+        if err or not isinstance(result.get("task_name"), str):
+            reason = ("no result.json (trial unfinished or interrupted)" if err == "missing"
+                      else f"result.json unreadable: {err or 'not a TrialResult'}")
+            skipped.append({"path": str(trial_dir), "reason": reason})
+            continue
+        trials.append(_trial(trial_dir, result, tomls, problems))
+    if not trials:
+        raise ReportError(f"{job_dir}: no finished trials (no <trial>/result.json)"
+                          + (f"; {len(skipped)} trial dir(s) skipped" if skipped else ""))
+    return job, trials, problems, skipped
+
+
+def _trial(trial_dir: Path, result: dict[str, Any], tomls: _TaskTomlCache, problems: list[Problem]) -> Trial:
+    name = str(result.get("trial_name") or trial_dir.name)
+    task = str(result["task_name"])
+
+    def problem(kind: str, detail: str) -> None:
+        problems.append(Problem(name, task, kind, detail))
+
+    raw = _reward(result)
+    exception = _exception(result)
+    reward = 0.0 if exception or raw is None else raw
+    if exception:
+        problem("exception", exception + ("" if raw is None else f" (verifier reward {raw:g} not counted)"))
+    if raw is None:
+        problem("missing_reward", "no verifier_result.rewards.reward")
+    elif raw not in (0, 1):
+        problem("non_binary_reward", f"reward {raw:g} is neither 0 nor 1 (counted as a failure)")
+
+    card, card_err = _read_json(trial_dir / "verifier" / "scorecard.json")
+    card = _obj(card)
+    if card_err == "missing":
+        problem("missing_scorecard", "no verifier/scorecard.json (judge status unknown: counted as not judged)")
+    elif card_err or not card:
+        problem("bad_scorecard", f"verifier/scorecard.json unreadable: {card_err or 'not an object'}")
+    judge = card.get("judge")
+    judge_status = judge.get("status") if isinstance(judge, dict) else None
+    valid = card.get("leaderboard_valid")
+
+    steps, traj_err = _agent_steps(trial_dir)
+    if traj_err:
+        problem("bad_trajectory", f"agent/trajectory.json unreadable: {traj_err}")
+    n_in, n_out, cost = _usage(result)
+    info = _obj(result.get("agent_info"))
+    version, model = info.get("version"), _obj(info.get("model_info")).get("name")
+    return Trial(
+        name=name, task=task, reward=reward, raw_reward=raw, exception=exception, steps=steps,
+        input_tokens=n_in, output_tokens=n_out, cost_usd=cost,
+        wall_clock_s=_seconds(result.get("started_at"), result.get("finished_at")),
+        judge_status=str(judge_status) if judge_status is not None else None,
+        leaderboard_valid=valid if isinstance(valid, bool) else None,
+        agent=(str(info.get("name") or "unknown"), None if version is None else str(version),
+               None if model is None else str(model)),
+        scorecard_task=_obj(card.get("task")),
+        task_config_meta=tomls.metadata(_obj(_obj(result.get("config")).get("task")).get("path")),
+    )
+
+
+# ------------------------------------------------------------------------------------ task metadata
+
+
+def domain_from_name(task: str) -> str:
+    """The naming rule: ``cm_*`` → care_management; ``<service>.referral`` → provider_pa;
+    ``<service>.<stage>`` → payer_um; anything else → ``unknown``. A ``org/`` prefix is ignored."""
+    name = task.rsplit("/", 1)[-1]
+    if name.startswith("cm_"):
+        return "care_management"
+    service, dot, stage = name.rpartition(".")
+    if not (dot and service and stage):
+        return "unknown"
+    return "provider_pa" if stage == "referral" else "payer_um"
+
+
+def task_metadata(trials: list[Trial]) -> tuple[str, str, str | None]:
+    """(domain, domain_source, difficulty) for one task from its trials; sources in the module docstring."""
+    domain, source = None, "name"
+    for origin, key in (("scorecard", "scorecard_task"), ("task_config", "task_config_meta")):
+        for t in trials:
+            value = getattr(t, key).get("domain")
+            if value in DOMAINS:
+                domain, source = value, origin
+                break
+        if domain:
+            break
+    difficulty = next((str(v) for key in ("scorecard_task", "task_config_meta") for t in trials
+                       if (v := getattr(t, key).get("difficulty"))), None)
+    return domain or domain_from_name(trials[0].task), source, difficulty
+
+
+# ------------------------------------------------------------------------------------ building
+
+
+def _coverage_word(judged: int, total: int) -> str:
+    return "all" if judged == total else "none" if judged == 0 else "some"
+
+
+def group_stats(trials: list[Trial]) -> dict[str, Any]:
+    """The GROUP object of the module docstring for any set of trials (one task, a domain, everything)."""
+    by_task: dict[str, list[Trial]] = defaultdict(list)
+    for t in trials:
+        by_task[t.task].append(t)
+    agg = aggregate([TaskCounts(len(ts), sum(t.success for t in ts)) for ts in by_task.values()], K)
+    costs = [t.cost_usd for t in trials if t.cost_usd is not None]
+    n_judged = sum(t.judged for t in trials)
+    return {
+        "n_tasks": agg.n_tasks, "n_trials": agg.trials, "n_successes": agg.successes,
+        "pass_at_1": agg.pass_at_1, "pass_at_1_ci95": [agg.ci95_low, agg.ci95_high],
+        "pass_at_3": agg.pass_at_k, "pass_hat_3": agg.pass_hat_k,
+        "mean_steps": mean_or_none([t.steps for t in trials]),
+        "mean_input_tokens": mean_or_none([t.input_tokens for t in trials]),
+        "mean_output_tokens": mean_or_none([t.output_tokens for t in trials]),
+        "mean_cost_usd": mean_or_none(costs), "total_cost_usd": math.fsum(costs) if costs else None,
+        "mean_wall_clock_s": mean_or_none([t.wall_clock_s for t in trials]),
+        "coverage": {"steps": sum(t.steps is not None for t in trials),
+                     "tokens": sum(t.input_tokens is not None or t.output_tokens is not None for t in trials),
+                     "cost": len(costs), "wall_clock": sum(t.wall_clock_s is not None for t in trials)},
+        "n_exceptions": sum(t.exception is not None for t in trials),
+        "n_missing_reward": sum(t.raw_reward is None for t in trials),
+        "judge": _coverage_word(n_judged, len(trials)), "n_judged": n_judged,
+    }
+
+
+def _domain_order(domain: str) -> tuple[int, str]:
+    return (DOMAINS.index(domain) if domain in DOMAINS else len(DOMAINS), domain)
+
+
+def build_report(job_dir: str | Path) -> dict[str, Any]:
+    """Read ``job_dir`` and return the report object documented in the module docstring.
+
+    Raises:
+        ReportError: see :func:`load_trials`.
+    """
+    job, trials, problems, skipped = load_trials(Path(job_dir))
+    by_task: dict[str, list[Trial]] = defaultdict(list)
+    for t in trials:
+        by_task[t.task].append(t)
+    meta = {task: task_metadata(ts) for task, ts in by_task.items()}
+    by_domain: dict[str, list[Trial]] = defaultdict(list)
+    for t in trials:
+        by_domain[meta[t.task][0]].append(t)
+
+    agents = Counter(t.agent for t in trials)
+    job["n_trials"] = len(trials)
+    job["agents"] = [{"agent": a, "version": v, "model": m, "n_trials": n}
+                     for (a, v, m), n in sorted(agents.items(), key=lambda kv: tuple(str(x) for x in kv[0]))]
+
+    n_judged = sum(t.judged for t in trials)
+    n_valid = sum(t.leaderboard_valid is True for t in trials)
+    warnings: list[str] = []
+    if n_judged < len(trials):
+        warnings.append(f"{LOUD_LINE} (judge ran in {n_judged} of {len(trials)} trials)")
+    if n_valid < len(trials):
+        warnings.append(f"{len(trials) - n_valid} of {len(trials)} trials have no scorecard saying "
+                        "leaderboard_valid: true")
+    if len(agents) > 1:
+        warnings.append(f"MIXED AGENTS — {len(agents)} agent/model combinations are pooled in every row")
+    if job["n_total_trials"] is not None and len(trials) < job["n_total_trials"]:
+        warnings.append(f"incomplete job: {len(trials)} of {job['n_total_trials']} trials finished")
+
+    tasks = sorted(by_task, key=lambda name: (_domain_order(meta[name][0]), name))
+    return {
+        "format": REPORT_FORMAT,
+        "job": job,
+        "k": K,
+        "grading": {"judge": _coverage_word(n_judged, len(trials)), "n_judged": n_judged,
+                    "n_trials": len(trials), "deterministic_only": n_judged < len(trials),
+                    "n_leaderboard_valid": n_valid, "leaderboard_valid": n_valid == len(trials),
+                    "warnings": warnings},
+        "domains": [{"domain": d, **group_stats(by_domain[d])} for d in sorted(by_domain, key=_domain_order)],
+        "overall": group_stats(trials),
+        "tasks": [{"task": name, "domain": meta[name][0], "domain_source": meta[name][1],
+                   "difficulty": meta[name][2], **group_stats(by_task[name])} for name in tasks],
+        "trials": [{"trial": t.name, "task": t.task, "reward": t.reward, "raw_reward": t.raw_reward,
+                    "success": t.success, "exception": t.exception, "steps": t.steps,
+                    "input_tokens": t.input_tokens, "output_tokens": t.output_tokens, "cost_usd": t.cost_usd,
+                    "wall_clock_s": t.wall_clock_s, "judge_status": t.judge_status, "judged": t.judged,
+                    "leaderboard_valid": t.leaderboard_valid}
+                   for t in sorted(trials, key=lambda t: (t.task, t.name))],
+        "problems": [{"trial": p.trial, "task": p.task, "kind": p.kind, "detail": p.detail} for p in problems],
+        "skipped": skipped,
+    }
+
+
+# ------------------------------------------------------------------------------------ text
+
+
+def _pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.1f}"
+
+
+def _count(x: float | None) -> str:
+    if x is None:
+        return "-"
+    if x >= 1e6:
+        return f"{x / 1e6:.2f}M"
+    if x >= 1e4:
+        return f"{x / 1e3:.1f}k"
+    return f"{x:.0f}"
+
+
+def _num_fmt(x: float | None, spec: str) -> str:
+    return "-" if x is None else format(x, spec)
+
+
+_COLUMNS = (("n", 4), ("c", 4), ("pass@1", 6), ("95% CI", 13), ("pass@3", 6), ("pass^3", 6), ("steps", 6),
+            ("in tok", 7), ("out tok", 7), ("$/trial", 8), ("wall s", 7), ("exc", 4), ("judge", 5))
+
+
+def _cells(g: dict[str, Any]) -> list[str]:
+    lo, hi = g["pass_at_1_ci95"]
+    return [str(g["n_trials"]), str(g["n_successes"]), _pct(g["pass_at_1"]), f"[{_pct(lo)}, {_pct(hi)}]",
+            _pct(g["pass_at_3"]), _pct(g["pass_hat_3"]), _num_fmt(g["mean_steps"], ".1f"),
+            _count(g["mean_input_tokens"]), _count(g["mean_output_tokens"]), _num_fmt(g["mean_cost_usd"], ".4f"),
+            _num_fmt(g["mean_wall_clock_s"], ".1f"), str(g["n_exceptions"]), g["judge"]]
+
+
+def _table(head: list[tuple[str, int]], rows: list[list[str]]) -> list[str]:
+    widths = [max(w, *(len(r[i]) for r in rows)) if rows else w for i, (_, w) in enumerate(head)]
+    # First columns are names (left-aligned); numbers right-align so decimals line up.
+    n_text = sum(1 for h, _ in head if h in ("domain", "task", "dom", "diff"))
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i < n_text else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths,
+                                                                                                   strict=True)))
+    out = [line([h for h, _ in head]), "  ".join("-" * w for w in widths)]
+    out += [line(r) for r in rows]
+    return [s.rstrip() for s in out]
+
+
+_SHORT = {"provider_pa": "PA", "payer_um": "UM", "care_management": "CM"}
+
+
+def render_text(report: dict[str, Any]) -> str:
+    """The fixed-width text form of :func:`build_report`'s object (domains, overall, then tasks)."""
+    job, grading = report["job"], report["grading"]
+    out = [f"χ-Bench report — job {job['name']}  ({job['dir']})"]
+    agents = ", ".join(f"{a['agent']}" + (f" {a['version']}" if a["version"] else "")
+                       + (f" / {a['model']}" if a["model"] else "") + f" ×{a['n_trials']}" for a in job["agents"])
+    total = job["n_total_trials"]
+    out.append(f"agent: {agents} · trials {job['n_trials']}" + (f" of {total}" if total is not None else "")
+               + (f" · attempts/task {job['n_attempts']}" if job["n_attempts"] else "")
+               + f" · k = {report['k']}")
+    cost = report["overall"]["total_cost_usd"]
+    out.append(f"judge: {grading['judge']} ({grading['n_judged']}/{grading['n_trials']} trials) · "
+               f"leaderboard-valid scorecards {grading['n_leaderboard_valid']}/{grading['n_trials']}"
+               + (f" · total cost ${cost:.2f}" if cost is not None else ""))
+    loud = [w for w in grading["warnings"] if w.startswith(LOUD_LINE)]
+    if loud:
+        out += ["", "!" * 78, f"!! {loud[0]}", "!" * 78]
+    out += [f"warning: {w}" for w in grading["warnings"] if not w.startswith(LOUD_LINE)]
+    out.append("")
+    out.append("Per domain (pass@1 = mean over tasks; 95% CI = Wilson over the pooled trials; percentages)")
+    head = [("domain", 15), ("tasks", 5), *_COLUMNS]
+    rows = [[d["domain"], str(d["n_tasks"]), *_cells(d)] for d in report["domains"]]
+    o = report["overall"]
+    rows.append(["overall", str(o["n_tasks"]), *_cells(o)])
+    body = _table(head, rows)
+    body.insert(len(body) - 1, "  ".join("-" * len(s) for s in body[1].split("  ")))
+    out += body
+    out.append("")
+    out.append("Per task")
+    head = [("task", 30), ("dom", 3), ("diff", 4), *_COLUMNS]
+    out += _table(head, [[t["task"], _SHORT.get(t["domain"], t["domain"]), t["difficulty"] or "-", *_cells(t)]
+                         for t in report["tasks"]])
+    if report["problems"]:
+        out += ["", f"Problems ({len(report['problems'])}; an exception or a missing reward counts as reward 0)"]
+        out += [f"  {p['trial']}  [{p['task']}]  {p['kind']}: {p['detail']}" for p in report["problems"]]
+    if report["skipped"]:
+        out += ["", f"Skipped trial directories ({len(report['skipped'])})"]
+        out += [f"  {s['path']}: {s['reason']}" for s in report["skipped"]]
+    if loud:
+        out += ["", f"!! {loud[0]}"]
+    return "\n".join(out) + "\n"
