@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# χ-Bench's main job on the embedded default, from a fresh clone: set up, build what is needed, run every
+# task with Harbor's `oracle` agent in the local bubblewrap sandbox (no Docker, no network, no API key;
+# scripted counterparts; deterministic-only grading), then print the report.
+#
+#   ./run.sh                       # oracle, 3 attempts per task (harbor.yaml)
+#   ./run.sh -a nop                # any extra arguments go to `harbor run`
+#
+# Needs Python >= 3.12 (Harbor) and bubblewrap (`apt-get install bubblewrap`; installed here if missing and root).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if [ ! -x .venv/bin/harbor ]; then
+  PY=""
+  if command -v pyenv >/dev/null 2>&1; then
+    PY="$(ls -d "$(pyenv root)"/versions/3.12.*/bin/python 2>/dev/null | sort -V | tail -1 || true)"
+  fi
+  [ -n "$PY" ] || PY="$(command -v python3.12 || command -v python3.13 || true)"
+  [ -n "$PY" ] || { echo "run.sh: Python >= 3.12 is required (Harbor)"; exit 2; }
+  "$PY" -m venv .venv
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  .venv/bin/python -m pip install --quiet -e ".[dev]"
+fi
+if ! command -v bwrap >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get install -y -q bubblewrap >/dev/null
+  else
+    echo "run.sh: bubblewrap is required: sudo apt-get install bubblewrap"; exit 2
+  fi
+fi
+
+.venv/bin/chibench package build --check          # the committed packages are what scenario.yaml says
+.venv/bin/chibench sandbox prepare                # the sandbox's agent/world/grader images (cached)
+job="main-$(date -u +%Y%m%dT%H%M%SZ)"
+.venv/bin/harbor run -c harbor.yaml --job-name "$job" "$@" || true
+.venv/bin/chibench report "jobs/$job"
