@@ -30,7 +30,6 @@ if ! command -v bwrap >/dev/null 2>&1; then
 fi
 
 .venv/bin/chibench package build --check          # the committed packages are what scenario.yaml says
-.venv/bin/chibench sandbox prepare                # the sandbox's agent/world/grader images (cached)
 job="main-$(date -u +%Y%m%dT%H%M%SZ)"
 .venv/bin/harbor run -c harbor.yaml --job-name "$job" "$@" || true
 .venv/bin/chibench report "jobs/$job"

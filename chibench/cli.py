@@ -15,6 +15,7 @@
     chibench verify --export STATE.json --expectations EXPECTATIONS.json [--initial INITIAL.json] --out DIR
                     [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json)
 
+    chibench images build [--engine podman|docker] [--base IMAGE]   the shared agent/world/grader images
     chibench report JOB_DIR [--json]            pass@1 / pass@3 / pass^3 with Wilson CIs per task and domain
     chibench package build [TASK …] [--check]  |  chibench package try [TASK …] [--agent oracle|nop]
 
@@ -159,8 +160,6 @@ def cmd_handbook_stats(args: argparse.Namespace) -> int:
 
 def cmd_world_serve(args: argparse.Namespace) -> int:
     from chibench.world.core.errors import NotFound
-    from chibench.world.core.world import World
-    from chibench.world.tools.dispatch import set_identities
     from chibench.world.tools.registry import ROLES
     from chibench.world.tools.server import serve
 
@@ -168,19 +167,27 @@ def cmd_world_serve(args: argparse.Namespace) -> int:
     bad = [r for r in roles if r not in ROLES]
     if bad or not roles:
         return _fail(f"--roles: unknown {bad or 'none given'} (allowed: {', '.join(ROLES)})")
-    try:
-        world = World(Path(args.path))
-    except NotFound as exc:
-        return _fail(exc.render())
+    path = Path(args.path)
+    if not path.exists():
+        return _fail(NotFound(f"no world database at {path}", field="path").render())
+    mapping: dict[str, list[str]] = {}
     if args.identities:
-        mapping: dict[str, list[str]] = {}
         for part in args.identities.split(";"):
             role, _, ids = part.partition("=")
             if role.strip() not in ROLES or not ids.strip():
                 return _fail(f"--identities: expected 'role=WKR-A,WKR-B;role=…', got '{part}'")
             mapping[role.strip()] = [i.strip() for i in ids.split(",") if i.strip()]
-        set_identities(world, mapping)
-    serve(world, host=args.host, port=args.port, roles=roles)
+
+    def open_world() -> Any:  # run by the server in the background: the endpoints list tools meanwhile
+        from chibench.world.core.world import World
+        from chibench.world.tools.dispatch import set_identities
+
+        world = World(path)
+        if args.identities:
+            set_identities(world, mapping)
+        return world
+
+    serve(open_world, host=args.host, port=args.port, roles=roles)
     return 0
 
 
@@ -322,6 +329,9 @@ def parser() -> argparse.ArgumentParser:
     from chibench.leaderboard.cli import add_report_parser
 
     add_report_parser(sub)
+    from chibench.images import add_images_parser
+
+    add_images_parser(sub)
     return p
 
 

@@ -97,7 +97,7 @@ print(json.dumps({"found": len(set(found)), "reachable": len(reachable), "plante
 class SnoopAgent(BaseAgent):
     """Looks for answers and keys, probes other routes, plants a reward and a fake export (never calls tools)."""
 
-    capabilities = AgentCapabilities(mcp_servers=True)
+    capabilities = AgentCapabilities(mcp_servers=True, skills=True)
 
     @staticmethod
     def name() -> str:

@@ -41,7 +41,7 @@ class TaskWorld(BaseModel):
     """``task.json``: the task's overlay, the served roles and the agent's identities per role."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    format: Literal["chibench.task-world/1"] = FORMAT
+    format: Literal["chibench.task-world/1"] = "chibench.task-world/1"
     task: str = Field(description="Task id (the package folder name)")
     roles: list[TaskRole] = Field(min_length=1, description="Role endpoints this world serves (/<role>/mcp)")
     identities: dict[TaskRole, list[str]] = Field(

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import create_engine, event, select, text
+from sqlalchemy import bindparam, create_engine, event, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql import Select
 
 from chibench.world.core import machines as m
 from chibench.world.core.clock import ACTION_TICK, MAX_WAIT, WORLD_OPEN, as_utc
@@ -35,6 +37,56 @@ from chibench.world.core.errors import InvalidInput, NotFound, UnknownActor
 T = TypeVar("T")
 
 SYSTEM_ACTOR = "SYSTEM"
+
+
+class CallLock:
+    """One tool call at a time holds the world (SQLite is single-writer and the clock must stay ordered).
+
+    The tool dispatcher takes it around a whole call. A service may step out of it only while it waits
+    for something slow outside the world — a counterpart's language model — via :meth:`released`
+    (``World.unlocked``); it then re-reads and re-validates in its write transaction.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owner: int | None = None
+
+    def acquire(self, blocking: bool = True) -> bool:
+        if not self._lock.acquire(blocking):
+            return False
+        self._owner = threading.get_ident()
+        return True
+
+    def release(self) -> None:
+        self._owner = None
+        self._lock.release()
+
+    def __enter__(self) -> CallLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def held(self) -> bool:
+        """True if the current thread holds the lock."""
+        return self._owner == threading.get_ident()
+
+    @contextmanager
+    def released(self) -> Iterator[None]:
+        """Let other calls run meanwhile, if this thread holds the lock (else a no-op)."""
+        if not self.held():
+            yield
+            return
+        self.release()
+        try:
+            yield
+        finally:
+            self.acquire()
+
+
+#: The process-wide call lock (shared by every world handle: calls are serialized per process).
+CALL_LOCK = CallLock()
 
 
 def _register_models() -> None:
@@ -100,6 +152,60 @@ class Tx:
                  details={"from": current_s, "to": str(target), **({"reason": reason} if reason else {})})
 
 
+#: Per mapped class: a ready ``SELECT … WHERE <pk> = :pk`` (None: composite key or inheritance → plain get).
+_PK_SELECTS: dict[Any, Select[Any] | None] = {}
+
+
+def _pk_select(entity: Any) -> Select[Any] | None:
+    try:
+        return _PK_SELECTS[entity]
+    except (KeyError, TypeError):
+        pass
+    stmt: Select[Any] | None = None
+    mapper = inspect(entity, raiseerr=False)
+    mapper = getattr(mapper, "mapper", None)
+    if (mapper is not None and mapper.class_ is entity and len(mapper.primary_key) == 1
+            and mapper.inherits is None and mapper.polymorphic_on is None and len(mapper.self_and_descendants) == 1):
+        stmt = select(entity).where(mapper.primary_key[0] == bindparam("pk"))
+    _PK_SELECTS[entity] = stmt
+    return stmt
+
+
+class WorldSession(Session):
+    """The world's ORM session, with a cheaper :meth:`get`.
+
+    * A primary-key lookup that misses the identity map runs one cached ``SELECT … WHERE pk = :pk``
+      statement instead of ``Session.get``'s per-call statement construction (about half the cost;
+      same autoflush, same identity map, same result). Anything else — composite keys, options,
+      objects already in the identity map (expired or not) — goes through ``Session.get`` unchanged.
+    * Objects fetched by primary key stay referenced until the session closes, so a second lookup of
+      the same row in one call (the clock, the acting worker, a case) is answered from the identity
+      map instead of the database (SQLAlchemy's identity map only holds objects weakly).
+    """
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self._fetched: list[Any] = []
+
+    def get(self, entity: Any, ident: Any, **kw: Any) -> Any:
+        obj = None
+        if not kw and isinstance(ident, str | int) and not isinstance(ident, bool):
+            stmt = _pk_select(entity)
+            if stmt is not None and (entity, (ident,), None) not in self.identity_map:
+                obj = self.execute(stmt, {"pk": ident}).scalars().first()
+                if obj is not None:
+                    self._fetched.append(obj)
+                return obj
+        obj = super().get(entity, ident, **kw)
+        if obj is not None:
+            self._fetched.append(obj)
+        return obj
+
+    def close(self) -> None:
+        self._fetched.clear()
+        super().close()
+
+
 def get_or_404(session: Session, model: type[T], id_: str, *, what: str | None = None, field: str | None = None) -> T:
     if not isinstance(id_, str) or not id_:
         raise InvalidInput("an id string is required", field=field or "id")
@@ -137,7 +243,7 @@ class World:
             if not self.path.exists():
                 raise NotFound(f"no world database at {self.path}", field="path")
             self.engine = make_engine(f"sqlite:///{self.path}")
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False, autoflush=True)
+        self._sessions = sessionmaker(self.engine, class_=WorldSession, expire_on_commit=False, autoflush=True)
 
     @classmethod
     def create(cls, path: str | Path | None = None, *, opens_at: dt.datetime = WORLD_OPEN) -> World:
@@ -173,6 +279,12 @@ class World:
         finally:
             s.rollback()
             s.close()
+
+    @staticmethod
+    def unlocked() -> Any:
+        """Context manager: step out of the call lock while waiting for a counterpart's model (see
+        :class:`CallLock`). Hold no session or transaction across it; re-validate before writing."""
+        return CALL_LOCK.released()
 
     def now(self) -> dt.datetime:
         with self.read() as s:

@@ -18,11 +18,13 @@ Layout::
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from chibench.world.core.enums import (
+    PROVIDER_SUBMITTABLE_KINDS,
     CMPriority,
     CMProgram,
     CodeSystem,
@@ -369,6 +371,70 @@ class IntendedOutcomes(Seed):
     um_rationale: str
 
 
+#: Kinds a clinician can write in answer to a documentation request (clinical kinds only: the
+#: questionnaire and the PA request form are the coordinator's administrative documents).
+CLINICIAN_REPLY_KINDS = PROVIDER_SUBMITTABLE_KINDS - {DocumentKind.QUESTIONNAIRE, DocumentKind.PA_REQUEST_FORM}
+
+
+class ClinicianDocumentSeed(Seed):
+    """The document a clinician writes and signs in answer to a documentation request.
+
+    It has no id or date of its own: the world gives it a fresh ``DOC-…`` id and dates and signs it
+    when the reply happens. ``{date}`` in the body (and in the covering message) becomes that date
+    (``MM/DD/YYYY``).
+    """
+
+    kind: DocumentKind
+    title: str = Field(min_length=3, max_length=300)
+    author_worker_id: Id = Field(description="The ordering clinician, or the treating clinician who wrote the "
+                                             "chart's documents of this kind (e.g. the therapist)")
+    body: str = Field(min_length=80, description="Markdown; reads like the real document")
+
+    @field_validator("kind")
+    @classmethod
+    def _clinical(cls, v: DocumentKind) -> DocumentKind:
+        if v not in CLINICIAN_REPLY_KINDS:
+            raise ValueError(f"'{v}' is not a clinical kind a clinician writes")
+        return v
+
+
+class ClinicianSupplySeed(Seed):
+    """What the clinician can supply, and what the coordinator's request must ask for to get it."""
+
+    document: ClinicianDocumentSeed
+    request_patterns: list[str] = Field(min_length=1, description="Case-insensitive regular expressions; every "
+                                                                  "one must match the coordinator's request")
+    message: str | None = Field(None, min_length=20, description="The clinician's covering note in the inbox "
+                                                                  "(default: a plain 'filed' notice)")
+
+    @field_validator("request_patterns")
+    @classmethod
+    def _compiles(cls, v: list[str]) -> list[str]:
+        for p in v:
+            try:
+                re.compile(p, re.IGNORECASE)
+            except re.error as exc:
+                raise ValueError(f"bad regular expression {p!r}: {exc}") from exc
+        return v
+
+
+class ClinicianReplySeed(Seed):
+    """Hidden: how the ordering clinician answers a coordinator's documentation request.
+
+    Read by the world (``pa_workbench.clinician``) when a coordinator records a gather-more-evidence
+    disposition on this service's case, and by authors and graders; never shown by a read tool before
+    the reply happens, and never written to the base world. When ``supplies`` is set and every
+    ``request_patterns`` entry matches the request, the clinician files ``supplies.document`` on the
+    case and says so in the inbox; otherwise the inbox carries ``otherwise`` from the ordering clinician.
+    """
+
+    supplies: ClinicianSupplySeed | None = None
+    otherwise: str = Field(min_length=20, description="What the ordering clinician answers when the request does "
+                                                      "not match or nothing can be supplied")
+    reply_after_hours: float = Field(4.0, gt=0, le=72, description="Simulated time between the request and the "
+                                                                   "reply (the world clock moves that far)")
+
+
 class ServiceCaseFile(Seed):
     slug: Slug
     service_name: str
@@ -380,6 +446,20 @@ class ServiceCaseFile(Seed):
     payer_request: PayerRequestSeed
     intended: IntendedOutcomes
     extra_workers: list[WorkerSeed] = Field([], description="Clinicians only this case uses (ordering, reading radiologist…)")
+    clinician_reply: ClinicianReplySeed | None = Field(
+        None, description="Hidden: the ordering clinician's answer to a documentation request (world/grader only)")
+
+    @model_validator(mode="after")
+    def _reply_author(self) -> ServiceCaseFile:
+        sup = self.clinician_reply.supplies if self.clinician_reply else None
+        if sup is not None:
+            doc = sup.document
+            treating = {d.author_worker_id for d in self.chart.documents if d.kind == doc.kind}
+            if doc.author_worker_id != self.order.ordering_worker_id and doc.author_worker_id not in treating:
+                raise ValueError(f"clinician_reply.supplies.document.author_worker_id: '{doc.author_worker_id}' is "
+                                 f"neither the ordering clinician '{self.order.ordering_worker_id}' nor an author of "
+                                 f"the chart's {doc.kind} documents {sorted(treating)}")
+        return self
 
 
 # --------------------------------------------------------------------------- care management

@@ -4,13 +4,18 @@
 the in-process client tests use. Outcomes are ``(is_error, payload)``: a tool error says what was
 wrong and what is allowed, never a traceback; any refused call has written nothing (services run in
 one transaction). Unexpected exceptions are reported as an internal error with nothing changed.
+
+One call at a time holds the world (:data:`chibench.world.core.world.CALL_LOCK`); a service may step
+out of it only while it waits for a counterpart's model (``World.unlocked``), and re-validates before
+it writes. ``dispatch_now`` is the server's fast path for reads: it runs the call in the caller's
+thread if the world is free at that instant, and otherwise declines (the server then uses a thread).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import threading
+import weakref
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -18,32 +23,48 @@ from pydantic import BaseModel, ValidationError
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.errors import DomainError
 from chibench.world.core.serialize import plain
-from chibench.world.core.world import World
-from chibench.world.tools.registry import MAX_RESULT_CHARS, Role, load_all
+from chibench.world.core.world import CALL_LOCK, World
+from chibench.world.tools.registry import MAX_RESULT_CHARS, Role, Tool, load_all
 
 log = logging.getLogger("chibench.tools")
-_LOCK = threading.Lock()  # one call at a time: SQLite is single-writer and the clock must stay ordered
+_LOCK = CALL_LOCK  # one call at a time: SQLite is single-writer and the clock must stay ordered
+
+#: ``agent_identities`` per open world, read once: only :func:`set_identities` changes the setting.
+_IDENTITIES: weakref.WeakKeyDictionary[World, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _identity_setting(world: World) -> dict[str, Any]:
+    value = _IDENTITIES.get(world)
+    if value is None:
+        with world.read() as s:
+            row = s.get(WorldSetting, "agent_identities")
+            stored = row.value if row is not None else {}
+        value = stored if isinstance(stored, dict) else {}
+        _IDENTITIES[world] = value
+    return value
 
 
 def identities(world: World, role: Role) -> list[str]:
     """Worker ids the agent may act as on ``role``'s server (world setting ``agent_identities``)."""
-    with world.read() as s:
-        row = s.get(WorldSetting, "agent_identities")
-        value = row.value if row is not None else {}
-    return list(value.get(role, [])) if isinstance(value, dict) else []
+    return list(_identity_setting(world).get(role, []))
 
 
 def set_identities(world: World, mapping: dict[str, list[str]]) -> None:
     """Configure who the agent may act as, per role (done by the overlay / ``world serve``)."""
     from chibench.world.core.world import SYSTEM_ACTOR
 
-    with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_identities", allow_system=True) as tx:
-        row = tx.session.get(WorldSetting, "agent_identities")
-        if row is None:
-            tx.session.add(WorldSetting(key="agent_identities", value=mapping))
-        else:
-            row.value = mapping
-        tx.log(details={"agent_identities": mapping})
+    _IDENTITIES.pop(world, None)
+    try:
+        with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_identities",
+                         allow_system=True) as tx:
+            row = tx.session.get(WorldSetting, "agent_identities")
+            if row is None:
+                tx.session.add(WorldSetting(key="agent_identities", value=mapping))
+            else:
+                row.value = mapping
+            tx.log(details={"agent_identities": mapping})
+    finally:
+        _IDENTITIES.pop(world, None)  # re-read from the database on next use (committed or not)
 
 
 def _validation_message(exc: ValidationError) -> dict[str, Any]:
@@ -66,42 +87,75 @@ def _jsonable(result: Any) -> Any:
     return plain(result)
 
 
-def dispatch(world: World, role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[bool, Any]:
+def _parse(role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[Tool, Any] | tuple[None, dict[str, Any]]:
+    """The tool and its validated input, or ``(None, error payload)``."""
     registry = load_all()
     t = registry.get(role, name)
     if t is None:
         known = [x.name for x in registry.for_role(role)]
-        return True, {"error": "unknown_tool", "message": f"no tool '{name}' on the {role} server",
-                      "allowed": known}
+        return None, {"error": "unknown_tool", "message": f"no tool '{name}' on the {role} server", "allowed": known}
     if arguments is not None and not isinstance(arguments, dict):
-        return True, {"error": "invalid_input", "message": "arguments must be a JSON object"}
+        return None, {"error": "invalid_input", "message": "arguments must be a JSON object"}
     try:
-        args = t.input_model.model_validate(arguments or {})
+        return t, t.input_model.model_validate(arguments or {})
     except ValidationError as exc:
-        return True, _validation_message(exc)
+        return None, _validation_message(exc)
+
+
+def _call(world: World, role: Role, t: Tool, args: Any) -> tuple[bool, Any]:
+    """Identity, the service call and its errors; the caller holds the world lock."""
     acting = getattr(args, "acting_as", None)
-    with _LOCK:
-        if t.acts:
-            allowed = identities(world, role)
-            if acting not in allowed:
-                return True, {"error": "not_authorized", "field": "acting_as",
-                              "message": f"you may act only as {', '.join(allowed) or '(no identity configured)'}",
-                              "allowed": allowed}
-        try:
-            result = _jsonable(t.handler(world, acting, args))
-        except DomainError as exc:
-            out = exc.to_dict()
-            if out.get("field") == "actor_id":  # services name the actor; the tool argument is acting_as
-                out["field"] = "acting_as"
-                out["message"] = out["message"].replace("actor_id:", "acting_as:", 1)
-            return True, out
-        except Exception:  # a defect, not the agent's fault: say so without a traceback
-            log.exception("tool %s failed", name)
-            return True, {"error": "internal_error",
-                          "message": f"{name} failed unexpectedly; nothing was changed. Try again or report it."}
+    if t.acts:
+        allowed = identities(world, role)
+        if acting not in allowed:
+            return True, {"error": "not_authorized", "field": "acting_as",
+                          "message": f"you may act only as {', '.join(allowed) or '(no identity configured)'}",
+                          "allowed": allowed}
+    try:
+        return False, _jsonable(t.handler(world, acting, args))
+    except DomainError as exc:
+        out = exc.to_dict()
+        if out.get("field") == "actor_id":  # services name the actor; the tool argument is acting_as
+            out["field"] = "acting_as"
+            out["message"] = out["message"].replace("actor_id:", "acting_as:", 1)
+        return True, out
+    except Exception:  # a defect, not the agent's fault: say so without a traceback
+        log.exception("tool %s failed", t.name)
+        return True, {"error": "internal_error",
+                      "message": f"{t.name} failed unexpectedly; nothing was changed. Try again or report it."}
+
+
+def _sized(outcome: tuple[bool, Any]) -> tuple[bool, Any]:
+    is_error, result = outcome
+    if is_error:
+        return outcome
     text = json.dumps(result, ensure_ascii=False)
     if len(text) > MAX_RESULT_CHARS:
         return True, {"error": "result_too_large",
                       "message": f"the result is {len(text)} characters (limit {MAX_RESULT_CHARS}); "
                                  "narrow it with the tool's filters or pagination arguments"}
-    return False, result
+    return outcome
+
+
+def dispatch(world: World, role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[bool, Any]:
+    t, args = _parse(role, name, arguments)
+    if t is None:
+        return True, args
+    with _LOCK:
+        outcome = _call(world, role, t, args)
+    return _sized(outcome)
+
+
+def dispatch_now(world: World, role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[bool, Any] | None:
+    """``dispatch`` a read tool in this thread if the world is free right now; None (nothing done)
+    for a write, or while another call holds the world. Argument errors are answered either way."""
+    t, args = _parse(role, name, arguments)
+    if t is None:
+        return True, args
+    if t.kind != "read" or not _LOCK.acquire(blocking=False):
+        return None
+    try:
+        outcome = _call(world, role, t, args)
+    finally:
+        _LOCK.release()
+    return _sized(outcome)

@@ -3,6 +3,9 @@
 * ``world/tools/reference/<role>/tool_reference.md`` — shipped into each task's workspace;
 * ``handbook_skill/references/platform/<surface>-tutorial.md`` — the handbook's platform appendix.
 
+The same command writes ``world/tools/tool_catalog.py``, every role's ``tools/list`` entries, from
+which a world server lists its tools before the world has finished loading.
+
 Both list namespaces, tools (read/write), arguments with types, enums, bounds and descriptions, and
 the lifecycle states the role's tools move. ``chibench tools reference --check`` fails when a
 committed file differs from what the registry generates (CI runs it), so they never drift.
@@ -14,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from chibench.world.core import machines
-from chibench.world.tools.registry import ROLES, Role, Tool, load_all
+from chibench.world.tools.registry import ROLES, Role, Tool, load_all, render_catalog
 
 REPO = Path(__file__).resolve().parents[2]
 REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
+CATALOG_FILE = Path(__file__).resolve().parent / "tool_catalog.py"
 PLATFORM_DIR = REPO / "handbook_skill" / "references" / "platform"
 
 SURFACE = {"provider": ("provider-pa", "Provider prior authorization", "provider-pa"),
@@ -126,6 +130,7 @@ def targets() -> dict[Path, str]:
     for role in ROLES:
         out[REFERENCE_DIR / role / "tool_reference.md"] = render(role, tutorial=False)
         out[PLATFORM_DIR / f"{SURFACE[role][0]}-tutorial.md"] = render(role, tutorial=True)
+    out[CATALOG_FILE] = render_catalog()
     return out
 
 

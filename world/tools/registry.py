@@ -16,14 +16,16 @@ role, and the services then enforce authority and independence on that worker).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from chibench.world.core.world import World
+if TYPE_CHECKING:  # the server imports this module before the world (and SQLAlchemy) is loaded
+    from chibench.world.core.world import World
 
 Role = Literal["provider", "payer", "cm"]
 ROLES: tuple[Role, ...] = ("provider", "payer", "cm")
@@ -49,7 +51,7 @@ class ToolOutput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-Handler = Callable[[World, str | None, Any], Any]
+Handler = Callable[["World", str | None, Any], Any]
 
 
 @dataclass(frozen=True)
@@ -119,3 +121,47 @@ def load_all() -> Registry:
     from chibench.world.tools import bindings_cm, bindings_payer, bindings_provider  # noqa: F401
 
     return REGISTRY
+
+
+# ------------------------------------------------------------------------------------------ catalog
+#: The generated module holding every role's ``tools/list`` entries (``chibench tools reference``).
+CATALOG_MODULE = "chibench.world.tools.tool_catalog"
+
+
+def catalog_entry(t: Tool) -> dict[str, Any]:
+    """What ``tools/list`` says about ``t``: name, description, input schema, read-only hint."""
+    return {"name": t.name, "description": t.description, "inputSchema": t.input_schema(),
+            "readOnlyHint": t.kind == "read"}
+
+
+def live_catalog() -> dict[str, list[dict[str, Any]]]:
+    """Every role's listing computed from the registry (imports every binding, service and model)."""
+    registry = load_all()
+    return {role: [catalog_entry(t) for t in registry.for_role(role)] for role in ROLES}
+
+
+def catalog_text(listing: dict[str, list[dict[str, Any]]]) -> str:
+    """Canonical JSON of a catalog (key order kept: it is the order clients are shown)."""
+    return json.dumps(listing, ensure_ascii=False, indent=1)
+
+
+def render_catalog() -> str:
+    """The text of the generated catalog module (tool schemas are static: the registry defines them)."""
+    text = catalog_text(live_catalog())
+    quotes = "'" * 3
+    if quotes in text:
+        raise ValueError("the catalog cannot be embedded in a triple-quoted raw string")
+    doc = ("Every role's ``tools/list`` entries, generated from the tool registry by ``chibench tools reference``.\n"
+           "\n"
+           "Do not edit by hand. A world server lists its tools from here while the world (SQLAlchemy, models,\n"
+           "services, bindings) is still loading; ``chibench tools reference --check`` fails when this file is\n"
+           "stale, and the server switches to the live registry if it ever differs.\n")
+    return f'"""{doc}"""\n\nCATALOG_JSON = r{quotes}{text}{quotes}\n'
+
+
+def catalog() -> dict[str, list[dict[str, Any]]]:
+    """Every role's listing from the generated module: no binding, service or model is imported."""
+    import importlib
+
+    module = importlib.import_module(CATALOG_MODULE)
+    return dict(json.loads(module.CATALOG_JSON))

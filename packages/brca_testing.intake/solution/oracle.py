@@ -25,7 +25,8 @@ import json
 import os
 import re
 import sys
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import jmespath
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import Session, aliased
 
 from chibench.world.apps.cm_common import (
     cm_read_actor,
@@ -23,12 +23,13 @@ from chibench.world.apps.cm_common import (
     world_today,
 )
 from chibench.world.apps.cm_referral.models import CMCase, CMReferral
-from chibench.world.apps.directory.models import Worker
+from chibench.world.apps.directory.models import Plan, Worker
 from chibench.world.apps.ehr.models import Coverage, Patient
 from chibench.world.apps.provider_common import coverage_summary, worker_card
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.codes import icd10cm_description
+from chibench.world.core.db import SimClock
 from chibench.world.core.enums import CMPriority, CMProgram
 from chibench.world.core.errors import Conflict, NotFound
 from chibench.world.core.machines import CMCaseStatus, ReferralStatus
@@ -40,6 +41,27 @@ DISENROLL_REASONS = ("declined", "unreachable", "ineligible", "moved", "deceased
 #: Referral columns never shown to a worker (the scenario id names the authored difficulty/consent stance).
 HIDDEN_REFERRAL_FIELDS = ("scenario_id",)
 PRIORITY_ORDER = {CMPriority.URGENT: 0, CMPriority.HIGH: 1, CMPriority.STANDARD: 2}
+
+# Statements built once (bound per call).
+_CASE_OF_REFERRAL = select(CMCase.id).where(CMCase.referral_id == bindparam("rid"))
+_COVERAGES_OF_PATIENT = (select(Coverage).where(Coverage.patient_id == bindparam("pid"))
+                         .order_by(Coverage.effective_date.desc()))
+_ACTOR, _PCP, _REFERRER = aliased(Worker), aliased(Worker), aliased(Worker)
+#: Everything ``get_referral`` looks up by key, in one round trip: the acting worker, the referral, its
+#: patient and case id, the PCP, the referring worker, the clock, and the patient's coverages with their
+#: plans (one row per coverage). Only warms the session: the view below still does every lookup itself.
+_REFERRAL_BUNDLE = (
+    select(CMReferral, CMCase.id, _ACTOR, Patient, _PCP, _REFERRER, SimClock, Coverage, Plan)
+    .join(Patient, Patient.id == CMReferral.patient_id)
+    .join(SimClock, SimClock.id == 1)
+    .outerjoin(CMCase, CMCase.referral_id == CMReferral.id)
+    .outerjoin(_ACTOR, _ACTOR.id == bindparam("actor"))
+    .outerjoin(_PCP, _PCP.id == Patient.pcp_worker_id)
+    .outerjoin(_REFERRER, _REFERRER.id == CMReferral.referring_worker_id)
+    .outerjoin(Coverage, Coverage.patient_id == Patient.id)
+    .outerjoin(Plan, Plan.id == Coverage.plan_id)
+    .where(CMReferral.id == bindparam("rid")))
+_NO_CASE = object()
 
 
 def _age(s: Session, p: Patient) -> int:
@@ -62,18 +84,19 @@ def _icd(code: str) -> str:
         return ""
 
 
-def _referral_view(s: Session, r: CMReferral, *, full: bool) -> dict[str, Any]:
+def _referral_view(s: Session, r: CMReferral, *, full: bool, case_id: Any = _NO_CASE) -> dict[str, Any]:
     p = s.get(Patient, r.patient_id)
     assert p is not None
-    case_id = s.scalar(select(CMCase.id).where(CMCase.referral_id == r.id))
+    if case_id is _NO_CASE:
+        case_id = s.scalar(_CASE_OF_REFERRAL, {"rid": r.id})
     out = to_dict(r, exclude=HIDDEN_REFERRAL_FIELDS)
     out["patient"] = _demographics(s, p)
     out["case_id"] = case_id
     if full:
         out["diagnoses"] = [{"code": c, "display": _icd(c)} for c in r.diagnosis_codes]
         out["risk_flags"] = {"risk_score": r.risk_score, "utilization_flags": list(r.utilization_flags)}
-        out["coverages"] = [coverage_summary(s, c, on=world_today(s)) for c in s.scalars(
-            select(Coverage).where(Coverage.patient_id == p.id).order_by(Coverage.effective_date.desc()))]
+        out["coverages"] = [coverage_summary(s, c, on=world_today(s))
+                            for c in s.scalars(_COVERAGES_OF_PATIENT, {"pid": p.id})]
         out["referring_worker"] = worker_card(s.get(Worker, r.referring_worker_id)) if r.referring_worker_id else None
     return out
 
@@ -102,12 +125,17 @@ def get_referral(world: World, *, actor_id: str, referral_id: str) -> dict[str, 
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found``.
     """
     with world.read() as s:
+        # One query loads every row the checks and the view look up by key (kept referenced here, so
+        # their lookups are answered from the session); the checks and the view are unchanged.
+        warm = (s.execute(_REFERRAL_BUNDLE, {"rid": referral_id.strip(), "actor": actor_id}).all()
+                if isinstance(referral_id, str) and isinstance(actor_id, str) else [])
         cm_read_actor(s, actor_id, "read referrals")
         rid = v.text(referral_id, "referral_id", max_len=48).strip()
         r = s.get(CMReferral, rid)
         if r is None:
             raise NotFound(f"no referral with id '{rid}'", field="referral_id")
-        return _referral_view(s, r, full=True)
+        case_id = warm[0][1] if warm and warm[0][0] is r else _NO_CASE
+        return _referral_view(s, r, full=True, case_id=case_id)
 
 
 def open_case(world: World, *, actor_id: str, referral_id: str, program: str, priority: str) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from chibench.world.apps.document_vault.models import Document, FormResponse
 from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
 from chibench.world.apps.letter_center.models import Letter
 from chibench.world.apps.p2p_scheduler.models import P2PRequest
+from chibench.world.apps.pa_workbench import clinician
 from chibench.world.apps.pa_workbench.models import (
     InboxMessage,
     PACase,
@@ -285,7 +286,9 @@ def finalize_provider_determination(world: World, *, actor_id: str, case_id: str
     """Record the pre-submission disposition with one finding per required document kind.
 
     ``final_action``: ``submit_pa`` → ``ready_to_submit``; ``gather_more_evidence`` → ``docs_needed``
-    (``clinician_request`` required: what the ordering clinician must write or do);
+    (``clinician_request`` required: what the ordering clinician must write or do; once it has committed,
+    the clinician answers as a later world event — ``clinician.answer_request``: a signed document filed on
+    the case and/or an inbox message — and the returned ``case`` shows the answer);
     ``do_not_submit`` → ``closed`` (``rationale`` becomes the closing reason).
     ``document_findings``: exactly one ``{kind, status, document_ids, note}`` per kind the plan
     requires (from the latest requirement check); ``status`` ∈ present_sufficient |
@@ -320,7 +323,11 @@ def finalize_provider_determination(world: World, *, actor_id: str, case_id: str
         tx.log(case_id=case.id, entity_id=det.id,
                details={"final_action": action, "findings": [(f["kind"], f["status"]) for f in findings]})
         tx.session.flush()
-        return {"provider_determination": to_dict(det), "case": _case_payload(tx.session, case)}
+        out = {"provider_determination": to_dict(det), "case": _case_payload(tx.session, case)}
+    if action == "gather_more_evidence" and clinician.answer_request(world, determination_id=det.id):
+        with world.read() as s:  # the ordering clinician has answered (a later world event): show it
+            out["case"] = _case_payload(s, s.get(PACase, det.case_id))
+    return out
 
 
 # ------------------------------------------------------------------------------ reads

@@ -1,0 +1,779 @@
+"""``SandboxEnvironment``: a Docker-free Harbor environment built on bubblewrap.
+
+Use: ``harbor run -p packages -a oracle --env chibench.sandbox:SandboxEnvironment`` or, in a job YAML,
+``environment: {import_path: "chibench.sandbox:SandboxEnvironment"}``. Options (``--ek key=value``):
+``cache_dir`` (default ``$XDG_CACHE_HOME/chibench/sandbox``), ``uid_base`` (host uids of the agent,
+world and grader users: base, base+1, base+2; default 1900000), ``sidecar_ready_timeout_sec``
+(default 120), ``egress`` (``auto`` | ``on`` | ``off``; see below).
+
+What one trial looks like (separate-mode grading, as every χ-Bench task is configured):
+
+1. ``start``: ``environment/Dockerfile`` (FROM ``chibench-agent:<v>``) → cached recipe tree + task layer →
+   a per-trial overlay root; a private network namespace; each compose sidecar (``world``) started
+   as its own sandbox on a fresh ``127.N.M.2`` with its ``--host`` rewritten to that address, awaited
+   on ``GET /healthz``, and forwarded into the agent's namespace as ``world:<port>``.
+2. ``exec``: ``bash -c COMMAND`` in a fresh bwrap sandbox over that root, as the agent's unprivileged
+   uid, with Harbor's cwd/env/timeout. **Processes started by one exec die when it returns** (each
+   exec has its own pid namespace); files persist in the overlay (``/workspace``, ``/tmp``, ``/root``).
+3. ``stop_service("main")`` kills whatever exec is still running; ``service_exec(..., service="world")``
+   runs the collect hook in a sibling sandbox over the world's root; ``service_download_dir`` pulls
+   ``/opt/chibench/export`` out of it.
+4. ``stop``: sidecars killed, namespace dropped, overlay unmounted and (with Harbor's delete flag)
+   removed.
+5. The separate verifier is a second instance with ``tests/`` as its environment dir (FROM
+   ``chibench-grader:<v>``): Harbor empties ``/logs/verifier`` (done host-side here), re-materialises
+   the collected artifacts at their source paths (``/opt/chibench/export``) and runs ``/tests/test.sh``.
+
+Isolation (what a sandbox sees): its own overlay root (image tree + task files + its writes), the
+host's ``/usr`` and ``/etc`` read-only (``passwd``/``group``/``hosts``/``resolv.conf`` replaced),
+Harbor's ``/logs/*`` mounts, ``/proc`` of its own pid namespace, a minimal ``/dev``. World and grader
+additionally see the host's chibench install read-only (the interpreter's venv, its base python and,
+for an editable install, the repository). Nothing else of the host: not ``/work``, not ``/root``, not
+the cache, not another sandbox.
+
+Network: ``main`` always lives in a private namespace whose only route to anything is the forwarder
+to its own sidecars. With ``network_mode = "public"`` (Harbor's default) and ``egress=auto`` it also
+gets NAT'ed internet through slirp4netns (no host loopback); ``no-network`` gets none; ``allowlist``
+is rejected (not enforceable here). Sidecars share the host's network (a live counterpart simulator
+needs its model API), reachable by agents only through the forwarder.
+
+Identity: every command runs as the role's host uid (agent 1900000, world +1, grader +2) with no
+capabilities, whatever ``user`` Harbor asks for — there is no real root inside. The image tree is owned
+by that uid, so "root-like" writes inside the sandbox work; installing system packages does not.
+
+Limits: cpu/memory/storage requests are not enforced; Windows tasks and prebuilt ``docker_image``
+tasks are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import shlex
+import shutil
+import tarfile
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from harbor.environments.base import (
+    BaseEnvironment,
+    EnvironmentPath,
+    ExecResult,
+    ServiceOperationsUnsupportedError,
+    transfer_tar_filter,
+)
+from harbor.environments.capabilities import EnvironmentCapabilities
+from harbor.models.task.config import NetworkMode, TaskOS
+from harbor.models.trial.paths import TrialPaths
+
+from chibench.sandbox import bwrap, compose, images, netns, rootfs
+from chibench.sandbox.dockerfile import ImageSpec, Role, interpret
+
+DEFAULT_UID_BASE = 1_900_000
+ROLE_OFFSET: dict[Role, int] = {"agent": 0, "world": 1, "grader": 2}
+ROLE_USER: dict[Role, str] = {"agent": "agent", "world": "world", "grader": "grader"}
+MAIN = "main"
+
+
+class SandboxError(RuntimeError):
+    """The sandbox could not start or a sidecar is not ready; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class _Image:
+    """A built image: recipe tree + optional task layer, and its configuration."""
+
+    spec: ImageSpec
+    recipe: images.Recipe
+    layer: Path | None
+    private_layer: bool
+
+    @property
+    def lowers(self) -> list[Path]:
+        return [p for p in (self.layer, self.recipe.tree) if p is not None]
+
+    @property
+    def env(self) -> dict[str, str]:
+        return dict(self.recipe.env) | dict(self.spec.env)
+
+    @property
+    def workdir(self) -> str:
+        return self.spec.workdir or self.recipe.workdir
+
+
+@dataclass
+class _Box:
+    """One running sandbox root (main or a sidecar) and how to enter it."""
+
+    name: str
+    image: _Image
+    root: rootfs.TrialRoot
+    spec: bwrap.SandboxSpec
+    env: dict[str, str]
+    workdir: str
+    stopped: bool = False
+
+
+@dataclass
+class _Sidecar(_Box):
+    address: str = ""
+    ports: list[int] = field(default_factory=list)
+    process: asyncio.subprocess.Process | None = None
+    log_path: Path | None = None
+    forwarders: list[netns.Forwarder] = field(default_factory=list)
+    spawned_at: float = 0.0
+
+
+def _rewrite_host(argv: list[str], address: str) -> list[str]:
+    """Point the sidecar's ``--host X``/``--host=X`` at its per-trial loopback address."""
+    out: list[str] = []
+    skip = False
+    for i, arg in enumerate(argv):
+        if skip:
+            skip = False
+            continue
+        if arg == "--host" and i + 1 < len(argv):
+            out += ["--host", address]
+            skip = True
+        elif arg.startswith("--host="):
+            out.append(f"--host={address}")
+        else:
+            out.append(arg)
+    return out
+
+
+def _port_from_argv(argv: Sequence[str]) -> int | None:
+    for i, arg in enumerate(argv):
+        if arg == "--port" and i + 1 < len(argv) and argv[i + 1].isdigit():
+            return int(argv[i + 1])
+        if arg.startswith("--port=") and arg[7:].isdigit():
+            return int(arg[7:])
+    return None
+
+
+def _tail(path: Path | None, limit: int = 3000) -> str:
+    if path is None or not path.exists():
+        return "(no output)"
+    data = path.read_bytes()[-limit:].decode(errors="replace").strip()
+    return data or "(no output)"
+
+
+def _host_owned_filter(member: tarfile.TarInfo, dest_path: str) -> tarfile.TarInfo | None:
+    """Harbor's transfer filter, and files land owned by the host user (not the sandbox uid).
+
+    A member the data filter refuses (a link to an absolute path or out of the target — what an agent
+    would plant) is skipped instead of failing the whole download.
+    """
+    try:
+        checked = transfer_tar_filter(member, dest_path)
+    except tarfile.FilterError as exc:
+        logging.getLogger(__name__).warning("download: skipped %s (%s)", member.name, exc)
+        return None
+    if checked is None:
+        return None
+    return checked.replace(uid=os.getuid(), gid=os.getgid(), uname="", gname="", deep=False)
+
+
+class SandboxEnvironment(BaseEnvironment):
+    """Harbor environment running each sandbox under bubblewrap (see the module docstring)."""
+
+    def __init__(
+        self,
+        environment_dir: Path,
+        environment_name: str,
+        session_id: str,
+        trial_paths: TrialPaths,
+        task_env_config: Any,
+        *args: Any,
+        cache_dir: str | None = None,
+        uid_base: int | str | None = None,
+        sidecar_ready_timeout_sec: float | str | None = None,
+        egress: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self._cache = Path(cache_dir).expanduser() if cache_dir else images.cache_root()
+        self._uid_base = int(uid_base) if uid_base is not None else DEFAULT_UID_BASE
+        self._ready_timeout = float(sidecar_ready_timeout_sec) if sidecar_ready_timeout_sec is not None else 120.0
+        self._egress_mode = (egress or "auto").lower()
+        if self._egress_mode not in ("auto", "on", "off"):
+            raise ValueError(f"egress={egress!r}: expected auto, on or off")
+        self._tools: dict[str, str] = {}
+        self._main: _Box | None = None
+        self._sidecars: dict[str, _Sidecar] = {}
+        self._netns: netns.NetNamespace | None = None
+        self._egress: netns.Egress | None = None
+        self._running: set[asyncio.subprocess.Process] = set()
+        self._private_layers: list[Path] = []
+        self._warned_user = False
+        # seconds per start phase (build_sec, <service>_ready_sec, start_sec) for benchmarks and logs
+        self.timings: dict[str, float] = {}
+        super().__init__(environment_dir, environment_name, session_id, trial_paths, task_env_config,
+                         *args, **kwargs)
+
+    # ------------------------------------------------------------------ Harbor's declarations
+
+    @staticmethod
+    def type() -> str:
+        return "chibench-sandbox"
+
+    @property
+    def capabilities(self) -> EnvironmentCapabilities:
+        return EnvironmentCapabilities(mounted=True, docker_compose=True, disable_internet=True)
+
+    def _validate_definition(self) -> None:
+        if self.task_env_config.os == TaskOS.WINDOWS:
+            raise RuntimeError("the chibench sandbox runs Linux tasks only")
+        if self.task_env_config.docker_image:
+            raise ValueError(
+                f"{self.environment_dir}: docker_image={self.task_env_config.docker_image!r}: the sandbox "
+                "builds every sandbox from a Dockerfile FROM chibench-{agent,world,grader}:<version>")
+        if not (self.environment_dir / "Dockerfile").is_file():
+            raise FileNotFoundError(f"{self.environment_dir / 'Dockerfile'}: the sandbox needs a Dockerfile here")
+
+    @classmethod
+    def preflight(cls) -> None:
+        try:
+            bwrap.require_tools()
+        except OSError as exc:
+            raise SystemExit(str(exc)) from exc
+        if os.geteuid() != 0:
+            raise SystemExit("the chibench sandbox environment needs root (overlay mounts, network namespaces)")
+
+    # ------------------------------------------------------------------ building
+
+    def _uid(self, role: Role) -> int:
+        return self._uid_base + ROLE_OFFSET[role]
+
+    def _build_image(self, dockerfile: Path, context: Path, force: bool) -> _Image:
+        """Blocking: interpret the Dockerfile, ensure its recipe and its task layer."""
+        spec = interpret(dockerfile, images.chibench_version())
+        uid = self._uid(spec.role)
+        recipe = images.ensure_recipe(spec.role, uid=uid, cache=self._cache)
+        layer = images.build_layer(spec, context, uid=uid, cache=self._cache, force=force, source=str(dockerfile))
+        if force and layer is not None:
+            self._private_layers.append(layer)
+        return _Image(spec=spec, recipe=recipe, layer=layer, private_layer=force)
+
+    def _etc_files(self, run_dir: Path, role: Role, hosts: dict[str, str], dns: str | None) -> list[bwrap.Bind]:
+        """Per-sandbox /etc overrides: users (the role's uid has a name), hosts, and resolv.conf."""
+        etc = run_dir / "etc"
+        etc.mkdir(exist_ok=True)
+        uid = self._uid(role)
+        name = ROLE_USER[role]
+        (etc / "passwd").write_text(
+            "root:x:0:0:root:/root:/bin/bash\n"
+            f"{name}:x:{uid}:{uid}:chibench {role} sandbox:/root:/bin/bash\n"
+            "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
+        (etc / "group").write_text(f"root:x:0:\n{name}:x:{uid}:\nnogroup:x:65534:\n")
+        binds = [bwrap.Bind(etc / "passwd", "/etc/passwd"), bwrap.Bind(etc / "group", "/etc/group")]
+        if hosts:
+            lines = ["127.0.0.1\tlocalhost", "::1\tlocalhost ip6-localhost ip6-loopback"]
+            lines += [f"{address}\t{host}" for host, address in hosts.items()]
+            (etc / "hosts").write_text("\n".join(lines) + "\n")
+            binds.append(bwrap.Bind(etc / "hosts", "/etc/hosts"))
+        if dns is not None:
+            (etc / "resolv.conf").write_text(dns)
+            binds.append(bwrap.Bind(etc / "resolv.conf", "/etc/resolv.conf"))
+        return binds
+
+    def _system_dirs(self) -> list[str]:
+        return ["usr", *(name for name, kind in images.host_layout() if kind == "dir"), "etc"]
+
+    def _harbor_binds(self) -> list[bwrap.Bind]:
+        binds = []
+        for mount in self._mounts:
+            if mount.get("type", "bind") != "bind":
+                raise SandboxError(f"mount {mount!r}: only bind mounts are supported in the sandbox")
+            source = Path(mount["source"])
+            source.mkdir(parents=True, exist_ok=True)
+            binds.append(bwrap.Bind(source, mount["target"], read_only=bool(mount.get("read_only"))))
+        return binds
+
+    @staticmethod
+    def _ensure_dir(merged: Path, path: str, uid: int) -> None:
+        """mkdir -p ``path`` inside a root that no sandbox has run in yet (host-side is safe then)."""
+        current = merged
+        for part in PurePosixPath(path).parts[1:]:
+            current = current / part
+            if current.is_symlink():
+                return  # an image link (e.g. /bin): the sandbox will resolve it itself
+            if not current.exists():
+                current.mkdir()
+                os.chown(current, uid, uid)
+
+    @classmethod
+    def _mount_points(cls, merged: Path, binds: list[bwrap.Bind], uid: int) -> None:
+        """Create bind destinations' directories up front: bwrap would make missing parents 0700 root,
+        which the unprivileged sandbox user could not traverse (``/root/.pyenv/...``)."""
+        for bind in binds:
+            dest = PurePosixPath(bind.dest)
+            cls._ensure_dir(merged, str(dest if bind.source.is_dir() else dest.parent), uid)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self, force_build: bool) -> None:
+        """Build (cached), prepare the roots, start the sidecars and wait until they answer /healthz.
+
+        Raises :class:`SandboxError` (sidecar not ready, with its output tail),
+        :class:`chibench.sandbox.dockerfile.DockerfileError`, :class:`chibench.sandbox.compose.ComposeError`,
+        :class:`chibench.sandbox.images.BuildError`.
+        """
+        t0 = time.perf_counter()
+        try:
+            self._tools = bwrap.require_tools()
+        except OSError as exc:
+            raise SandboxError(str(exc)) from exc
+        if os.geteuid() != 0:
+            raise SandboxError("the chibench sandbox environment needs root (overlay mounts, network namespaces)")
+        await asyncio.to_thread(rootfs.collect_stale, self._cache)
+
+        compose_paths = [p for p in [self.environment_dir / "docker-compose.yaml"] if p.is_file()]
+        compose_paths += self.extra_docker_compose_paths
+        spec = compose.load(compose_paths) if compose_paths else compose.ComposeSpec((), {})
+
+        main_image = await asyncio.to_thread(
+            self._build_image, self.environment_dir / "Dockerfile", self.environment_dir, force_build)
+        side_images = {
+            svc.name: await asyncio.to_thread(self._build_image, svc.dockerfile, svc.context, force_build)
+            for svc in spec.services
+        }
+        self.timings["build_sec"] = time.perf_counter() - t0
+
+        try:
+            # sidecars first: their readiness is the long pole, main's preparation overlaps with it
+            for svc in spec.services:
+                self._sidecars[svc.name] = await self._start_sidecar(svc, side_images[svc.name])
+            await self._prepare_main(main_image, spec.main_environment)
+            t_ready = time.perf_counter()
+            await asyncio.gather(*(self._await_ready(s) for s in self._sidecars.values()))
+            for sidecar in self._sidecars.values():
+                await self._forward(sidecar)
+            self.timings["sidecar_wait_sec"] = time.perf_counter() - t_ready
+        except BaseException:
+            await self._teardown(delete=True)
+            raise
+        self.timings["start_sec"] = time.perf_counter() - t0
+        self.logger.debug("sandbox %s started: %s", self.session_id,
+                          ", ".join(f"{k}={v:.2f}s" for k, v in self.timings.items()))
+
+    async def _prepare_main(self, image: _Image, compose_env: dict[str, str]) -> None:
+        role = image.spec.role
+        uid = self._uid(role)
+        root = await asyncio.to_thread(
+            rootfs.TrialRoot.create, self._cache, f"{self.session_id}-{MAIN}", image.lowers, uid)
+        workdir = self.task_env_config.workdir or image.workdir
+        self._ensure_dir(root.merged, workdir, uid)
+        self._netns = await asyncio.to_thread(netns.NetNamespace.create)
+        dns = "# no DNS: this sandbox reaches only its own sidecars\n"
+        if await self._maybe_egress(root.run_dir):
+            dns = f"nameserver {netns.Egress.NAMESERVER}\n"
+        hosts = {name: s.address for name, s in self._sidecars.items()}
+        hosts.setdefault(MAIN, "127.0.1.1")
+        binds = self._etc_files(root.run_dir, role, hosts, dns) + self._harbor_binds()
+        binds += [bwrap.Bind(b.source, b.dest) for b in image.recipe.host_binds]
+        self._mount_points(root.merged, binds, uid)
+        box_spec = bwrap.SandboxSpec(root=root.merged, uid=uid, hostname=MAIN, binds=binds,
+                                     system_dirs=self._system_dirs(), netns_fd=self._netns.fd)
+        env = image.env | compose_env
+        self._main = _Box(name=MAIN, image=image, root=root, spec=box_spec, env=env, workdir=workdir)
+
+    async def _maybe_egress(self, run_dir: Path) -> bool:
+        wanted = self._network_policy.network_mode == NetworkMode.PUBLIC and self._egress_mode != "off"
+        if not wanted:
+            return False
+        if not netns.Egress.available():
+            message = "network_mode=public but slirp4netns (or /dev/net/tun) is missing: the sandbox has no egress"
+            if self._egress_mode == "on":
+                raise SandboxError(message)
+            self.logger.warning(message)
+            return False
+        assert self._netns is not None
+        self._egress = netns.Egress()
+        await self._egress.start(self._netns, str(run_dir / "slirp4netns.log"))
+        return True
+
+    async def _start_sidecar(self, svc: compose.ServiceSpec, image: _Image) -> _Sidecar:
+        entrypoint = list(svc.entrypoint if svc.entrypoint is not None else image.spec.entrypoint or ())
+        command = list(svc.command if svc.command is not None else image.spec.cmd or ())
+        argv = entrypoint + command
+        if not argv:
+            raise SandboxError(f"service {svc.name}: no command (compose command:, or the Dockerfile's CMD)")
+        ports: list[int] = []
+        for port in [_port_from_argv(argv), *svc.ports, *image.spec.expose]:
+            if port is not None and port not in ports:
+                ports.append(port)
+        if not ports:
+            raise SandboxError(f"service {svc.name}: cannot tell its port (give --port, expose: or EXPOSE)")
+        address = netns.allocate_address(ports[0])
+        role = image.spec.role
+        uid = self._uid(role)
+        root = await asyncio.to_thread(
+            rootfs.TrialRoot.create, self._cache, f"{self.session_id}-{svc.name}", image.lowers, uid)
+        workdir = svc.working_dir or image.workdir
+        self._ensure_dir(root.merged, workdir, uid)
+        binds = self._etc_files(root.run_dir, role, {}, None)
+        binds += [bwrap.Bind(b.source, b.dest) for b in image.recipe.host_binds]
+        self._mount_points(root.merged, binds, uid)
+        box_spec = bwrap.SandboxSpec(root=root.merged, uid=uid, hostname=svc.name, binds=binds,
+                                     system_dirs=self._system_dirs(), netns_fd=None)
+        env = image.env | svc.environment
+        log_path = self.trial_paths.trial_dir / f"sidecar-{svc.name}.log"
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        sidecar = _Sidecar(name=svc.name, image=image, root=root, spec=box_spec, env=env, workdir=workdir,
+                           address=address, ports=ports, log_path=log_path)
+        argv = _rewrite_host(argv, address)
+        sidecar.spawned_at = time.perf_counter()
+        sidecar.process = await bwrap.spawn(
+            bwrap.build_argv(box_spec, argv, cwd=workdir, tools=self._tools),
+            env=env, fds=bwrap.pass_fds(box_spec), log_path=log_path)
+        return sidecar
+
+    async def _await_ready(self, sidecar: _Sidecar) -> None:
+        """Poll ``GET /healthz`` on the sidecar's first port until 200 (or it exits, or time runs out)."""
+        deadline = time.monotonic() + self._ready_timeout
+        port = sidecar.ports[0]
+        last = "no answer yet"
+        while True:
+            proc = sidecar.process
+            if proc is not None and proc.returncode is not None:
+                raise SandboxError(
+                    f"service {sidecar.name} exited with code {proc.returncode} before it was ready "
+                    f"(log {sidecar.log_path}):\n{_tail(sidecar.log_path)}")
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(sidecar.address, port), 2)
+                try:
+                    writer.write(f"GET /healthz HTTP/1.0\r\nHost: {sidecar.name}:{port}\r\n\r\n".encode())
+                    await writer.drain()
+                    status = await asyncio.wait_for(reader.readline(), 5)
+                finally:
+                    writer.close()
+                parts = status.decode(errors="replace").split()
+                if len(parts) >= 2 and parts[1] == "200":
+                    self.timings[f"{sidecar.name}_ready_sec"] = time.perf_counter() - sidecar.spawned_at
+                    return
+                last = f"GET /healthz answered {status.decode(errors='replace').strip()!r}"
+            except (OSError, TimeoutError) as exc:
+                last = f"{type(exc).__name__}: {exc}"
+            if time.monotonic() > deadline:
+                raise SandboxError(
+                    f"service {sidecar.name} not ready on {sidecar.address}:{port} after {self._ready_timeout:.0f}s "
+                    f"({last}; log {sidecar.log_path}):\n{_tail(sidecar.log_path)}")
+            await asyncio.sleep(0.05)
+
+    async def _forward(self, sidecar: _Sidecar) -> None:
+        assert self._netns is not None
+        for port in sidecar.ports:
+            listener = await asyncio.to_thread(self._netns.listen, sidecar.address, port)
+            forwarder = netns.Forwarder(listener, (sidecar.address, port))
+            await forwarder.start()
+            sidecar.forwarders.append(forwarder)
+
+    async def _kill_execs(self) -> None:
+        for proc in list(self._running):
+            await bwrap.terminate(proc)
+        self._running.clear()
+
+    async def _teardown(self, *, delete: bool) -> None:
+        """Stop everything this instance started; every step runs even if an earlier one fails."""
+        steps: list[tuple[str, Any]] = [("execs", self._kill_execs())]
+        for sidecar in self._sidecars.values():
+            steps.append((f"{sidecar.name} forwarders", self._close_forwarders(sidecar)))
+            if sidecar.process is not None:
+                steps.append((f"{sidecar.name} process", bwrap.terminate(sidecar.process)))
+        if self._egress is not None:
+            steps.append(("egress", self._egress.stop()))
+        for what, coro in steps:
+            try:
+                await coro
+            except Exception as exc:
+                self.logger.warning(f"sandbox stop: {what}: {exc}")
+        self._egress = None
+        if self._netns is not None:
+            self._netns.close()
+            self._netns = None
+        with contextlib.suppress(Exception):
+            await self.prepare_logs_for_host()
+        boxes: list[_Box] = [*self._sidecars.values(), *([self._main] if self._main else [])]
+        for box in boxes:
+            try:
+                await asyncio.to_thread(box.root.destroy, delete=delete)
+            except Exception as exc:
+                self.logger.warning(f"sandbox stop: {box.name} root: {exc}")
+            box.stopped = True
+        for sidecar in self._sidecars.values():
+            netns.release_address(sidecar.address)
+        for layer in self._private_layers:
+            shutil.rmtree(layer, ignore_errors=True)
+        self._private_layers.clear()
+
+    @staticmethod
+    async def _close_forwarders(sidecar: _Sidecar) -> None:
+        for forwarder in sidecar.forwarders:
+            await forwarder.close()
+        sidecar.forwarders.clear()
+
+    async def stop(self, delete: bool) -> None:
+        """Kill every sandbox process, unmount, and remove the trial's files when ``delete``."""
+        await self._teardown(delete=delete)
+
+    async def stop_service(self, service: str) -> None:
+        """``main``: kill the running execs and refuse further ones; a sidecar: kill it."""
+        if self.is_main_service(service):
+            if self._main is not None:
+                self._main.stopped = True
+            await self._kill_execs()
+            return
+        sidecar = self._sidecar(service)
+        await self._close_forwarders(sidecar)
+        if sidecar.process is not None:
+            await bwrap.terminate(sidecar.process)
+
+    async def prepare_logs_for_host(self) -> None:
+        """Hand Harbor's mounted log dirs back to the host user and drop links that leave them.
+
+        A sandbox could leave ``/logs/agent/trajectory.json -> /etc/shadow``; Harbor reads these dirs
+        as the host user, so links pointing outside their mount are removed before it does.
+        """
+        for bind in self._harbor_binds():
+            if bind.read_only:
+                continue
+            await asyncio.to_thread(self._sanitize_host_dir, bind.source)
+
+    def _sanitize_host_dir(self, root: Path) -> None:
+        real_root = root.resolve()
+        uid, gid = os.getuid(), os.getgid()
+        for dirpath, dirnames, filenames in os.walk(root):
+            for name in dirnames + filenames:
+                path = Path(dirpath) / name
+                if path.is_symlink():
+                    target = Path(dirpath, os.readlink(path))
+                    if os.path.isabs(os.readlink(path)) or not target.resolve().is_relative_to(real_root):
+                        self.logger.warning(f"removed link {path} -> {os.readlink(path)}: it leaves {root}")
+                        path.unlink()
+                        continue
+                with contextlib.suppress(OSError):
+                    os.lchown(path, uid, gid)
+
+    # ------------------------------------------------------------------ exec
+
+    def _box(self, service: str | None) -> _Box:
+        box: _Box | None = self._main if self.is_main_service(service) else self._sidecar(service or MAIN)
+        if box is None:
+            raise SandboxError("the sandbox is not started")
+        if box.stopped:
+            raise SandboxError(f"service {box.name} has been stopped")
+        return box
+
+    def _sidecar(self, service: str) -> _Sidecar:
+        sidecar = self._sidecars.get(service)
+        if sidecar is None:
+            raise ServiceOperationsUnsupportedError(
+                f"no service {service!r} in this sandbox (services: {MAIN}, {', '.join(self._sidecars) or '-'})")
+        return sidecar
+
+    async def _run(self, box: _Box, command: list[str], *, cwd: str | None, env: dict[str, str],
+                   timeout_sec: float | None, stdin: Any = None, stream: bool = False) -> bwrap.Completed:
+        argv = bwrap.build_argv(box.spec, command, cwd=cwd or box.workdir, tools=self._tools)
+        return await bwrap.run(argv, env=env, fds=bwrap.pass_fds(box.spec), timeout_sec=timeout_sec, stdin=stdin,
+                               on_output=self._output_callback() if stream else None, registry=self._running)
+
+    def _note_user(self, user: str | int | None) -> None:
+        if user not in (None, "root", 0, "0") and not self._warned_user:
+            self._warned_user = True
+            self.logger.debug(f"sandbox: user={user!r} requested; every command runs as the sandbox user")
+
+    async def exec(
+        self,
+        command: str,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+        timeout_sec: int | None = None,
+        user: str | int | None = None,
+    ) -> ExecResult:
+        """``bash -c command`` in the main sandbox. A timeout kills the sandbox and returns code 124."""
+        box = self._box(MAIN)
+        self._note_user(self._resolve_user(user))
+        merged = box.env | (self._merge_env(env) or {})
+        result = await self._run(box, [self._tools["bash"], "-c", command],
+                                 cwd=cwd or self.task_env_config.workdir, env=merged,
+                                 timeout_sec=timeout_sec, stream=True)
+        return ExecResult(stdout=result.stdout, stderr=result.stderr, return_code=result.returncode)
+
+    async def service_exec(
+        self,
+        command: str,
+        *,
+        service: str | None = None,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+        timeout_sec: int | None = None,
+        user: str | int | None = None,
+    ) -> ExecResult:
+        """Run ``sh -c command`` in a service: main as :meth:`exec`; a sidecar in a sibling sandbox over
+        its root, with its environment (as ``docker compose exec`` would)."""
+        if self.is_main_service(service):
+            return await self.exec(command, cwd=cwd, env=env, timeout_sec=timeout_sec, user=user)
+        box = self._box(service)
+        result = await self._run(box, ["/bin/sh", "-c", command], cwd=cwd, env=box.env | (env or {}),
+                                 timeout_sec=timeout_sec)
+        return ExecResult(stdout=result.stdout, stderr=result.stderr, return_code=result.returncode)
+
+    # ------------------------------------------------------------------ files (tar through the sandbox)
+    # Copies run *inside* the target sandbox (tar as the sandbox user), so a link planted by an agent
+    # resolves within its own root and can never make the host read or write outside it.
+
+    async def _tar_into(self, box: _Box, build: Any, target_dir: str) -> None:
+        with tempfile.TemporaryFile() as archive:
+            await asyncio.to_thread(build, archive)
+            archive.seek(0)
+            script = f"mkdir -p -- {shlex.quote(target_dir)} && tar -x -p -f - -C {shlex.quote(target_dir)}"
+            result = await self._run(box, [self._tools["bash"], "-c", script], cwd="/", env=box.env,
+                                     timeout_sec=600, stdin=archive)
+        if result.returncode != 0:
+            raise RuntimeError(f"upload into {box.name}:{target_dir} failed: {result.stderr or result.stdout}")
+
+    async def _tar_out(self, box: _Box, parent: str, member: str) -> Path:
+        """Archive ``parent/member`` inside ``box`` into a host temp file (caller deletes it)."""
+        fd, name = tempfile.mkstemp(suffix=".tar")
+        os.close(fd)
+        script = f"exec tar -c -f - -C {shlex.quote(parent)} -- {shlex.quote(member)}"
+        with open(name, "wb") as out:
+            argv = bwrap.build_argv(box.spec, [self._tools["bash"], "-c", script], cwd="/", tools=self._tools)
+            proc = await asyncio.create_subprocess_exec(
+                *argv, env=box.env, pass_fds=bwrap.pass_fds(box.spec), start_new_session=True,
+                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.PIPE)
+            self._running.add(proc)
+            try:
+                _, err = await asyncio.wait_for(proc.communicate(), 600)
+            finally:
+                await asyncio.shield(bwrap.terminate(proc))
+                self._running.discard(proc)
+        if proc.returncode != 0:
+            os.unlink(name)
+            raise RuntimeError(f"download of {box.name}:{parent}/{member} failed: {err.decode(errors='replace')}")
+        return Path(name)
+
+    async def _upload_dir(self, box: _Box, source_dir: Path | str, target_dir: str) -> None:
+        source = Path(source_dir)
+
+        def build(archive: Any) -> None:
+            with tarfile.open(fileobj=archive, mode="w") as tar:
+                for child in sorted(source.iterdir()):
+                    tar.add(child, arcname=child.name)
+
+        await self._tar_into(box, build, target_dir)
+
+    async def _upload_file(self, box: _Box, source_path: Path | str, target_path: str) -> None:
+        target = PurePosixPath(target_path)
+
+        def build(archive: Any) -> None:
+            with tarfile.open(fileobj=archive, mode="w") as tar:
+                tar.add(str(source_path), arcname=target.name)
+
+        await self._tar_into(box, build, str(target.parent))
+
+    async def _download_dir(self, box: _Box, source_dir: str, target_dir: Path | str) -> None:
+        archive = await self._tar_out(box, source_dir, ".")
+        try:
+            target = Path(target_dir)
+            target.mkdir(parents=True, exist_ok=True)
+
+            def extract() -> None:
+                with tarfile.open(archive) as tar:
+                    tar.extractall(target, filter=_host_owned_filter)
+
+            await asyncio.to_thread(extract)
+        finally:
+            archive.unlink(missing_ok=True)
+
+    async def _download_file(self, box: _Box, source_path: str, target_path: Path | str) -> None:
+        source = PurePosixPath(source_path)
+        archive = await self._tar_out(box, str(source.parent), source.name)
+        try:
+            def extract() -> None:
+                with tarfile.open(archive) as tar:
+                    member = tar.next()
+                    if member is None or not member.isfile():
+                        raise RuntimeError(f"{box.name}:{source_path} is not a regular file")
+                    data = tar.extractfile(member)
+                    assert data is not None
+                    target = Path(target_path)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    with target.open("wb") as out:
+                        shutil.copyfileobj(data, out)
+
+            await asyncio.to_thread(extract)
+        finally:
+            archive.unlink(missing_ok=True)
+
+    async def upload_file(self, source_path: Path | str, target_path: str) -> None:
+        await self._upload_file(self._box(MAIN), source_path, target_path)
+
+    async def upload_dir(self, source_dir: Path | str, target_dir: str) -> None:
+        await self._upload_dir(self._box(MAIN), source_dir, target_dir)
+
+    async def download_file(self, source_path: str, target_path: Path | str) -> None:
+        await self._download_file(self._box(MAIN), source_path, target_path)
+
+    async def download_dir(self, source_dir: str, target_dir: Path | str) -> None:
+        await self._download_dir(self._box(MAIN), source_dir, target_dir)
+
+    async def service_download_file(self, source_path: str, target_path: Path | str, *,
+                                    service: str | None = None) -> None:
+        await self._download_file(self._box(service), source_path, target_path)
+
+    async def service_download_dir(self, source_dir: str, target_dir: Path | str, *,
+                                   service: str | None = None) -> None:
+        await self._download_dir(self._box(service), source_dir, target_dir)
+
+    # ------------------------------------------------------------------ Harbor's directory helpers
+    # Harbor empties /logs/verifier before grading. Those are host directories bound in, possibly
+    # holding what an agent planted (files of another uid, odd modes): clear them host-side.
+
+    def _mounted_host_dir(self, path: EnvironmentPath) -> Path | None:
+        """The host directory bound exactly at ``path`` (writable Harbor mounts only), else None."""
+        text = str(PurePosixPath(str(path)))
+        for bind in self._harbor_binds():
+            if not bind.read_only and bind.dest.rstrip("/") == text:
+                return bind.source
+        return None
+
+    async def empty_dirs(self, dirs: Sequence[EnvironmentPath], *, chmod: bool = True) -> ExecResult | None:
+        if not dirs:
+            return None
+        inside = []
+        for path in dirs:
+            host = self._mounted_host_dir(path)
+            if host is None:
+                inside.append(path)
+                continue
+            for child in list(host.iterdir()):
+                if child.is_dir() and not child.is_symlink():
+                    await asyncio.to_thread(shutil.rmtree, child)
+                else:
+                    child.unlink()
+            if chmod:
+                host.chmod(0o777)
+        if inside:
+            return await super().empty_dirs(inside, chmod=chmod)
+        return ExecResult(return_code=0)
+
+    async def ensure_dirs(self, dirs: Sequence[EnvironmentPath], *, chmod: bool = True) -> ExecResult | None:
+        if not dirs:
+            return None
+        inside = []
+        for path in dirs:
+            host = self._mounted_host_dir(path)
+            if host is None:
+                inside.append(path)
+            elif chmod:
+                host.chmod(0o777)
+        if inside:
+            return await super().ensure_dirs(inside, chmod=chmod)
+        return ExecResult(return_code=0)

@@ -1,0 +1,31 @@
+# chibench-agent:<version> — the agent's box (task Dockerfiles: FROM chibench-agent:<version>).
+# Holds python3 with the MCP client SDK and the handbook skill; never the chibench package, seeds,
+# worlds, expectations or keys. Build context: the repository root (see chibench/images.py).
+ARG BASE=python:3.12-slim
+FROM ${BASE}
+
+# Optional package index (pip on the host may use a mirror); the CA bundle of an intercepting proxy
+# arrives as the build secret `ca` and is used only when present.
+ARG CHIBENCH_PIP_INDEX_URL=""
+ARG CHIBENCH_PIP_EXTRA_INDEX_URL=""
+
+ENV PATH=/opt/chibench/venv/bin:$PATH \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# A venv (Debian's system python refuses `pip install`, PEP 668); first on PATH so python3 is the venv's.
+RUN --mount=type=secret,id=ca \
+    set -eu; \
+    python3 -m venv /opt/chibench/venv; \
+    if [ -s /run/secrets/ca ]; then export PIP_CERT=/run/secrets/ca; fi; \
+    if [ -n "$CHIBENCH_PIP_INDEX_URL" ]; then export PIP_INDEX_URL="$CHIBENCH_PIP_INDEX_URL"; fi; \
+    if [ -n "$CHIBENCH_PIP_EXTRA_INDEX_URL" ]; then export PIP_EXTRA_INDEX_URL="$CHIBENCH_PIP_EXTRA_INDEX_URL"; fi; \
+    /opt/chibench/venv/bin/pip install --no-cache-dir "mcp==1.30.0" "jmespath==1.1.0"; \
+    python3 -c "import mcp"
+
+COPY handbook_skill/ /opt/chibench/skills/managed-care-operations-handbook/
+
+WORKDIR /workspace
+STOPSIGNAL SIGKILL
+CMD ["sleep", "infinity"]

@@ -1,0 +1,135 @@
+"""A throwaway χ-Bench-shaped task for the sandbox tests (the packages/README.md contract, minimal).
+
+The world sidecar runs ``chibench world serve`` on the base world (no task overlay needed), carries a
+secret in its compose environment, and the collect hook exports the world. ``solve.sh`` lists the payer
+tools with the official MCP client into ``/logs/artifacts/tools.json``; ``test.sh`` writes reward 1 only
+when that file lists tools *and* the world's export reached the grader at its source path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import textwrap
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+from chibench.sandbox.images import chibench_version
+
+T = TypeVar("T")
+WORLD_SECRET = "sk-world-only-7f3a9c"
+BWRAP_MISSING = shutil.which("bwrap") is None
+SKIP_REASON = ("SANDBOX INTEGRATION TESTS NOT RUN: `bwrap` (bubblewrap) is not installed — "
+               "apt-get install bubblewrap slirp4netns to run them")
+
+TASK_TOML = """\
+schema_version = "1.4"
+artifacts = [
+    {{ source = "/opt/chibench/export", service = "world" }},
+]
+
+[task]
+name = "chibench/sandbox-throwaway"
+version = "{version}"
+description = "throwaway task for the sandbox environment tests"
+
+[agent]
+timeout_sec = 300.0
+
+[environment]
+build_timeout_sec = 900.0
+workdir = "/workspace"
+skills_dir = "/opt/chibench/skills"
+mcp_servers = [
+    {{ name = "chibench-payer", transport = "streamable-http", url = "http://world:8000/payer/mcp" }},
+]
+
+[environment.healthcheck]
+command = "python3 -c \\"import urllib.request as u; u.urlopen('http://world:8000/healthz', timeout=2)\\""
+interval_sec = 1.0
+timeout_sec = 5.0
+start_period_sec = 2.0
+retries = 30
+
+[verifier]
+timeout_sec = 120.0
+environment_mode = "separate"
+collect = [
+    {{ command = "mkdir -p /opt/chibench/export && chibench world export /opt/chibench/world/base.sqlite --out /opt/chibench/export/final.json", service = "world", timeout_sec = 120.0 }},
+]
+"""
+
+COMPOSE = f"""\
+services:
+  world:
+    build:
+      context: ./world
+    command: ["chibench", "world", "serve", "/opt/chibench/world/base.sqlite",
+              "--host", "0.0.0.0", "--port", "8000", "--roles", "payer", "--identities", "payer=WKR-UMN-01"]
+    environment:
+      CHIBENCH_COUNTERPART_BACKEND: scripted
+      CHIBENCH_COUNTERPART_API_KEY: ${{SANDBOX_TEST_SECRET:-{WORLD_SECRET}}}
+"""
+
+SOLVE = """\
+#!/usr/bin/env bash
+set -euo pipefail
+python3 - <<'PY'
+import asyncio, json
+from mcp import ClientSession
+from mcp.client.streamable_http import streamablehttp_client
+
+async def main():
+    async with streamablehttp_client("http://world:8000/payer/mcp") as (r, w, _):
+        async with ClientSession(r, w) as s:
+            await s.initialize()
+            tools = (await s.list_tools()).tools
+            json.dump([t.name for t in tools], open("/logs/artifacts/tools.json", "w"))
+            print(len(tools), "tools")
+asyncio.run(main())
+PY
+"""
+
+TEST_SH = """\
+#!/usr/bin/env bash
+set -u
+mkdir -p /logs/verifier
+n=$(python3 -c "import json; print(len(json.load(open('/logs/artifacts/tools.json'))))" 2>/dev/null || echo 0)
+if [ "${n:-0}" -gt 0 ] && [ -f /opt/chibench/export/final.json ]; then
+  echo '{"reward": 1}' > /logs/verifier/reward.json
+else
+  echo '{"reward": 0}' > /logs/verifier/reward.json
+fi
+echo "tools=$n export=$(ls /opt/chibench/export 2>&1)"
+exit 0
+"""
+
+
+def make_task(root: Path) -> Path:
+    """Write the throwaway task under ``root`` and return its folder."""
+    task = root / "sandbox-throwaway"
+    version = chibench_version()
+    files = {
+        "task.toml": TASK_TOML.format(version=version),
+        "instruction.md": "List the payer tools of the world MCP server into /logs/artifacts/tools.json.\n",
+        "environment/Dockerfile": f"FROM chibench-agent:{version}\n",
+        "environment/docker-compose.yaml": COMPOSE,
+        "environment/world/Dockerfile": (f"FROM chibench-world:{version}\n"
+                                         "COPY task.json /opt/chibench/task/task.json\nEXPOSE 8000\n"),
+        "environment/world/task.json": '{"task": "sandbox-throwaway", "hidden": "HIDDEN-CONTRACT-42"}\n',
+        "tests/Dockerfile": f"FROM chibench-grader:{version}\nCOPY test.sh /tests/\n",
+        "tests/test.sh": TEST_SH,
+        "solution/solve.sh": SOLVE,
+    }
+    for rel, text in files.items():
+        path = task / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+        if rel.endswith(".sh"):
+            path.chmod(0o755)
+    return task
+
+
+def run(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T]) -> T:
+    return loop.run_until_complete(coro)

@@ -1,0 +1,340 @@
+"""Integration: start real sandboxes (agent + world sidecar, then a grader) and attack them from inside.
+
+Each test is an exploit or an invariant: the agent must not read the repository, the world's state or
+task spec, the grader's tests or the world's secret environment; it reaches only ``world:8000``; it
+runs unprivileged; its processes do not outlive an exec; a planted reward does not reach the grader.
+Skipped (loudly) only when ``bwrap`` is missing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .support import BWRAP_MISSING, SKIP_REASON, WORLD_SECRET, make_task, run
+
+pytestmark = pytest.mark.skipif(BWRAP_MISSING, reason=SKIP_REASON)
+
+REPO = Path(__file__).resolve().parents[2]
+AGENT_UID = 1_900_000
+
+
+def _mounts(trial_dir: Path, *, verifier_only: bool = False) -> list[dict[str, str]]:
+    names = ["verifier"] if verifier_only else ["verifier", "agent", "artifacts/logs/artifacts"]
+    targets = {"verifier": "/logs/verifier", "agent": "/logs/agent", "artifacts/logs/artifacts": "/logs/artifacts"}
+    out = []
+    for name in names:
+        source = trial_dir / name
+        source.mkdir(parents=True, exist_ok=True)
+        source.chmod(0o777)
+        out.append({"type": "bind", "source": str(source), "target": targets[name]})
+    return out
+
+
+def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = False, egress: str = "off"):  # type: ignore[no-untyped-def]
+    from harbor.models.task.task import Task
+    from harbor.models.trial.paths import TrialPaths
+
+    from chibench.sandbox import SandboxEnvironment
+
+    task = Task(task_dir)
+    paths = TrialPaths(trial_dir)
+    paths.mkdir()
+    return SandboxEnvironment(
+        environment_dir=task_dir / ("tests" if grader else "environment"),
+        environment_name="sandbox-throwaway",
+        session_id=session,
+        trial_paths=paths,
+        task_env_config=task.config.environment.model_copy(deep=True),
+        mounts=_mounts(trial_dir, verifier_only=grader),
+        egress=egress,
+    )
+
+
+@pytest.fixture(scope="module")
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
+@pytest.fixture(scope="module")
+def task_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_task(tmp_path_factory.mktemp("sandbox-task"))
+
+
+@pytest.fixture(scope="module")
+def agent_env(task_dir: Path, tmp_path_factory: pytest.TempPathFactory, loop: asyncio.AbstractEventLoop):  # type: ignore[no-untyped-def]
+    env = make_env(task_dir, tmp_path_factory.mktemp("trial-a"), "isolation-a")
+    run(loop, env.start(force_build=False))
+    yield env
+    run(loop, env.stop(delete=True))
+
+
+def sh(loop: asyncio.AbstractEventLoop, env, command: str, timeout: int | None = 60):  # type: ignore[no-untyped-def]
+    return run(loop, env.exec(command, timeout_sec=timeout))
+
+
+def test_agent_reaches_world_by_name_with_the_mcp_client(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+    health = sh(loop, agent_env, "python3 -c \"import urllib.request as u; print(u.urlopen('http://world:8000/healthz').read().decode())\"")
+    assert health.return_code == 0, health.stderr
+    assert "ok" in (health.stdout or "")
+    script = (
+        "import asyncio\n"
+        "from mcp import ClientSession\n"
+        "from mcp.client.streamable_http import streamablehttp_client\n"
+        "async def main():\n"
+        "    async with streamablehttp_client('http://world:8000/payer/mcp') as (r, w, _):\n"
+        "        async with ClientSession(r, w) as s:\n"
+        "            await s.initialize()\n"
+        "            print(len((await s.list_tools()).tools))\n"
+        "asyncio.run(main())\n")
+    listed = sh(loop, agent_env, f"python3 - <<'PY'\n{script}PY")
+    assert listed.return_code == 0, listed.stderr
+    assert int((listed.stdout or "0").strip().splitlines()[-1]) > 10
+
+
+@pytest.mark.parametrize("path", [
+    str(REPO / "world" / "seeds"), str(REPO), "/work", "/root/.cache", "/root/.pyenv", sys.prefix,
+    "/opt/chibench/run/world.sqlite", "/opt/chibench/world/base.sqlite", "/opt/chibench/task/task.json",
+    "/opt/chibench/export", "/tests", "/tests/test.sh",
+])
+def test_agent_cannot_see(agent_env, loop, path: str) -> None:  # type: ignore[no-untyped-def]
+    result = sh(loop, agent_env, f"ls -la {path} 2>&1; test -e {path}")
+    assert result.return_code != 0, f"{path} is visible inside the agent sandbox:\n{result.stdout}"
+
+
+def test_agent_cannot_read_seeds_even_by_glob(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+    result = sh(loop, agent_env, f"cat {REPO}/world/seeds/*.yaml | head -c 100")
+    assert not (result.stdout or "").strip()
+
+
+def _host_pids_with(needle: bytes) -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if needle in (entry / "environ").read_bytes():
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def test_world_secret_environment_is_invisible(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+    world_pids = _host_pids_with(WORLD_SECRET.encode())
+    assert world_pids, "the world should carry the secret in its process environment"
+    for pid in world_pids:
+        assert WORLD_SECRET.encode() not in (Path(f"/proc/{pid}/cmdline").read_bytes()), "secret in argv"
+        result = sh(loop, agent_env, f"cat /proc/{pid}/environ")
+        assert WORLD_SECRET not in (result.stdout or "")
+    scan = sh(loop, agent_env, f"grep -l {WORLD_SECRET} /proc/*/environ 2>/dev/null; env | grep -c {WORLD_SECRET}")
+    assert WORLD_SECRET not in (scan.stdout or "").replace(f"grep -l {WORLD_SECRET}", "")
+    assert (scan.stdout or "").strip().endswith("0")
+    pids = sh(loop, agent_env, "ls /proc | grep -E '^[0-9]+$' | sort -n | tr '\\n' ' '")
+    assert all(int(p) < 50 for p in (pids.stdout or "").split()), f"host pids visible: {pids.stdout}"
+
+
+def test_agent_runs_unprivileged(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+    ident = sh(loop, agent_env, "id -u; grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status; grep NoNewPrivs /proc/self/status")
+    lines = (ident.stdout or "").split("\n")
+    assert lines[0] == str(AGENT_UID)
+    assert all(line.endswith("0000000000000000") for line in lines[1:4]), ident.stdout
+    assert lines[4].split()[-1] == "1"
+    # access(W_OK) only — never attempt the write: uid 0 could really change the host's core_pattern
+    assert sh(loop, agent_env, "test -w /proc/sys/kernel/core_pattern").return_code != 0
+    assert sh(loop, agent_env, "cat /etc/shadow").return_code != 0
+    assert sh(loop, agent_env, "touch /usr/bin/planted").return_code != 0
+    assert sh(loop, agent_env, "touch /workspace/ok /root/ok /tmp/ok /opt/ok && echo yes").stdout == "yes\n"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _host_ip() -> str:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def test_agent_reaches_only_its_world(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+    world = agent_env._sidecars["world"].address
+    port = _free_port()
+    host_ip = _host_ip()
+    listeners = []
+    for address in ("127.0.0.1", host_ip, world):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((address, port))
+        sock.listen(8)
+        listeners.append(sock)
+    try:
+        probe = (
+            "import socket, sys\n"
+            "for host, port in [(a, int(p)) for a, p in (x.split(':') for x in sys.argv[1:])]:\n"
+            "    try:\n"
+            "        socket.create_connection((host, port), timeout=2).close(); print(host, port, 'open')\n"
+            "    except OSError as e:\n"
+            "        print(host, port, 'closed', e.errno)\n")
+        targets = [f"127.0.0.1:{port}", f"{host_ip}:{port}", f"{world}:{port}", f"{world}:8000", "1.1.1.1:53",
+                   "10.0.2.2:22"]
+        result = sh(loop, agent_env, f"python3 - {' '.join(targets)} <<'PY'\n{probe}PY")
+        verdict = {" ".join(line.split()[:2]): line.split()[2] for line in (result.stdout or "").splitlines()}
+        assert verdict == {
+            f"127.0.0.1 {port}": "closed", f"{host_ip} {port}": "closed", f"{world} {port}": "closed",
+            f"{world} 8000": "open", "1.1.1.1 53": "closed", "10.0.2.2 22": "closed",
+        }, result.stdout
+    finally:
+        for sock in listeners:
+            sock.close()
+
+
+def _host_processes_matching(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def test_processes_do_not_outlive_their_exec(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+    started = sh(loop, agent_env, "nohup sleep 4242 >/dev/null 2>&1 & setsid sleep 4243 & disown; echo started")
+    assert started.return_code == 0
+    time.sleep(0.2)
+    assert _host_processes_matching("sleep\x004242") == []
+    assert _host_processes_matching("sleep\x004243") == []
+
+
+def test_timeout_kills_the_sandbox(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+    t0 = time.monotonic()
+    result = sh(loop, agent_env, "sleep 4244; echo never", timeout=1)
+    assert result.return_code == 124
+    assert time.monotonic() - t0 < 5
+    assert "timed out" in (result.stderr or "")
+    assert _host_processes_matching("sleep\x004244") == []
+
+
+def test_files_persist_between_execs(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+    sh(loop, agent_env, "echo a > /workspace/p && echo b > /tmp/p && echo c > ~/p")
+    assert sh(loop, agent_env, "cat /workspace/p /tmp/p ~/p").stdout == "a\nb\nc\n"
+    assert sh(loop, agent_env, "pwd").stdout == "/workspace\n"
+
+
+def test_upload_download_and_planted_links(agent_env, loop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    src = tmp_path / "src"
+    (src / "sub").mkdir(parents=True)
+    (src / "run.sh").write_text("#!/bin/sh\necho ran\n")
+    (src / "run.sh").chmod(0o755)
+    (src / "sub" / "data.txt").write_text("data")
+    run(loop, agent_env.upload_dir(src, "/solution"))
+    assert sh(loop, agent_env, "/solution/run.sh && cat /solution/sub/data.txt").stdout == "ran\ndata"
+    sh(loop, agent_env, "mkdir -p /workspace/out && echo x > /workspace/out/real && ln -sf /etc /workspace/out/etc "
+                        "&& ln -sf /etc/shadow /workspace/out/shadow")
+    target = tmp_path / "down"
+    run(loop, agent_env.download_dir("/workspace/out", target))
+    assert (target / "real").read_text() == "x\n"
+    assert not (target / "etc").exists() and not (target / "shadow").exists()  # absolute links are skipped
+    planted = Path("/etc/chibench-sandbox-planted")
+    with pytest.raises(RuntimeError):
+        run(loop, agent_env.upload_file(src / "run.sh", "/workspace/out/etc/chibench-sandbox-planted"))
+    assert not planted.exists()
+    run(loop, agent_env.download_file("/workspace/out/real", tmp_path / "one.txt"))
+    assert (tmp_path / "one.txt").read_text() == "x\n"
+
+
+def test_world_service_exec_and_download(agent_env, loop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    listing = run(loop, agent_env.service_exec("ls /opt/chibench/task; id -u", service="world"))
+    assert listing.stdout == f"task.json\n{AGENT_UID + 1}\n"
+    exported = run(loop, agent_env.service_exec(
+        "mkdir -p /opt/chibench/export && chibench world export /opt/chibench/world/base.sqlite "
+        "--out /opt/chibench/export/final.json", service="world", timeout_sec=120))
+    assert exported.return_code == 0, exported.stderr
+    run(loop, agent_env.service_download_dir("/opt/chibench/export", tmp_path / "export", service="world"))
+    assert (tmp_path / "export" / "final.json").stat().st_size > 1000
+    # the agent still cannot see it
+    assert sh(loop, agent_env, "test -e /opt/chibench/export/final.json").return_code != 0
+
+
+def test_planted_reward_does_not_reach_the_separate_grader(agent_env, loop, task_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    sh(loop, agent_env, "echo '{\"reward\": 1}' > /logs/verifier/reward.json; mkdir -p /logs/verifier/d; "
+                        "echo 1 > /logs/verifier/d/reward.txt; chmod 000 /logs/verifier/d")
+    trial_dir = Path(agent_env.trial_paths.trial_dir)
+    assert (trial_dir / "verifier" / "reward.json").exists()
+    run(loop, agent_env.stop_service("main"))
+    grader = make_env(task_dir, trial_dir, "isolation-a__verifier", grader=True)
+    run(loop, grader.start(force_build=False))
+    try:
+        run(loop, grader.empty_dirs(["/logs/verifier"], chmod=True))  # what Harbor does first
+        assert list((trial_dir / "verifier").iterdir()) == []
+        seen = run(loop, grader.exec("ls /tests; id -u; test -e /logs/agent || echo no-agent-logs; "
+                                     "test -e /opt/chibench/world/base.sqlite || echo no-world"))
+        assert seen.stdout == f"test.sh\n{AGENT_UID + 2}\nno-agent-logs\nno-world\n"
+        graded = run(loop, grader.exec("/tests/test.sh"))
+        assert graded.return_code == 0
+        assert (trial_dir / "verifier" / "reward.json").read_text().strip() == '{"reward": 0}'
+    finally:
+        run(loop, grader.stop(delete=True))
+    with pytest.raises(RuntimeError, match="stopped"):
+        sh(loop, agent_env, "true")
+
+
+def test_concurrent_trials_get_separate_worlds(task_dir: Path, tmp_path: Path, loop) -> None:  # type: ignore[no-untyped-def]
+    first = make_env(task_dir, tmp_path / "t1", "concurrent-1")
+    second = make_env(task_dir, tmp_path / "t2", "concurrent-2")
+    async def both(*coros):  # type: ignore[no-untyped-def]
+        return await asyncio.gather(*coros)
+
+    run(loop, both(first.start(force_build=False), second.start(force_build=False)))
+    try:
+        a, b = first._sidecars["world"].address, second._sidecars["world"].address
+        assert a != b
+        probe = "python3 -c \"import socket,sys; socket.create_connection((sys.argv[1], 8000), timeout=2)\""
+        assert sh(loop, first, f"{probe} {a}").return_code == 0
+        assert sh(loop, first, f"{probe} {b}").return_code != 0
+        assert sh(loop, second, f"{probe} {a}").return_code != 0
+        # stop_service("main") kills a running exec and refuses new ones
+        slow = loop.create_task(second.exec("sleep 30"))
+        loop.run_until_complete(asyncio.sleep(0.5))
+        t0 = time.monotonic()
+        run(loop, second.stop_service("main"))
+        assert loop.run_until_complete(slow).return_code != 0 and time.monotonic() - t0 < 5
+    finally:
+        run(loop, both(first.stop(delete=True), second.stop(delete=True)))
+    leftovers = [p for p in (Path(first._cache) / "run").iterdir() if p.name.startswith(f"{os.getpid()}-concurrent")]
+    assert leftovers == []
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/net/tun"), reason="no /dev/net/tun for slirp4netns")
+def test_public_egress_has_no_host_loopback(task_dir: Path, tmp_path: Path, loop) -> None:  # type: ignore[no-untyped-def]
+    env = make_env(task_dir, tmp_path / "t", "egress", egress="on")
+    run(loop, env.start(force_build=False))
+    try:
+        port = _free_port()
+        with socket.socket() as server:
+            server.bind(("127.0.0.1", port))
+            server.listen(1)
+            result = sh(loop, env, f"ip -brief addr 2>/dev/null | grep -c tap0; cat /etc/resolv.conf; "
+                                   f"python3 -c \"import socket; socket.create_connection(('10.0.2.2', {port}), timeout=2)\"")
+        lines = (result.stdout or "").splitlines()
+        assert "nameserver 10.0.2.3" in lines
+        assert result.return_code != 0  # host loopback is not reachable through slirp4netns
+        assert sh(loop, env, "python3 -c \"import urllib.request as u; u.urlopen('http://world:8000/healthz')\"").return_code == 0
+    finally:
+        run(loop, env.stop(delete=True))

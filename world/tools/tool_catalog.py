@@ -1,0 +1,7138 @@
+"""Every role's ``tools/list`` entries, generated from the tool registry by ``chibench tools reference``.
+
+Do not edit by hand. A world server lists its tools from here while the world (SQLAlchemy, models,
+services, bindings) is still loading; ``chibench tools reference --check`` fails when this file is
+stale, and the server switches to the live registry if it ever differs.
+"""
+
+CATALOG_JSON = r'''{
+ "provider": [
+  {
+   "name": "auth_check_status",
+   "description": "Poll the payer's handling of a case (no side effects: nothing is stamped read). Returns {case_id, status, submission_channel, submitted_at, authorization_number, auth_valid_from, auth_valid_to, outcome_reason, pend_due_at, closed_reason, latest_submission (with payer_reply, payer_reply_detail), messages (full bodies, newest first, with unread), letters, p2p_requests, unreadable_fax_pages, next_actions}.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CheckStatusIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "auth_file_appeal",
+   "description": "File an internal appeal of the case's active adverse determination (denied or partially approved → appealed), within the appeal window of the plan's line of business; the payer's appeals medical director decides within 30 days. Filed by staff of the requesting clinician's office. Returns the appeal {id, level internal, status filed, filed_at, deadline_at, decision_due_at, document_ids (payer copies)}.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "rationale": {
+      "description": "Grounds of the appeal, in your words",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Rationale",
+      "type": "string"
+     },
+     "document_ids": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Provider documents of the patient sent with the appeal (copied to the payer)",
+      "title": "Document Ids"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "rationale"
+    ],
+    "title": "FileAppealIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "auth_file_external_appeal",
+   "description": "Request external (independent review organization) review after an upheld internal appeal (appeal_upheld → external_appealed), within 4 months of the internal decision; decision due 45 days after filing. Returns the appeal {id, level external, status filed, deadline_at, decision_due_at}.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "rationale": {
+      "description": "Grounds for external review, in your words",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Rationale",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "rationale"
+    ],
+    "title": "FileExternalAppealIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "auth_finalize_provider_determination",
+   "description": "Record the pre-submission disposition after the requirement check: submit_pa → ready_to_submit, gather_more_evidence → docs_needed, do_not_submit → closed, with one finding per required document kind citing documents of that kind. Allowed from requirement_checked, docs_needed or ready_to_submit (state machine permitting). Returns {provider_determination, case (cases_get_case shape)}.",
+   "inputSchema": {
+    "$defs": {
+     "DocumentFinding": {
+      "additionalProperties": false,
+      "properties": {
+       "kind": {
+        "description": "A required document kind from the case's requirement check",
+        "maxLength": 48,
+        "minLength": 1,
+        "title": "Kind",
+        "type": "string"
+       },
+       "status": {
+        "description": "Your classification of that kind in the packet",
+        "enum": [
+         "present_sufficient",
+         "present_insufficient",
+         "absent"
+        ],
+        "title": "Status",
+        "type": "string"
+       },
+       "document_ids": {
+        "description": "Documents of that kind you rely on (≥1 unless absent; none if absent)",
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "title": "Document Ids",
+        "type": "array"
+       },
+       "note": {
+        "anyOf": [
+         {
+          "maxLength": 2000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Defect and cure (required unless present_sufficient)",
+        "title": "Note"
+       }
+      },
+      "required": [
+       "kind",
+       "status"
+      ],
+      "title": "DocumentFinding",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "final_action": {
+      "description": "submit_pa → ready_to_submit; gather_more_evidence → docs_needed; do_not_submit → closed",
+      "enum": [
+       "submit_pa",
+       "gather_more_evidence",
+       "do_not_submit"
+      ],
+      "title": "Final Action",
+      "type": "string"
+     },
+     "document_findings": {
+      "description": "Exactly one finding per document kind the requirement check lists (empty when it lists none)",
+      "items": {
+       "$ref": "#/$defs/DocumentFinding"
+      },
+      "maxItems": 30,
+      "title": "Document Findings",
+      "type": "array"
+     },
+     "rationale": {
+      "description": "Why this disposition (becomes the closing reason for do_not_submit)",
+      "maxLength": 5000,
+      "minLength": 1,
+      "title": "Rationale",
+      "type": "string"
+     },
+     "clinician_request": {
+      "anyOf": [
+       {
+        "maxLength": 5000,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "What the ordering clinician must write or do (required for gather_more_evidence)",
+      "title": "Clinician Request"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "final_action",
+     "document_findings",
+     "rationale"
+    ],
+    "title": "FinalizeProviderDeterminationIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "auth_request_peer_to_peer",
+   "description": "Always refused and writes nothing: in this world a peer-to-peer is initiated by the payer's medical director. The error lists the case's open invitations (details.open_invitations); answer one with auth_respond_to_peer_to_peer.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "note": {
+      "anyOf": [
+       {
+        "maxLength": 2000,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Why a discussion is wanted",
+      "title": "Note"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "RequestPeerToPeerIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "auth_respond_to_peer_to_peer",
+   "description": "Accept a payer peer-to-peer invitation by choosing one of its offered slots (request slots_offered → slot_selected); the payer receives a message with the slot and your note. Returns the request {id, case_id, status, offered_slots, selected_slot, …}.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     },
+     "selected_slot": {
+      "description": "One offered slot exactly as offered, ISO-8601 with zone, e.g. 2026-10-06T15:00:00Z; must still be in the future",
+      "maxLength": 40,
+      "minLength": 10,
+      "title": "Selected Slot",
+      "type": "string"
+     },
+     "note": {
+      "anyOf": [
+       {
+        "maxLength": 2000,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Message to the payer, e.g. the clinician's callback number",
+      "title": "Note"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "request_id",
+     "selected_slot"
+    ],
+    "title": "RespondToPeerToPeerIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "auth_respond_to_pend",
+   "description": "Answer a pend (pended_action_required → resubmitted) with a new packet; the payer then re-adjudicates everything it holds for the case. Two forms: (1) a response with `note` and documents on `channel` (that channel's rules apply, e.g. a portal response needs the complete questionnaire); (2) `resend_fax_page_ids` only: a fax packet carrying just those pages that arrived unreadable and were not re-sent yet (a re-sent page can itself arrive unreadable). Returns {case_id, status, packet, payer_reply, warnings}.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "note": {
+      "anyOf": [
+       {
+        "maxLength": 2000,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Cover note answering the pend (required unless resend_fax_page_ids)",
+      "title": "Note"
+     },
+     "document_ids": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Documents sent with the response (provider documents of the patient or case; not bundles)",
+      "title": "Document Ids"
+     },
+     "questionnaire_answers": {
+      "anyOf": [
+       {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "integer"
+          },
+          {
+           "type": "number"
+          },
+          {
+           "type": "boolean"
+          }
+         ]
+        },
+        "maxProperties": 100,
+        "type": "object"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Structured answers (default: the case's saved form response)",
+      "title": "Questionnaire Answers"
+     },
+     "channel": {
+      "anyOf": [
+       {
+        "enum": [
+         "portal",
+         "fax",
+         "edi_278",
+         "api"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Submission channel (default: the previous packet's)",
+      "title": "Channel"
+     },
+     "resend_fax_page_ids": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 200,
+        "minItems": 1,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Instead of a document response: re-send these unreadable fax pages (ids SUB-…-PGnnn from the pend / unreadable_fax_pages); cannot be combined with the other response fields",
+      "title": "Resend Fax Page Ids"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "RespondToPendIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "auth_submit_authorization",
+   "description": "Submit the case's bundle (and every document it lists) to the payer on a channel: ready_to_submit → submitted, or pended_action_required → resubmitted. A channel refusal (channel_rejected, with details.problems / details.reject_codes) writes nothing. Accepted packets get payer-side copies (fax: pages). Returns {case_id, status, packet, payer_reply, warnings}: payer_reply is the payer's immediate reply {outcome, basis, reasons, missing_kinds, insufficient_kinds, message_id, …} or {outcome: queued, intake_id} when a payer worker will handle it; then poll with auth_check_status.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "channel": {
+      "description": "portal and api need the complete questionnaire; edi_278 carries codes only (X12 reject codes on errors); fax sends pages",
+      "enum": [
+       "portal",
+       "fax",
+       "edi_278",
+       "api"
+      ],
+      "title": "Channel",
+      "type": "string"
+     },
+     "bundle_document_id": {
+      "description": "The case's submission_bundle document to send",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Bundle Document Id",
+      "type": "string"
+     },
+     "questionnaire_answers": {
+      "anyOf": [
+       {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "integer"
+          },
+          {
+           "type": "number"
+          },
+          {
+           "type": "boolean"
+          }
+         ]
+        },
+        "maxProperties": 100,
+        "type": "object"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Structured answers (default: the case's saved form response; edi_278 carries none)",
+      "title": "Questionnaire Answers"
+     },
+     "note": {
+      "anyOf": [
+       {
+        "maxLength": 2000,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Cover note to the payer",
+      "title": "Note"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "channel",
+     "bundle_document_id"
+    ],
+    "title": "SubmitAuthorizationIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cases_create_from_order",
+   "description": "Open a PA case from an active order and record the plan's PA requirement check on it (draft → requirement_checked). The case copies the order's lines, diagnoses, priority, place of service and requested date; coverage is resolved on the order date. One open case per order: if the order's open case is still a draft (its check did not complete), this runs the check on that case instead. Returns `requirement_check` — only what the plan publishes: {pa_required, notification_only, covered_benefit, coverage_active, in_network, date_of_service, reason, required_document_kinds, questionnaire_form_id, policy_reference} — plus the case in cases_get_case's shape.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "order_id": {
+      "description": "Active service-request order id from list_candidate_orders, e.g. SR-CEM-001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Order Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "order_id"
+    ],
+    "title": "CreateFromOrderIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cases_get_case",
+   "description": "One PA case with every artifact you can see: case (status, urgency, dates, authorization), ordering_org, order, patient, coverage (active on the requested date), requesting_provider, lines, requirement_checks, provider_determinations, form_responses, case_documents (uploads and bundles), submissions (with the payer's reply), unreadable_fax_pages, messages (summaries), letters, p2p_requests, appeals, status_history and next_actions [{tool, action, to_status, hint}] — the moves the case's state machine allows now.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "GetCaseIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "cases_list_cases",
+   "description": "Your organization's PA cases as summaries, expedited before standard, then oldest first: {case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are left out unless include_closed or status='closed'. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Page size: at most this many entries (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "status": {
+      "anyOf": [
+       {
+        "enum": [
+         "draft",
+         "requirement_checked",
+         "docs_needed",
+         "ready_to_submit",
+         "submitted",
+         "pended_action_required",
+         "under_review",
+         "approved",
+         "partially_approved",
+         "denied",
+         "resubmitted",
+         "appealed",
+         "appeal_upheld",
+         "appeal_overturned",
+         "external_appealed",
+         "external_appeal_upheld",
+         "external_appeal_overturned",
+         "closed"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only cases in this status (default: every status but closed)",
+      "title": "Status"
+     },
+     "include_closed": {
+      "default": false,
+      "description": "Also list closed cases",
+      "title": "Include Closed",
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "ListCasesIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "chart_get_patient_chart",
+   "description": "The patient's chart as your organization holds it, lists newest first: patient (demographics, age, PCP), coverages (plan, line of business, active today), conditions (ICD-10-CM), encounters, observations (LOINC, value + UCUM unit), medications, procedures, allergies, documents (index only, no bodies: read one with docs_get_document) and prior_pa_cases. Observations are paginated by code: the latest `observations_per_code` values of each code within the optional date window / code list; `observations_meta.codes` lists every code with its count and date range. If the chart still exceeds the result budget the oldest entries are dropped and `truncated` says how many.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "patient_id": {
+      "description": "Patient id, e.g. PAT-CEM",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Patient Id",
+      "type": "string"
+     },
+     "observations_per_code": {
+      "default": 3,
+      "description": "Latest values returned per LOINC code (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Observations Per Code",
+      "type": "integer"
+     },
+     "observations_since": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only observations on or after this date (YYYY-MM-DD)",
+      "title": "Observations Since"
+     },
+     "observations_until": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only observations on or before this date (YYYY-MM-DD)",
+      "title": "Observations Until"
+     },
+     "loinc_codes": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 10,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only these LOINC codes (at most 10), e.g. ['4548-4']",
+      "title": "Loinc Codes"
+     }
+    },
+    "required": [
+     "acting_as",
+     "patient_id"
+    ],
+    "title": "GetPatientChartIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "chart_list_candidate_orders",
+   "description": "Service-request orders on a patient's chart, newest first. Each order: id, date, status (active|revoked|…), lines [{system, code (CPT/HCPCS), display, units, modifier}], ICD-10-CM diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` (PA cases already opened from it: [{case_id, status}]). Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Page size: at most this many entries (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "patient_id": {
+      "description": "Patient id from search_patients, e.g. PAT-CEM",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Patient Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "patient_id"
+    ],
+    "title": "ListCandidateOrdersIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "chart_search_patients",
+   "description": "Search the patients your organization's EHR holds (it ordered for, saw, or holds the PCP of) by name, patient id or member-id fragment, optionally one date of birth. Returns `patients`: [{patient_id, given_name, family_name, birth_date, sex, city, state, phone, coverages: [{member_id, plan_id, plan_name, status}]}] sorted by family then given name; `count`.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "query": {
+      "description": "Name, patient id or member-id fragment; every whitespace-separated word must match (case-insensitive substring), e.g. 'Khalil' or 'KMH1000'",
+      "maxLength": 100,
+      "minLength": 2,
+      "title": "Query",
+      "type": "string"
+     },
+     "birth_date": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only patients born on this date (YYYY-MM-DD)",
+      "title": "Birth Date"
+     },
+     "limit": {
+      "default": 25,
+      "description": "At most this many patients (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     }
+    },
+    "required": [
+     "acting_as",
+     "query"
+    ],
+    "title": "SearchPatientsIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "docs_create_submission_bundle",
+   "description": "Write a `submission_bundle` document for the case: a manifest (id, kind, title, date, author, signature) of the listed documents, kept in order under details.document_ids. auth_submit_authorization sends a bundle and every document it lists. The case status does not change. Allowed while the packet is assembled: requirement_checked, docs_needed, ready_to_submit, pended_action_required. Returns the bundle document.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "document_ids": {
+      "description": "Documents to send, in order (1–50, no duplicates): the patient's chart documents or this case's uploads, not bundles",
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "minItems": 1,
+      "title": "Document Ids",
+      "type": "array"
+     },
+     "note": {
+      "anyOf": [
+       {
+        "maxLength": 2000,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Optional note printed on the bundle manifest",
+      "title": "Note"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "document_ids"
+    ],
+    "title": "CreateSubmissionBundleIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "docs_get_document",
+   "description": "One provider-side document with its body (Markdown text; for binary uploads the uploader's description, with details {filename, mime_type, byte_count, sha256}), author {id, name, role, org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "document_id": {
+      "description": "Document id, e.g. DOC-CEM-004",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Document Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "document_id"
+    ],
+    "title": "GetDocumentIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "docs_list_case_documents",
+   "description": "Documents usable on a case: the patient's chart documents plus this case's uploads and submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin (chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Page size: at most this many entries (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "ListCaseDocumentsIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "docs_upload_evidence",
+   "description": "Attach a text document to the case (author: you; dated today; not allowed on closed cases). Documents are signed only when a clinician uploads with sign=true; anyone else's upload stays unsigned. A `questionnaire` document may carry answers as `key: value` lines. Returns the document (docs_get_document shape).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "kind": {
+      "description": "Document kind",
+      "enum": [
+       "chart_note",
+       "consult_note",
+       "diagnostic_report",
+       "discharge_summary",
+       "imaging_report",
+       "lab_summary",
+       "letter_of_medical_necessity",
+       "pa_request_form",
+       "pathology_report",
+       "procedure_report",
+       "progress_note",
+       "questionnaire",
+       "site_of_service_attestation",
+       "therapy_note"
+      ],
+      "title": "Kind",
+      "type": "string"
+     },
+     "title": {
+      "description": "Document title (≤300 characters)",
+      "maxLength": 300,
+      "minLength": 1,
+      "title": "Title",
+      "type": "string"
+     },
+     "body": {
+      "description": "Document text, Markdown (≤20,000 characters)",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Body",
+      "type": "string"
+     },
+     "sign": {
+      "default": false,
+      "description": "Sign the document as its author; only clinicians may sign",
+      "title": "Sign",
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "kind",
+     "title",
+     "body"
+    ],
+    "title": "UploadEvidenceIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "docs_upload_evidence_file",
+   "description": "Attach a binary file (PDF, PNG, JPEG or TIFF) to the case. The vault stores filename, mime_type, byte_count and sha256 in details; the body is your description. Signing as in docs_upload_evidence. Returns the document.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "kind": {
+      "description": "Document kind",
+      "enum": [
+       "chart_note",
+       "consult_note",
+       "diagnostic_report",
+       "discharge_summary",
+       "imaging_report",
+       "lab_summary",
+       "letter_of_medical_necessity",
+       "pa_request_form",
+       "pathology_report",
+       "procedure_report",
+       "progress_note",
+       "questionnaire",
+       "site_of_service_attestation",
+       "therapy_note"
+      ],
+      "title": "Kind",
+      "type": "string"
+     },
+     "title": {
+      "description": "Document title (≤300 characters)",
+      "maxLength": 300,
+      "minLength": 1,
+      "title": "Title",
+      "type": "string"
+     },
+     "filename": {
+      "description": "Bare file name, e.g. mri_report.pdf",
+      "maxLength": 200,
+      "minLength": 1,
+      "title": "Filename",
+      "type": "string"
+     },
+     "mime_type": {
+      "description": "Type of the file; the bytes must start with its signature",
+      "enum": [
+       "application/pdf",
+       "image/png",
+       "image/jpeg",
+       "image/tiff"
+      ],
+      "title": "Mime Type",
+      "type": "string"
+     },
+     "content_base64": {
+      "description": "Standard base64 of the file (≤10 MiB decoded)",
+      "maxLength": 13981021,
+      "minLength": 1,
+      "title": "Content Base64",
+      "type": "string"
+     },
+     "description": {
+      "description": "What the file is and says (10–2,000 characters); stored as the document body — no text is extracted from the file",
+      "maxLength": 2000,
+      "minLength": 10,
+      "title": "Description",
+      "type": "string"
+     },
+     "sign": {
+      "default": false,
+      "description": "Sign the document as its author; only clinicians may sign",
+      "title": "Sign",
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "kind",
+     "title",
+     "filename",
+     "mime_type",
+     "content_base64",
+     "description"
+    ],
+    "title": "UploadEvidenceFileIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "forms_list_required_forms",
+   "description": "The payer forms the plan publishes for the case, with completion status: `forms` [{form_id, title, policy_reference, questions [{key, text, answer_type (boolean|number|date|text|choice), choices, required}], status (not_started|incomplete|complete), answers, problems, response_id, updated_at}]; empty when no form is required.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "ListRequiredFormsIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "forms_save_form_response",
+   "description": "Save questionnaire answers, merged into earlier ones, and report validation: missing or mistyped answers are saved and listed under `problems` (status incomplete until none); keys that are not questions are refused. Editable while the packet is assembled or a pend is answered. Returns the form as in list_required_forms.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "form_id": {
+      "description": "Form id from list_required_forms, e.g. QNR-…",
+      "maxLength": 64,
+      "minLength": 1,
+      "title": "Form Id",
+      "type": "string"
+     },
+     "answers": {
+      "additionalProperties": {
+       "anyOf": [
+        {
+         "type": "string"
+        },
+        {
+         "type": "integer"
+        },
+        {
+         "type": "number"
+        },
+        {
+         "type": "boolean"
+        },
+        {
+         "type": "null"
+        }
+       ]
+      },
+      "description": "Question key → answer (string ≤2,000 characters, number or boolean; booleans may be yes/no); null clears a saved answer",
+      "maxProperties": 100,
+      "title": "Answers",
+      "type": "object"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "form_id",
+     "answers"
+    ],
+    "title": "SaveFormResponseIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "forms_validate_form",
+   "description": "Check the saved answers against the form without changing anything. Returns {form_id, status, complete, problems, answers}.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "form_id": {
+      "anyOf": [
+       {
+        "maxLength": 64,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Form id (default: the case's form)",
+      "title": "Form Id"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "ValidateFormIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "inbox_list_messages",
+   "description": "Your organization's provider inbox (payer replies: approvals, denials, pends, peer-to-peer invitations), newest first; optionally one case's or unread only. Each message without its body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 characters) and `unread`. Reading a body (inbox_read_message) stamps it read. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Page size: at most this many entries (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "case_id": {
+      "anyOf": [
+       {
+        "maxLength": 48,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only this case's messages",
+      "title": "Case Id"
+     },
+     "unread_only": {
+      "default": false,
+      "description": "Only messages not read yet",
+      "title": "Unread Only",
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "ListMessagesIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "inbox_read_message",
+   "description": "One provider inbox message with its full body. Side effect: the first read stamps `read_at` (the message is no longer unread) and the clock advances by one action.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "message_id": {
+      "description": "Message id, e.g. MSG-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Message Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "message_id"
+    ],
+    "title": "ReadMessageIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "p2p_session_get_context",
+   "description": "The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and proposed_outcome. The provider seat on the call is held by the case's ordering clinician (act as that clinician).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id"
+    ],
+    "title": "SessionIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "p2p_session_send_turn",
+   "description": "Say one turn on the peer-to-peer call and receive the simulated plan reviewer's reply. The first turn starts the call: the request must be scheduled (→ in_session) and the clock runs to the scheduled time if it is still ahead. Agent turns count against the turn limit; when the reviewer ends the call or the limit is reached, no further turns are taken. Returns {request_id, session_id, turn_number, counterpart_response, agent_turns, turn_limit, turns_left, ended, end_reason}. A `retryable` error records nothing. The provider seat on the call is held by the case's ordering clinician (act as that clinician).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     },
+     "message": {
+      "description": "What you say on the call (one turn, ≤4,000 characters)",
+      "maxLength": 4000,
+      "minLength": 1,
+      "title": "Message",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id",
+     "message"
+    ],
+    "title": "SendTurnIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "p2p_session_submit_summary",
+   "description": "Conclude the peer-to-peer call with your written summary and proposed outcome: the session is finalized (no further turns) and the plan's reviewer then records its outcome on the request (request → completed; returned as payer_outcome and request_status). Returns the session with summary and proposed_outcome. The case's determination follows on the payer side; poll with auth_check_status. The provider seat on the call is held by the case's ordering clinician (act as that clinician).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     },
+     "summary": {
+      "description": "Your written summary of the call (20–20,000 characters)",
+      "maxLength": 20000,
+      "minLength": 20,
+      "title": "Summary",
+      "type": "string"
+     },
+     "proposed_outcome": {
+      "description": "The outcome you propose from the discussion",
+      "enum": [
+       "uphold_adverse",
+       "overturn_to_approval"
+      ],
+      "title": "Proposed Outcome",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id",
+     "summary",
+     "proposed_outcome"
+    ],
+    "title": "SubmitSummaryIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "people_list_contacts",
+   "description": "The directory: provider, payer and care-management staff, optionally one role. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Page size: at most this many entries (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "role": {
+      "anyOf": [
+       {
+        "enum": [
+         "physician",
+         "nurse_practitioner",
+         "physician_assistant",
+         "physical_therapist",
+         "pa_coordinator",
+         "clinic_nurse",
+         "front_desk",
+         "intake_coordinator",
+         "um_nurse",
+         "medical_director",
+         "appeals_medical_director",
+         "external_review_coordinator",
+         "care_manager",
+         "social_worker",
+         "pharmacist",
+         "behavioral_health_clinician",
+         "cm_supervisor"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only contacts with this role",
+      "title": "Role"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "ListContactsIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "people_list_ordering_providers",
+   "description": "Clinicians at provider organizations who may order services (physicians, nurse practitioners, physician assistants, physical therapists), with NPIs. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Page size: at most this many entries (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "org_id": {
+      "anyOf": [
+       {
+        "maxLength": 48,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only this provider organization, e.g. ORG-RMG",
+      "title": "Org Id"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "ListOrderingProvidersIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "people_list_reviewer_contacts",
+   "description": "Payer-side UM nurses, medical directors and appeals medical directors reachable from the provider. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Page size: at most this many entries (1–100)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "required_role": {
+      "anyOf": [
+       {
+        "enum": [
+         "um_nurse",
+         "medical_director",
+         "appeals_medical_director"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only reviewers with this role",
+      "title": "Required Role"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "ListReviewerContactsIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  }
+ ],
+ "payer": [
+  {
+   "name": "determination_finalize",
+   "description": "Write the case's determination after the preflight (steps P1–P12; the first failing step is returned with its number). Writes the determination (source record, SLA deadline and whether it was met), moves the case to approved | denied | partially_approved, records line outcomes, issues the authorization number and validity window for approvals and closes open review tasks. One active determination per case: it is never amended (letters are reissued instead).",
+   "inputSchema": {
+    "$defs": {
+     "LineDecisionIn": {
+      "additionalProperties": false,
+      "properties": {
+       "line_number": {
+        "description": "Line decided",
+        "maximum": 99,
+        "minimum": 1,
+        "title": "Line Number",
+        "type": "integer"
+       },
+       "decision": {
+        "description": "Outcome of this line",
+        "enum": [
+         "approved",
+         "denied"
+        ],
+        "title": "Decision",
+        "type": "string"
+       },
+       "approved_units": {
+        "anyOf": [
+         {
+          "maximum": 999,
+          "minimum": 0,
+          "type": "integer"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Approved lines: units approved, 1..requested (default: all requested); denied lines: omit or 0",
+        "title": "Approved Units"
+       },
+       "reason": {
+        "anyOf": [
+         {
+          "maxLength": 20000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Why (required for a denied line)",
+        "title": "Reason"
+       }
+      },
+      "required": [
+       "line_number",
+       "decision"
+      ],
+      "title": "LineDecisionIn",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "decision": {
+      "description": "The final determination",
+      "enum": [
+       "approved",
+       "denied",
+       "partially_approved"
+      ],
+      "title": "Decision",
+      "type": "string"
+     },
+     "rationale": {
+      "default": "",
+      "description": "Rationale (required for denied / partially_approved)",
+      "maxLength": 20000,
+      "title": "Rationale",
+      "type": "string"
+     },
+     "policy_citations": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "'<policy-id> §<n>' sections (at least one for denied / partially_approved)",
+      "title": "Policy Citations"
+     },
+     "overridden": {
+      "default": false,
+      "description": "True only when the decision differs from the source recommendation (physician reviewers only)",
+      "title": "Overridden",
+      "type": "boolean"
+     },
+     "override_reason": {
+      "default": "",
+      "description": "Why, when overridden=true",
+      "maxLength": 20000,
+      "title": "Override Reason",
+      "type": "string"
+     },
+     "line_decisions": {
+      "anyOf": [
+       {
+        "items": {
+         "$ref": "#/$defs/LineDecisionIn"
+        },
+        "maxItems": 99,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "partially_approved: every line exactly once (default: the active MD partial-approval's line decisions)",
+      "title": "Line Decisions"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "decision"
+    ],
+    "title": "FinalizeIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "determination_get_summary",
+   "description": "Everything needed to finalize: case, member, lines, SLA (deadline UTC, seconds_remaining at the current simulated time), the source records (nurse recommendation, active MD decision, its peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active determination and history, and a side-effect-free preflight preview of each decision as you would finalize it now (passes, or the failing step and why).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseInput",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "p2p_list",
+   "description": "Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Rows to skip (use next_offset from the previous page)",
+      "maximum": 1000000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Rows per page (1–200)",
+      "maximum": 200,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "case_id": {
+      "anyOf": [
+       {
+        "maxLength": 48,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only this case's requests (default: all)",
+      "title": "Case Id"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "P2PListIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "p2p_offer_slots",
+   "description": "Assign the payer-side physician reviewer and offer call times (requested → slots_offered); the requesting provider receives an invitation in the inbox and chooses a slot (→ slot_selected). The reviewer must be a physician reviewer other than the physician whose intended decision is discussed (independence). Returns the request.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     },
+     "payer_reviewer_id": {
+      "description": "Worker id of the physician reviewer who will hold the call",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Payer Reviewer Id",
+      "type": "string"
+     },
+     "slots": {
+      "description": "1–5 call times, ISO-8601 with a time zone (e.g. 2026-10-14T15:00:00Z), after now and within 14 days",
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 5,
+      "minItems": 1,
+      "title": "Slots",
+      "type": "array"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id",
+     "payer_reviewer_id",
+     "slots"
+    ],
+    "title": "OfferSlotsIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "p2p_record_outcome",
+   "description": "Record the call's outcome and close the request (scheduled/in_session → completed). Only the assigned payer reviewer may record it; an open session must be summarized first. If the call time is still ahead, the simulated clock runs to the end of the call. The case status is not changed: determination_finalize resolves the MD's p2p_review decision from this outcome.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     },
+     "outcome": {
+      "description": "What the call concluded about the intended adverse decision",
+      "enum": [
+       "uphold_adverse",
+       "overturn_to_approval"
+      ],
+      "title": "Outcome",
+      "type": "string"
+     },
+     "note": {
+      "description": "What was discussed and why this outcome",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Note",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id",
+     "outcome",
+     "note"
+    ],
+    "title": "RecordOutcomeIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "p2p_schedule",
+   "description": "Confirm the slot the provider selected (slot_selected → scheduled): writes a calendar invite (.ics) to the shared workspace and a confirmation to the provider's inbox. Returns the request and invite_artifact_id.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     },
+     "scheduled_at": {
+      "anyOf": [
+       {
+        "maxLength": 40,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "If given, must equal the provider's selected slot (ISO-8601 with a time zone)",
+      "title": "Scheduled At"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id"
+    ],
+    "title": "ScheduleIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "p2p_session_get_context",
+   "description": "The peer-to-peer call as you see it (you must be the request's assigned payer reviewer): the request, the case, your side, the counterpart (the ordering clinician), the counterpart's opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized), the ordered transcript, and your summary once submitted. Writes nothing.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id"
+    ],
+    "title": "SessionIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "p2p_session_send_turn",
+   "description": "Say one turn on the peer-to-peer call and receive the counterpart's reply. The first turn opens the session on a scheduled request (→ in_session; the simulated clock runs to the scheduled time if it is still ahead; the opening statement becomes turn 1). Your turns are limited; once the counterpart ends the call or the limit is reached, only the summary remains. Returns the counterpart_response, turn_number, agent_turns, turns_left, ended and end_reason. A `retryable` error means nothing was recorded; send the turn again.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     },
+     "message": {
+      "description": "What you say on the call (one turn; without the ###STOP### marker)",
+      "maxLength": 4000,
+      "minLength": 1,
+      "title": "Message",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id",
+     "message"
+    ],
+    "title": "SendTurnIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "p2p_session_submit_summary",
+   "description": "Conclude the peer-to-peer dialog with your written summary and proposed outcome: the session is finalized (no further turns). Needs a call held with send_turn. The request stays in_session until you record the outcome with p2p_record_outcome. Returns the session.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "request_id": {
+      "description": "Peer-to-peer request id, e.g. P2P-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Request Id",
+      "type": "string"
+     },
+     "summary": {
+      "description": "Your written summary of the discussion (20–20,000 characters)",
+      "maxLength": 20000,
+      "minLength": 20,
+      "title": "Summary",
+      "type": "string"
+     },
+     "proposed_outcome": {
+      "description": "The outcome you propose from the discussion",
+      "enum": [
+       "uphold_adverse",
+       "overturn_to_approval"
+      ],
+      "title": "Proposed Outcome",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "request_id",
+     "summary",
+     "proposed_outcome"
+    ],
+    "title": "SubmitSummaryIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_intake_hub_add_line_item",
+   "description": "Append a service line to the intake (id <intake>-L<n>); the line number defaults to one past the highest and must not be taken. Refused once the intake is complete. Returns the intake view with its line_items.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "system": {
+      "description": "Procedure code system of `code`",
+      "enum": [
+       "CPT",
+       "HCPCS",
+       "ICD-10-PCS"
+      ],
+      "title": "System",
+      "type": "string"
+     },
+     "code": {
+      "description": "Procedure code in that system (CPT 5 characters, HCPCS letter + 4 digits, ICD-10-PCS 7 characters)",
+      "maxLength": 8,
+      "minLength": 1,
+      "title": "Code",
+      "type": "string"
+     },
+     "display": {
+      "description": "Description of the service",
+      "maxLength": 300,
+      "minLength": 1,
+      "title": "Display",
+      "type": "string"
+     },
+     "units": {
+      "description": "Requested units (count of the code's unit of service)",
+      "maximum": 999,
+      "minimum": 1,
+      "title": "Units",
+      "type": "integer"
+     },
+     "modifier": {
+      "anyOf": [
+       {
+        "maxLength": 2,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Two-character CPT/HCPCS modifier",
+      "title": "Modifier"
+     },
+     "place_of_service": {
+      "anyOf": [
+       {
+        "enum": [
+         "10",
+         "11",
+         "12",
+         "19",
+         "21",
+         "22",
+         "23",
+         "24",
+         "49",
+         "62",
+         "81"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
+      "title": "Place Of Service"
+     },
+     "service_start": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Line service start, YYYY-MM-DD",
+      "title": "Service Start"
+     },
+     "service_end": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Line service end, YYYY-MM-DD",
+      "title": "Service End"
+     },
+     "line_number": {
+      "anyOf": [
+       {
+        "maximum": 99,
+        "minimum": 1,
+        "type": "integer"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Line number (default: one past the highest)",
+      "title": "Line Number"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "system",
+     "code",
+     "display",
+     "units"
+    ],
+    "title": "AddLineItemIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_intake_hub_confirm_decisions",
+   "description": "Freeze the four intake decisions and complete the intake (new/in_progress → complete). Needs the header (urgency, service start, place of service, member state), diagnoses, requesting provider and at least one line saved (the refusal lists what is missing). request_complete=false also pends the case (→ pended_action_required, response due 23:59:59 UTC on info_due). After this the intake — header, diagnoses, provider, lines and decisions — is frozen; triage and routing are checked against these decisions.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "request_complete": {
+      "description": "Whether the request carries everything needed to review it",
+      "title": "Request Complete",
+      "type": "boolean"
+     },
+     "member_eligible": {
+      "description": "Whether the member's coverage is active for the service dates",
+      "title": "Member Eligible",
+      "type": "boolean"
+     },
+     "service_covered": {
+      "description": "Whether the service is a covered benefit of the member's plan",
+      "title": "Service Covered",
+      "type": "boolean"
+     },
+     "provider_network_status": {
+      "description": "Requesting provider's status in the member's plan network",
+      "enum": [
+       "in_network",
+       "out_of_network",
+       "not_found"
+      ],
+      "title": "Provider Network Status",
+      "type": "string"
+     },
+     "missing_information": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only when request_complete=false: each missing item, named specifically",
+      "title": "Missing Information"
+     },
+     "info_due": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only when request_complete=false: response due date YYYY-MM-DD (after today, UTC)",
+      "title": "Info Due"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "request_complete",
+     "member_eligible",
+     "service_covered",
+     "provider_network_status"
+    ],
+    "title": "ConfirmDecisionsIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_intake_hub_create_intake_case",
+   "description": "Open the intake record (status new) for a submitted or resubmitted request, or return the existing one unchanged (created=false, nothing written). Receipt time and channel come from the latest submission. Returns the intake view plus `created`.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "auth_type": {
+      "description": "Authorization type: ip inpatient, op outpatient, rx pharmacy",
+      "enum": [
+       "ip",
+       "op",
+       "rx"
+      ],
+      "title": "Auth Type",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "auth_type"
+    ],
+    "title": "CreateIntakeIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_intake_hub_get_intake_case",
+   "description": "The intake record of a PA case: authorization header, diagnoses, requesting-provider block, line items, the four intake decisions (null until confirmed), the member's coverage as the eligibility system shows it, the request as received (channel, questionnaire answers), a directory match for the recorded requesting NPI (with plan-network status) and the payer-side documents (no bodies; read them in the review workspace).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseInput",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "payer_intake_hub_list_documents",
+   "description": "The payer-side documents of a case (the payer's copies of what the provider submitted, plus payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies (the review workspaces carry the bodies).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseInput",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "payer_intake_hub_list_intake_queue",
+   "description": "List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state (awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), received_at (UTC), channel, requested_urgency, member_name.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Rows to skip (use next_offset from the previous page)",
+      "maximum": 1000000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Rows per page (1–200)",
+      "maximum": 200,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "include_complete": {
+      "default": false,
+      "description": "Also list cases whose intake is already complete (default: only requests still awaiting intake work)",
+      "title": "Include Complete",
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "ListIntakeQueueIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "payer_intake_hub_remove_line_item",
+   "description": "Delete the intake line with this number (the other lines keep their numbers). Refused once the intake is complete. Returns the intake view.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "line_number": {
+      "description": "The line to remove",
+      "maximum": 99,
+      "minimum": 1,
+      "title": "Line Number",
+      "type": "integer"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "line_number"
+    ],
+    "title": "LineNumberIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_intake_hub_save_auth_header",
+   "description": "Partial update of the intake's authorization header: only the fields you pass change (at least one). The first edit moves the intake new → in_progress. Refused once the intake is complete (its header is frozen). Returns the intake view.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "urgency_level": {
+      "anyOf": [
+       {
+        "enum": [
+         "stat",
+         "urgent",
+         "routine"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Urgency of the request as the payer classifies it",
+      "title": "Urgency Level"
+     },
+     "urgency_requested_by": {
+      "anyOf": [
+       {
+        "enum": [
+         "provider",
+         "member",
+         "payer"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Who asked for that urgency",
+      "title": "Urgency Requested By"
+     },
+     "request_date": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Date the request was made, YYYY-MM-DD (not after today)",
+      "title": "Request Date"
+     },
+     "service_start": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Requested service start, YYYY-MM-DD",
+      "title": "Service Start"
+     },
+     "service_end": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Requested service end, YYYY-MM-DD (not before service_start)",
+      "title": "Service End"
+     },
+     "place_of_service": {
+      "anyOf": [
+       {
+        "enum": [
+         "10",
+         "11",
+         "12",
+         "19",
+         "21",
+         "22",
+         "23",
+         "24",
+         "49",
+         "62",
+         "81"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
+      "title": "Place Of Service"
+     },
+     "member_state": {
+      "anyOf": [
+       {
+        "pattern": "^[A-Z]{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Member's state, USPS code (e.g. OH)",
+      "title": "Member State"
+     },
+     "member_eligibility_verified": {
+      "anyOf": [
+       {
+        "type": "boolean"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Whether you verified eligibility on the service date",
+      "title": "Member Eligibility Verified"
+     },
+     "continuity_of_care": {
+      "anyOf": [
+       {
+        "type": "boolean"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Whether the request is a continuity-of-care request",
+      "title": "Continuity Of Care"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "SaveAuthHeaderIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_intake_hub_save_diagnoses",
+   "description": "Replace the intake's diagnosis list (codes validated as billable ICD-10-CM, exactly one primary) and optionally the diagnosis type. Refused once the intake is complete. Returns the intake view.",
+   "inputSchema": {
+    "$defs": {
+     "DiagnosisIn": {
+      "additionalProperties": false,
+      "properties": {
+       "code": {
+        "description": "Billable ICD-10-CM code with its dot, e.g. Z80.3",
+        "maxLength": 8,
+        "minLength": 3,
+        "title": "Code",
+        "type": "string"
+       },
+       "is_primary": {
+        "description": "True for exactly one diagnosis (the primary)",
+        "title": "Is Primary",
+        "type": "boolean"
+       },
+       "display": {
+        "anyOf": [
+         {
+          "maxLength": 300,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Description (default: the code set's official description)",
+        "title": "Display"
+       }
+      },
+      "required": [
+       "code",
+       "is_primary"
+      ],
+      "title": "DiagnosisIn",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "diagnoses": {
+      "description": "The complete diagnosis list (1–12, X12 278 limit; no duplicates); replaces the saved list",
+      "items": {
+       "$ref": "#/$defs/DiagnosisIn"
+      },
+      "maxItems": 12,
+      "minItems": 1,
+      "title": "Diagnoses",
+      "type": "array"
+     },
+     "diagnosis_type": {
+      "anyOf": [
+       {
+        "enum": [
+         "medical",
+         "behavioral",
+         "dental",
+         "vision"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Diagnosis-type header (unchanged when omitted)",
+      "title": "Diagnosis Type"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "diagnoses"
+    ],
+    "title": "SaveDiagnosesIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_intake_hub_save_requesting_provider",
+   "description": "Replace the intake's requesting-provider block {npi, name, organization, specialty, phone, fax}. The gold-card check and the directory match use exactly this NPI. Refused once the intake is complete. Returns the intake view.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "npi": {
+      "description": "Requesting provider's 10-digit NPI (Luhn check digit)",
+      "pattern": "^\\d{10}$",
+      "title": "Npi",
+      "type": "string"
+     },
+     "name": {
+      "description": "Requesting provider's name",
+      "maxLength": 200,
+      "minLength": 1,
+      "title": "Name",
+      "type": "string"
+     },
+     "organization": {
+      "anyOf": [
+       {
+        "maxLength": 200,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Practice or facility name",
+      "title": "Organization"
+     },
+     "specialty": {
+      "anyOf": [
+       {
+        "maxLength": 200,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Specialty",
+      "title": "Specialty"
+     },
+     "phone": {
+      "anyOf": [
+       {
+        "maxLength": 200,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Phone for this authorization",
+      "title": "Phone"
+     },
+     "fax": {
+      "anyOf": [
+       {
+        "maxLength": 200,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Fax for this authorization",
+      "title": "Fax"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "npi",
+     "name"
+    ],
+    "title": "SaveRequestingProviderIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_intake_hub_update_line_item",
+   "description": "Change fields of the line with this number (omitted fields keep their value; at least one change); the merged line is validated like a new one. Refused once the intake is complete. Returns the intake view.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "line_number": {
+      "description": "The line to change",
+      "maximum": 99,
+      "minimum": 1,
+      "title": "Line Number",
+      "type": "integer"
+     },
+     "system": {
+      "anyOf": [
+       {
+        "enum": [
+         "CPT",
+         "HCPCS",
+         "ICD-10-PCS"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "New code system",
+      "title": "System"
+     },
+     "code": {
+      "anyOf": [
+       {
+        "maxLength": 8,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "New procedure code",
+      "title": "Code"
+     },
+     "display": {
+      "anyOf": [
+       {
+        "maxLength": 300,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "New description",
+      "title": "Display"
+     },
+     "units": {
+      "anyOf": [
+       {
+        "maximum": 999,
+        "minimum": 1,
+        "type": "integer"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "New requested units",
+      "title": "Units"
+     },
+     "modifier": {
+      "anyOf": [
+       {
+        "maxLength": 2,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "New modifier; an empty string clears it",
+      "title": "Modifier"
+     },
+     "place_of_service": {
+      "anyOf": [
+       {
+        "enum": [
+         "10",
+         "11",
+         "12",
+         "19",
+         "21",
+         "22",
+         "23",
+         "24",
+         "49",
+         "62",
+         "81"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
+      "title": "Place Of Service"
+     },
+     "service_start": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "New line service start, YYYY-MM-DD",
+      "title": "Service Start"
+     },
+     "service_end": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "New line service end, YYYY-MM-DD",
+      "title": "Service End"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "line_number"
+    ],
+    "title": "UpdateLineItemIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_letter_center_audit_completeness",
+   "description": "Audit a letter as written against everything its type must state: {letter_id, letter_type, complete, missing_fields, problems}. Writes nothing; delivery runs the same audit.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "letter_id": {
+      "description": "Letter id, e.g. LET-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Letter Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "letter_id"
+    ],
+    "title": "LetterIdIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "payer_letter_center_deliver",
+   "description": "Deliver a draft letter (draft → delivered) on a channel: copies it to the shared workspace and, for provider letters, the provider's inbox. Refused unless the completeness audit passes on what was written (the refusal's details list missing_fields and problems), and when the determination it rests on is no longer active (or the case is no longer pended). Returns the letter, artifact_id and inbox_message_id.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "letter_id": {
+      "description": "Letter id, e.g. LET-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Letter Id",
+      "type": "string"
+     },
+     "channel": {
+      "description": "Delivery channel",
+      "enum": [
+       "portal",
+       "fax",
+       "mail",
+       "api"
+      ],
+      "title": "Channel",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "letter_id",
+     "channel"
+    ],
+    "title": "DeliverIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_letter_center_generate_approval",
+   "description": "Draft an approval letter exactly as written (status draft, signed by you, not yet sent); needs the case's active approved determination. The stored audit shows whether delivery would pass. Returns the letter (LET-…).",
+   "inputSchema": {
+    "$defs": {
+     "ApprovalFields": {
+      "additionalProperties": false,
+      "properties": {
+       "member_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member's full name",
+        "title": "Member Name"
+       },
+       "member_id": {
+        "anyOf": [
+         {
+          "maxLength": 48,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member id on the coverage (in body)",
+        "title": "Member Id"
+       },
+       "case_reference": {
+        "anyOf": [
+         {
+          "maxLength": 48,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The PA case id, e.g. CASE-0001 (in body)",
+        "title": "Case Reference"
+       },
+       "service_description": {
+        "anyOf": [
+         {
+          "maxLength": 2000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The service requested, in words",
+        "title": "Service Description"
+       },
+       "service_codes": {
+        "anyOf": [
+         {
+          "items": {
+           "type": "string"
+          },
+          "maxItems": 50,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Procedure codes of the request's lines",
+        "title": "Service Codes"
+       },
+       "plan_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member's health plan",
+        "title": "Plan Name"
+       },
+       "letter_date": {
+        "anyOf": [
+         {
+          "maxLength": 10,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Date of the letter, YYYY-MM-DD",
+        "title": "Letter Date"
+       },
+       "signer_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Name of the signing reviewer (you)",
+        "title": "Signer Name"
+       },
+       "signer_credentials": {
+        "anyOf": [
+         {
+          "maxLength": 100,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Signer's credentials, e.g. MD or RN",
+        "title": "Signer Credentials"
+       },
+       "authorization_number": {
+        "anyOf": [
+         {
+          "maxLength": 64,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The determination's authorization number (in body)",
+        "title": "Authorization Number"
+       },
+       "approved_lines": {
+        "anyOf": [
+         {
+          "items": {
+           "$ref": "#/$defs/LetterLine"
+          },
+          "maxItems": 99,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Each approved line",
+        "title": "Approved Lines"
+       },
+       "valid_from": {
+        "anyOf": [
+         {
+          "maxLength": 10,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Authorization valid from, YYYY-MM-DD",
+        "title": "Valid From"
+       },
+       "valid_to": {
+        "anyOf": [
+         {
+          "maxLength": 10,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Authorization valid to, YYYY-MM-DD",
+        "title": "Valid To"
+       }
+      },
+      "title": "ApprovalFields",
+      "type": "object"
+     },
+     "LetterLine": {
+      "additionalProperties": false,
+      "properties": {
+       "line_number": {
+        "description": "Line number",
+        "maximum": 99,
+        "minimum": 1,
+        "title": "Line Number",
+        "type": "integer"
+       },
+       "code": {
+        "description": "Procedure code of the line",
+        "maxLength": 8,
+        "minLength": 1,
+        "title": "Code",
+        "type": "string"
+       },
+       "approved_units": {
+        "description": "Units approved on this line",
+        "maximum": 999,
+        "minimum": 0,
+        "title": "Approved Units",
+        "type": "integer"
+       }
+      },
+      "required": [
+       "line_number",
+       "code",
+       "approved_units"
+      ],
+      "title": "LetterLine",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/ApprovalFields",
+      "description": "The letter's structured content exactly as you write it — nothing is filled in for you. The completeness audit (payer_letter_center_audit_completeness) reports every key left out or empty, and delivery is refused until it passes"
+     },
+     "body": {
+      "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Body",
+      "type": "string"
+     },
+     "subject": {
+      "description": "Subject line",
+      "maxLength": 300,
+      "minLength": 1,
+      "title": "Subject",
+      "type": "string"
+     },
+     "recipient": {
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
+      "enum": [
+       "provider",
+       "member"
+      ],
+      "title": "Recipient",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "fields",
+     "body",
+     "subject",
+     "recipient"
+    ],
+    "title": "GenerateApprovalIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_letter_center_generate_denial",
+   "description": "Draft a denial letter exactly as written (specific reasons, policy basis, appeal and external review rights, peer-to-peer offer, criteria access); needs the case's active denied determination. Passes the audit only when signed by a physician reviewer. Returns the draft letter with its audit.",
+   "inputSchema": {
+    "$defs": {
+     "DenialFields": {
+      "additionalProperties": false,
+      "properties": {
+       "member_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member's full name",
+        "title": "Member Name"
+       },
+       "member_id": {
+        "anyOf": [
+         {
+          "maxLength": 48,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member id on the coverage (in body)",
+        "title": "Member Id"
+       },
+       "case_reference": {
+        "anyOf": [
+         {
+          "maxLength": 48,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The PA case id, e.g. CASE-0001 (in body)",
+        "title": "Case Reference"
+       },
+       "service_description": {
+        "anyOf": [
+         {
+          "maxLength": 2000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The service requested, in words",
+        "title": "Service Description"
+       },
+       "service_codes": {
+        "anyOf": [
+         {
+          "items": {
+           "type": "string"
+          },
+          "maxItems": 50,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Procedure codes of the request's lines",
+        "title": "Service Codes"
+       },
+       "plan_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member's health plan",
+        "title": "Plan Name"
+       },
+       "letter_date": {
+        "anyOf": [
+         {
+          "maxLength": 10,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Date of the letter, YYYY-MM-DD",
+        "title": "Letter Date"
+       },
+       "signer_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Name of the signing reviewer (you)",
+        "title": "Signer Name"
+       },
+       "signer_credentials": {
+        "anyOf": [
+         {
+          "maxLength": 100,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Signer's credentials, e.g. MD or RN",
+        "title": "Signer Credentials"
+       },
+       "criteria_not_met": {
+        "anyOf": [
+         {
+          "items": {
+           "type": "string"
+          },
+          "maxItems": 50,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Each criterion not met and specifically why",
+        "title": "Criteria Not Met"
+       },
+       "policy_citations": {
+        "anyOf": [
+         {
+          "items": {
+           "type": "string"
+          },
+          "maxItems": 50,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "'<policy-id> §<n>' sections relied on (each in body)",
+        "title": "Policy Citations"
+       },
+       "appeal_rights": {
+        "anyOf": [
+         {
+          "maxLength": 20000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "How to appeal",
+        "title": "Appeal Rights"
+       },
+       "appeal_deadline_days": {
+        "anyOf": [
+         {
+          "maximum": 365,
+          "minimum": 1,
+          "type": "integer"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Days the recipient has to appeal (the number in body)",
+        "title": "Appeal Deadline Days"
+       },
+       "external_review_rights": {
+        "anyOf": [
+         {
+          "maxLength": 20000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The right to independent external review and how",
+        "title": "External Review Rights"
+       },
+       "peer_to_peer_offer": {
+        "anyOf": [
+         {
+          "maxLength": 20000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "How the ordering provider can request a peer-to-peer discussion",
+        "title": "Peer To Peer Offer"
+       },
+       "criteria_access": {
+        "anyOf": [
+         {
+          "maxLength": 20000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "How to obtain the criteria used, free of charge",
+        "title": "Criteria Access"
+       }
+      },
+      "title": "DenialFields",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/DenialFields",
+      "description": "The letter's structured content exactly as you write it — nothing is filled in for you. The completeness audit (payer_letter_center_audit_completeness) reports every key left out or empty, and delivery is refused until it passes"
+     },
+     "body": {
+      "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Body",
+      "type": "string"
+     },
+     "subject": {
+      "description": "Subject line",
+      "maxLength": 300,
+      "minLength": 1,
+      "title": "Subject",
+      "type": "string"
+     },
+     "recipient": {
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
+      "enum": [
+       "provider",
+       "member"
+      ],
+      "title": "Recipient",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "fields",
+     "body",
+     "subject",
+     "recipient"
+    ],
+    "title": "GenerateDenialIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_letter_center_generate_notification",
+   "description": "Write a member-facing notification (MN-…) exactly as authored, addressed to the patient on the case; nothing is filled in. Returns the notification.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "notification_type": {
+      "description": "Must match the case: approval / denial (an active determination of that kind; partial approvals take either), pend (case pended), no_auth_required (case closed as not requiring authorization), appeal_rights (adverse determination or upheld appeal), appeal_outcome (an appeal decided)",
+      "enum": [
+       "approval",
+       "denial",
+       "pend",
+       "no_auth_required",
+       "appeal_rights",
+       "appeal_outcome"
+      ],
+      "title": "Notification Type",
+      "type": "string"
+     },
+     "body": {
+      "description": "The notice as the member reads it, in plain language",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Body",
+      "type": "string"
+     },
+     "language": {
+      "description": "Language the body is written in, e.g. English",
+      "maxLength": 40,
+      "minLength": 1,
+      "title": "Language",
+      "type": "string"
+     },
+     "channel": {
+      "description": "How the member receives it",
+      "enum": [
+       "mail",
+       "portal",
+       "email"
+      ],
+      "title": "Channel",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "notification_type",
+     "body",
+     "language",
+     "channel"
+    ],
+    "title": "GenerateNotificationIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_letter_center_generate_partial_approval",
+   "description": "Draft a partial-approval letter (per-line outcomes) exactly as written; needs the case's active partially_approved determination. An adverse letter passes the audit only when signed by a physician reviewer. Returns the draft letter with its audit.",
+   "inputSchema": {
+    "$defs": {
+     "DeniedLineReason": {
+      "additionalProperties": false,
+      "properties": {
+       "line_number": {
+        "description": "Denied line",
+        "maximum": 99,
+        "minimum": 1,
+        "title": "Line Number",
+        "type": "integer"
+       },
+       "reason": {
+        "description": "The specific reason this line was denied",
+        "maxLength": 20000,
+        "minLength": 1,
+        "title": "Reason",
+        "type": "string"
+       }
+      },
+      "required": [
+       "line_number",
+       "reason"
+      ],
+      "title": "DeniedLineReason",
+      "type": "object"
+     },
+     "LineOutcome": {
+      "additionalProperties": false,
+      "properties": {
+       "line_number": {
+        "description": "Line number",
+        "maximum": 99,
+        "minimum": 1,
+        "title": "Line Number",
+        "type": "integer"
+       },
+       "code": {
+        "description": "Procedure code of the line",
+        "maxLength": 8,
+        "minLength": 1,
+        "title": "Code",
+        "type": "string"
+       },
+       "outcome": {
+        "description": "Outcome of this line",
+        "enum": [
+         "approved",
+         "denied"
+        ],
+        "title": "Outcome",
+        "type": "string"
+       },
+       "approved_units": {
+        "description": "Units approved (0 for a denied line)",
+        "maximum": 999,
+        "minimum": 0,
+        "title": "Approved Units",
+        "type": "integer"
+       }
+      },
+      "required": [
+       "line_number",
+       "code",
+       "outcome",
+       "approved_units"
+      ],
+      "title": "LineOutcome",
+      "type": "object"
+     },
+     "PartialApprovalFields": {
+      "additionalProperties": false,
+      "properties": {
+       "member_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member's full name",
+        "title": "Member Name"
+       },
+       "member_id": {
+        "anyOf": [
+         {
+          "maxLength": 48,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member id on the coverage (in body)",
+        "title": "Member Id"
+       },
+       "case_reference": {
+        "anyOf": [
+         {
+          "maxLength": 48,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The PA case id, e.g. CASE-0001 (in body)",
+        "title": "Case Reference"
+       },
+       "service_description": {
+        "anyOf": [
+         {
+          "maxLength": 2000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The service requested, in words",
+        "title": "Service Description"
+       },
+       "service_codes": {
+        "anyOf": [
+         {
+          "items": {
+           "type": "string"
+          },
+          "maxItems": 50,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Procedure codes of the request's lines",
+        "title": "Service Codes"
+       },
+       "plan_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member's health plan",
+        "title": "Plan Name"
+       },
+       "letter_date": {
+        "anyOf": [
+         {
+          "maxLength": 10,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Date of the letter, YYYY-MM-DD",
+        "title": "Letter Date"
+       },
+       "signer_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Name of the signing reviewer (you)",
+        "title": "Signer Name"
+       },
+       "signer_credentials": {
+        "anyOf": [
+         {
+          "maxLength": 100,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Signer's credentials, e.g. MD or RN",
+        "title": "Signer Credentials"
+       },
+       "authorization_number": {
+        "anyOf": [
+         {
+          "maxLength": 64,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The determination's authorization number (in body)",
+        "title": "Authorization Number"
+       },
+       "line_outcomes": {
+        "anyOf": [
+         {
+          "items": {
+           "$ref": "#/$defs/LineOutcome"
+          },
+          "maxItems": 99,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The outcome of every line",
+        "title": "Line Outcomes"
+       },
+       "denied_line_reasons": {
+        "anyOf": [
+         {
+          "items": {
+           "$ref": "#/$defs/DeniedLineReason"
+          },
+          "maxItems": 99,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The specific reason for each denied line",
+        "title": "Denied Line Reasons"
+       },
+       "appeal_rights": {
+        "anyOf": [
+         {
+          "maxLength": 20000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "How and by when to appeal the denied part",
+        "title": "Appeal Rights"
+       },
+       "policy_citations": {
+        "anyOf": [
+         {
+          "items": {
+           "type": "string"
+          },
+          "maxItems": 50,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "'<policy-id> §<n>' sections relied on (each in body)",
+        "title": "Policy Citations"
+       }
+      },
+      "title": "PartialApprovalFields",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/PartialApprovalFields",
+      "description": "The letter's structured content exactly as you write it — nothing is filled in for you. The completeness audit (payer_letter_center_audit_completeness) reports every key left out or empty, and delivery is refused until it passes"
+     },
+     "body": {
+      "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Body",
+      "type": "string"
+     },
+     "subject": {
+      "description": "Subject line",
+      "maxLength": 300,
+      "minLength": 1,
+      "title": "Subject",
+      "type": "string"
+     },
+     "recipient": {
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
+      "enum": [
+       "provider",
+       "member"
+      ],
+      "title": "Recipient",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "fields",
+     "body",
+     "subject",
+     "recipient"
+    ],
+    "title": "GeneratePartialIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_letter_center_generate_pend",
+   "description": "Draft a pend (request-for-information) letter exactly as written; needs the case in pended_action_required. Returns the draft letter with its audit.",
+   "inputSchema": {
+    "$defs": {
+     "PendFields": {
+      "additionalProperties": false,
+      "properties": {
+       "member_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member's full name",
+        "title": "Member Name"
+       },
+       "member_id": {
+        "anyOf": [
+         {
+          "maxLength": 48,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member id on the coverage (in body)",
+        "title": "Member Id"
+       },
+       "case_reference": {
+        "anyOf": [
+         {
+          "maxLength": 48,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The PA case id, e.g. CASE-0001 (in body)",
+        "title": "Case Reference"
+       },
+       "service_description": {
+        "anyOf": [
+         {
+          "maxLength": 2000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The service requested, in words",
+        "title": "Service Description"
+       },
+       "service_codes": {
+        "anyOf": [
+         {
+          "items": {
+           "type": "string"
+          },
+          "maxItems": 50,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Procedure codes of the request's lines",
+        "title": "Service Codes"
+       },
+       "plan_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Member's health plan",
+        "title": "Plan Name"
+       },
+       "letter_date": {
+        "anyOf": [
+         {
+          "maxLength": 10,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Date of the letter, YYYY-MM-DD",
+        "title": "Letter Date"
+       },
+       "signer_name": {
+        "anyOf": [
+         {
+          "maxLength": 200,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Name of the signing reviewer (you)",
+        "title": "Signer Name"
+       },
+       "signer_credentials": {
+        "anyOf": [
+         {
+          "maxLength": 100,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Signer's credentials, e.g. MD or RN",
+        "title": "Signer Credentials"
+       },
+       "missing_items": {
+        "anyOf": [
+         {
+          "items": {
+           "type": "string"
+          },
+          "maxItems": 50,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Each item needed, named specifically",
+        "title": "Missing Items"
+       },
+       "response_due": {
+        "anyOf": [
+         {
+          "maxLength": 10,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Response due date, YYYY-MM-DD (in body)",
+        "title": "Response Due"
+       },
+       "submission_instructions": {
+        "anyOf": [
+         {
+          "maxLength": 20000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "How and where to send the information",
+        "title": "Submission Instructions"
+       }
+      },
+      "title": "PendFields",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/PendFields",
+      "description": "The letter's structured content exactly as you write it — nothing is filled in for you. The completeness audit (payer_letter_center_audit_completeness) reports every key left out or empty, and delivery is refused until it passes"
+     },
+     "body": {
+      "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Body",
+      "type": "string"
+     },
+     "subject": {
+      "description": "Subject line",
+      "maxLength": 300,
+      "minLength": 1,
+      "title": "Subject",
+      "type": "string"
+     },
+     "recipient": {
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
+      "enum": [
+       "provider",
+       "member"
+      ],
+      "title": "Recipient",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "fields",
+     "body",
+     "subject",
+     "recipient"
+    ],
+    "title": "GeneratePendIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "payer_letter_center_get",
+   "description": "One letter: type, status, determination it rests on, recipient, subject, body, fields, signer, delivery channel and time, reissued_from, and its last stored audit.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "letter_id": {
+      "description": "Letter id, e.g. LET-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Letter Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "letter_id"
+    ],
+    "title": "LetterIdIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "payer_letter_center_list",
+   "description": "Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally for one case, with their fields, body, signer, delivery and last audit.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "anyOf": [
+       {
+        "maxLength": 48,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only this case's letters (default: all)",
+      "title": "Case Id"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Rows to skip (use next_offset from the previous page)",
+      "maximum": 1000000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 10,
+      "description": "Letters per page (1–50; letters carry their full text)",
+      "maximum": 50,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "LetterListIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "payer_letter_center_reissue",
+   "description": "Replace a draft or delivered letter: a new draft letter (new id, reissued_from = the old one) carrying the fields/body/subject you pass (each omitted one copied from the old letter); the old letter → superseded. The new letter must be delivered. Returns the new draft with its audit.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "letter_id": {
+      "description": "Letter id, e.g. LET-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Letter Id",
+      "type": "string"
+     },
+     "reason": {
+      "description": "Why the letter is reissued (recorded)",
+      "maxLength": 4000,
+      "minLength": 1,
+      "title": "Reason",
+      "type": "string"
+     },
+     "fields": {
+      "anyOf": [
+       {
+        "additionalProperties": true,
+        "type": "object"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Replacement fields object — the same keys as the generate tool of the letter's type; replaces the old fields whole (omit to keep them)",
+      "title": "Fields"
+     },
+     "body": {
+      "anyOf": [
+       {
+        "maxLength": 20000,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Replacement body (omit to keep)",
+      "title": "Body"
+     },
+     "subject": {
+      "anyOf": [
+       {
+        "maxLength": 300,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Replacement subject (omit to keep)",
+      "title": "Subject"
+     }
+    },
+    "required": [
+     "acting_as",
+     "letter_id",
+     "reason"
+    ],
+    "title": "ReissueIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "review_get_md_review_data",
+   "description": "The medical-director review workspace: everything in the nurse workspace plus nurse and MD evaluations, the nurse recommendation, MD decisions (superseded ones included) and peer-to-peer requests.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseInput",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "review_get_nurse_review_data",
+   "description": "The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the policy's criteria {criterion_id, text, citation}, payer-side documents with their bodies, the nurse evaluations saved so far and the nurse recommendation (null until submitted).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseInput",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "review_save_criteria_evaluation",
+   "description": "Create or replace your nurse verdict on one criterion for one line (id <case>:nurse:L<n>:<criterion>). Quotes must appear verbatim in a payer-side document of this case. The first save claims the open nurse task. Refused when the case is not under review, has no open nurse task, or the nurse recommendation is already submitted. Returns the evaluation.",
+   "inputSchema": {
+    "$defs": {
+     "EvidenceIn": {
+      "additionalProperties": false,
+      "properties": {
+       "document_id": {
+        "description": "Payer-side document id of this case (DOC-…, from the review workspace)",
+        "maxLength": 48,
+        "minLength": 1,
+        "title": "Document Id",
+        "type": "string"
+       },
+       "quote": {
+        "description": "Words copied verbatim from that document",
+        "maxLength": 2000,
+        "minLength": 1,
+        "title": "Quote",
+        "type": "string"
+       }
+      },
+      "required": [
+       "document_id",
+       "quote"
+      ],
+      "title": "EvidenceIn",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "line_number": {
+      "description": "Line the verdict is for",
+      "maximum": 99,
+      "minimum": 1,
+      "title": "Line Number",
+      "type": "integer"
+     },
+     "criterion_id": {
+      "description": "Criterion id from the workspace's policy.criteria, e.g. C1",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Criterion Id",
+      "type": "string"
+     },
+     "result": {
+      "description": "Your verdict on this criterion for this line",
+      "enum": [
+       "met",
+       "not_met",
+       "unclear"
+      ],
+      "title": "Result",
+      "type": "string"
+     },
+     "citation": {
+      "description": "That criterion's citation as listed in the workspace, e.g. KM-MP-IMG-001 §3.1",
+      "maxLength": 100,
+      "minLength": 1,
+      "title": "Citation",
+      "type": "string"
+     },
+     "note": {
+      "description": "Your reasoning for the verdict",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Note",
+      "type": "string"
+     },
+     "evidence": {
+      "description": "Supporting quotes (at least one required for `met`)",
+      "items": {
+       "$ref": "#/$defs/EvidenceIn"
+      },
+      "maxItems": 50,
+      "title": "Evidence",
+      "type": "array"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "line_number",
+     "criterion_id",
+     "result",
+     "citation",
+     "note"
+    ],
+    "title": "EvaluationIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "review_save_md_review",
+   "description": "Create or replace your medical-director verdict on one criterion for one line (id <case>:md:L<n>:<criterion>); same arguments and checks as the nurse evaluation. The first save claims the open MD task. Refused when the case is not under review, has no open MD task, or an MD decision is already submitted. Returns the evaluation.",
+   "inputSchema": {
+    "$defs": {
+     "EvidenceIn": {
+      "additionalProperties": false,
+      "properties": {
+       "document_id": {
+        "description": "Payer-side document id of this case (DOC-…, from the review workspace)",
+        "maxLength": 48,
+        "minLength": 1,
+        "title": "Document Id",
+        "type": "string"
+       },
+       "quote": {
+        "description": "Words copied verbatim from that document",
+        "maxLength": 2000,
+        "minLength": 1,
+        "title": "Quote",
+        "type": "string"
+       }
+      },
+      "required": [
+       "document_id",
+       "quote"
+      ],
+      "title": "EvidenceIn",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "line_number": {
+      "description": "Line the verdict is for",
+      "maximum": 99,
+      "minimum": 1,
+      "title": "Line Number",
+      "type": "integer"
+     },
+     "criterion_id": {
+      "description": "Criterion id from the workspace's policy.criteria, e.g. C1",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Criterion Id",
+      "type": "string"
+     },
+     "result": {
+      "description": "Your verdict on this criterion for this line",
+      "enum": [
+       "met",
+       "not_met",
+       "unclear"
+      ],
+      "title": "Result",
+      "type": "string"
+     },
+     "citation": {
+      "description": "That criterion's citation as listed in the workspace, e.g. KM-MP-IMG-001 §3.1",
+      "maxLength": 100,
+      "minLength": 1,
+      "title": "Citation",
+      "type": "string"
+     },
+     "note": {
+      "description": "Your reasoning for the verdict",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Note",
+      "type": "string"
+     },
+     "evidence": {
+      "description": "Supporting quotes (at least one required for `met`)",
+      "items": {
+       "$ref": "#/$defs/EvidenceIn"
+      },
+      "maxItems": 50,
+      "title": "Evidence",
+      "type": "array"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "line_number",
+     "criterion_id",
+     "result",
+     "citation",
+     "note"
+    ],
+    "title": "EvaluationIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "review_submit_md_case_decision",
+   "description": "Submit the medical director's case-level decision. Not amendable (only a request_info decision is superseded by the next one after the case returns); MD evaluations are frozen after it. Completes the MD task. request_info pends the case; p2p_review opens a peer-to-peer request (status requested, you as the original reviewer) and the case stays under_review; approve/deny/partial_approve leave the case under_review for determination_finalize. Returns the decision (+ p2p_request_id) and case_status.",
+   "inputSchema": {
+    "$defs": {
+     "LineDecisionIn": {
+      "additionalProperties": false,
+      "properties": {
+       "line_number": {
+        "description": "Line decided",
+        "maximum": 99,
+        "minimum": 1,
+        "title": "Line Number",
+        "type": "integer"
+       },
+       "decision": {
+        "description": "Outcome of this line",
+        "enum": [
+         "approved",
+         "denied"
+        ],
+        "title": "Decision",
+        "type": "string"
+       },
+       "approved_units": {
+        "anyOf": [
+         {
+          "maximum": 999,
+          "minimum": 0,
+          "type": "integer"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Approved lines: units approved, 1..requested (default: all requested); denied lines: omit or 0",
+        "title": "Approved Units"
+       },
+       "reason": {
+        "anyOf": [
+         {
+          "maxLength": 20000,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Why (required for a denied line)",
+        "title": "Reason"
+       }
+      },
+      "required": [
+       "line_number",
+       "decision"
+      ],
+      "title": "LineDecisionIn",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "decision": {
+      "description": "approve | deny | partial_approve (per-line) | request_info (pend for information) | p2p_review (record the intended adverse decision and open a peer-to-peer request)",
+      "enum": [
+       "approve",
+       "deny",
+       "partial_approve",
+       "request_info",
+       "p2p_review"
+      ],
+      "title": "Decision",
+      "type": "string"
+     },
+     "rationale": {
+      "description": "Your clinical rationale",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Rationale",
+      "type": "string"
+     },
+     "signed_off": {
+      "default": false,
+      "description": "Your sign-off; required true for deny and partial_approve",
+      "title": "Signed Off",
+      "type": "boolean"
+     },
+     "denial_rationale": {
+      "anyOf": [
+       {
+        "maxLength": 20000,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "deny / partial_approve only: the specific reason, stated for the provider",
+      "title": "Denial Rationale"
+     },
+     "policy_citations": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Sections relied on, each '<policy-id> §<n>' (e.g. KM-MP-IMG-001 §3.2); deny / partial_approve need at least one of this case's policy",
+      "title": "Policy Citations"
+     },
+     "line_decisions": {
+      "anyOf": [
+       {
+        "items": {
+         "$ref": "#/$defs/LineDecisionIn"
+        },
+        "maxItems": 99,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "partial_approve only: every line exactly once, at least one approved and one denied",
+      "title": "Line Decisions"
+     },
+     "info_requested": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "request_info only: each item requested, named",
+      "title": "Info Requested"
+     },
+     "info_due": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "request_info only: response due date YYYY-MM-DD (after today, UTC)",
+      "title": "Info Due"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "decision",
+     "rationale"
+    ],
+    "title": "MdDecisionIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "review_submit_nurse_case_recommendation",
+   "description": "Submit the case-level nurse recommendation — one per case, never amended; nurse evaluations are frozen after it. Completes the nurse task. approve: case stays under_review for the determination; escalate: queues an md_review task; request_info: pends the case (→ pended_action_required). Returns the recommendation with criteria_met/criteria_total and case_status.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "recommendation": {
+      "description": "approve (only where the policy allows nurse approval, with saved evaluations and none not_met) | escalate (to a medical director) | request_info (pend for information). Nurses cannot deny",
+      "enum": [
+       "approve",
+       "escalate",
+       "request_info"
+      ],
+      "title": "Recommendation",
+      "type": "string"
+     },
+     "clinical_summary": {
+      "description": "Your case-level clinical summary",
+      "maxLength": 20000,
+      "minLength": 1,
+      "title": "Clinical Summary",
+      "type": "string"
+     },
+     "info_requested": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only for request_info: each item requested, named",
+      "title": "Info Requested"
+     },
+     "info_due": {
+      "anyOf": [
+       {
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only for request_info: response due date YYYY-MM-DD (after today, UTC)",
+      "title": "Info Due"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "recommendation",
+     "clinical_summary"
+    ],
+    "title": "NurseRecommendationIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "triage_calculate_sla",
+   "description": "Compute the decision deadline from the intake receipt time: the stricter of the federal and the state turnaround for that urgency. Returns {urgency_level, state, hours, received_at, deadline (UTC), rule_source (federal | state:XX)}. Writes nothing.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "urgency_level": {
+      "description": "Urgency to compute the deadline for",
+      "enum": [
+       "stat",
+       "urgent",
+       "routine"
+      ],
+      "title": "Urgency Level",
+      "type": "string"
+     },
+     "state": {
+      "anyOf": [
+       {
+        "pattern": "^[A-Z]{2}$",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "USPS state whose UM law applies (default: the plan's state)",
+      "title": "State"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "urgency_level"
+    ],
+    "title": "CalculateSlaIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "triage_check_gold_card",
+   "description": "Gold-card status of the requesting NPI saved at intake, for this plan and the service category, on the receipt date. Returns {eligible, reason, npi, plan_id, service_category, checked_on}. Writes nothing.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseInput",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "triage_get",
+   "description": "A case with its intake record (null before intake), its triage record (null until the disposition is set) and its routing records (lane, reason, who, when).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseInput",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "triage_route_case",
+   "description": "Route a triaged submitted/resubmitted case into a lane and apply its effect: review lanes queue a review task due at the SLA deadline (case → under_review); no_auth_required closes the case; notification and gold_card approve it at once (determination, authorization number AUTH-<case>-<NNNN>, case → approved). Returns the routing record, what was created and case_status. Refused: gold_card without eligibility, lanes contradicting the intake decisions, nurse_review once a nurse recommendation exists.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "lane": {
+      "anyOf": [
+       {
+        "enum": [
+         "administrative_review",
+         "no_auth_required",
+         "notification",
+         "gold_card",
+         "delegated",
+         "vendor",
+         "specialty",
+         "nurse_review",
+         "md_review"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number). Default: the triage disposition",
+      "title": "Lane"
+     },
+     "reason": {
+      "anyOf": [
+       {
+        "maxLength": 4000,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Why this lane (default: the disposition reason)",
+      "title": "Reason"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "RouteCaseIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "triage_set_disposition",
+   "description": "Commit the case's one triage record: urgency, SLA deadline (computed from the intake receipt and the plan state), the gold-card check and the intended lane. Needs a complete intake. Not amendable: a second call is refused. Refused: the gold_card lane without gold-card eligibility, and lanes that contradict the frozen intake decisions. Returns the triage record.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "PA case id, e.g. CASE-0001",
+      "maxLength": 48,
+      "minLength": 1,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "urgency_level": {
+      "description": "Urgency; the SLA deadline is computed from it",
+      "enum": [
+       "stat",
+       "urgent",
+       "routine"
+      ],
+      "title": "Urgency Level",
+      "type": "string"
+     },
+     "disposition": {
+      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number)",
+      "enum": [
+       "administrative_review",
+       "no_auth_required",
+       "notification",
+       "gold_card",
+       "delegated",
+       "vendor",
+       "specialty",
+       "nurse_review",
+       "md_review"
+      ],
+      "title": "Disposition",
+      "type": "string"
+     },
+     "disposition_reason": {
+      "description": "Why, in your words",
+      "maxLength": 4000,
+      "minLength": 1,
+      "title": "Disposition Reason",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "urgency_level",
+     "disposition",
+     "disposition_reason"
+    ],
+    "title": "SetDispositionIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  }
+ ],
+ "cm": [
+  {
+   "name": "cm_assessment_complete_assessment",
+   "description": "Complete the assessment once all four sections are saved: assessment in_progress → complete (terminal) and case assessment_in_progress → assessment_complete; sections can no longer be edited. Refused while the assessment is blocked; missing sections are listed in the error (details.missing_sections).",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id, e.g. CMC-0001",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_assessment_save_section",
+   "description": "Save one assessment section: payload.section names it and payload.data replaces that section's stored body in full (sections may be saved in any order and re-saved until the assessment is completed). For behavioral_health and sdoh send the instrument item answers: the platform computes the PHQ-9, GAD-7 and AUDIT-C totals, severity bands and flags and the Hunger Vital Sign result, returns them under the section's 'computed' and stores the totals on the assessment; a total you type is refused as an unknown field. With blocked_reason the assessment is blocked (case → assessment_blocked; data may then be omitted); the next save without a reason unblocks it (→ assessment_in_progress). Returns the assessment.",
+   "inputSchema": {
+    "$defs": {
+     "BehavioralHealthPayload": {
+      "additionalProperties": false,
+      "properties": {
+       "section": {
+        "const": "behavioral_health",
+        "description": "The section to save",
+        "title": "Section",
+        "type": "string"
+       },
+       "data": {
+        "anyOf": [
+         {
+          "$ref": "#/$defs/BehavioralHealthSection"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The section body (omit only when blocking)"
+       }
+      },
+      "required": [
+       "section"
+      ],
+      "title": "BehavioralHealthPayload",
+      "type": "object"
+     },
+     "BehavioralHealthSection": {
+      "additionalProperties": false,
+      "properties": {
+       "phq9_items": {
+        "description": "The nine PHQ-9 item answers in questionnaire order (item 1 … item 9), each an integer 0–3 (0 not at all, 1 several days, 2 more than half the days, 3 nearly every day; last 2 weeks). The platform computes the total, severity band and item-9 flag",
+        "items": {
+         "maximum": 3,
+         "minimum": 0,
+         "type": "integer"
+        },
+        "maxItems": 9,
+        "minItems": 9,
+        "title": "Phq9 Items",
+        "type": "array"
+       },
+       "gad7_items": {
+        "description": "The seven GAD-7 item answers in questionnaire order, each an integer 0–3 (same response scale as PHQ-9). The platform computes the total and severity band",
+        "items": {
+         "maximum": 3,
+         "minimum": 0,
+         "type": "integer"
+        },
+        "maxItems": 7,
+        "minItems": 7,
+        "title": "Gad7 Items",
+        "type": "array"
+       },
+       "auditc_items": {
+        "anyOf": [
+         {
+          "items": {
+           "maximum": 4,
+           "minimum": 0,
+           "type": "integer"
+          },
+          "maxItems": 3,
+          "minItems": 3,
+          "type": "array"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The three AUDIT-C item answers in order (drinking frequency, typical quantity, frequency of six or more drinks), each an integer 0–4; omit if not administered. The platform computes the total and the screen result (using the member's sex on file)",
+        "title": "Auditc Items"
+       },
+       "substance_use_notes": {
+        "anyOf": [
+         {
+          "maxLength": 4000,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Substance-use notes",
+        "title": "Substance Use Notes"
+       },
+       "notes": {
+        "anyOf": [
+         {
+          "maxLength": 4000,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Free-text notes",
+        "title": "Notes"
+       }
+      },
+      "required": [
+       "phq9_items",
+       "gad7_items"
+      ],
+      "title": "BehavioralHealthSection",
+      "type": "object"
+     },
+     "ClinicalPayload": {
+      "additionalProperties": false,
+      "properties": {
+       "section": {
+        "const": "clinical",
+        "description": "The section to save",
+        "title": "Section",
+        "type": "string"
+       },
+       "data": {
+        "anyOf": [
+         {
+          "$ref": "#/$defs/ClinicalSection"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The section body (omit only when blocking)"
+       }
+      },
+      "required": [
+       "section"
+      ],
+      "title": "ClinicalPayload",
+      "type": "object"
+     },
+     "ClinicalSection": {
+      "additionalProperties": false,
+      "properties": {
+       "conditions_reviewed": {
+        "description": "Conditions reviewed with the member (1–30 items)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "minItems": 1,
+        "title": "Conditions Reviewed",
+        "type": "array"
+       },
+       "symptom_summary": {
+        "description": "Current symptoms as reported and observed (≤4,000 characters)",
+        "maxLength": 4000,
+        "minLength": 1,
+        "title": "Symptom Summary",
+        "type": "string"
+       },
+       "recent_utilization": {
+        "description": "Recent ED visits, admissions, urgent care and specialist use",
+        "maxLength": 4000,
+        "minLength": 1,
+        "title": "Recent Utilization",
+        "type": "string"
+       },
+       "functional_status": {
+        "description": "Functional status for activities of daily living",
+        "enum": [
+         "independent",
+         "needs_some_assistance",
+         "dependent"
+        ],
+        "title": "Functional Status",
+        "type": "string"
+       },
+       "pain_score": {
+        "anyOf": [
+         {
+          "maximum": 10,
+          "minimum": 0,
+          "type": "integer"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Self-reported pain on the 0–10 numeric rating scale (integer; omit if not asked)",
+        "title": "Pain Score"
+       },
+       "clinical_concerns": {
+        "description": "Clinical concerns for the care plan (0–30 items)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "title": "Clinical Concerns",
+        "type": "array"
+       },
+       "notes": {
+        "anyOf": [
+         {
+          "maxLength": 4000,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Free-text notes",
+        "title": "Notes"
+       }
+      },
+      "required": [
+       "conditions_reviewed",
+       "symptom_summary",
+       "recent_utilization",
+       "functional_status"
+      ],
+      "title": "ClinicalSection",
+      "type": "object"
+     },
+     "HungerVitalSign": {
+      "additionalProperties": false,
+      "properties": {
+       "worried_food_would_run_out": {
+        "description": "Statement 1 (past 12 months): worried whether food would run out before there was money to buy more",
+        "enum": [
+         "often_true",
+         "sometimes_true",
+         "never_true",
+         "declined"
+        ],
+        "title": "Worried Food Would Run Out",
+        "type": "string"
+       },
+       "food_did_not_last": {
+        "description": "Statement 2 (past 12 months): the food bought just didn't last and there wasn't money to get more",
+        "enum": [
+         "often_true",
+         "sometimes_true",
+         "never_true",
+         "declined"
+        ],
+        "title": "Food Did Not Last",
+        "type": "string"
+       }
+      },
+      "required": [
+       "worried_food_would_run_out",
+       "food_did_not_last"
+      ],
+      "title": "HungerVitalSign",
+      "type": "object"
+     },
+     "MedicationItem": {
+      "additionalProperties": false,
+      "properties": {
+       "name": {
+        "description": "Medication as the member takes it (name, strength)",
+        "maxLength": 300,
+        "minLength": 1,
+        "title": "Name",
+        "type": "string"
+       },
+       "adherence": {
+        "description": "How the member actually takes it",
+        "enum": [
+         "taking_as_prescribed",
+         "taking_differently",
+         "not_taking",
+         "unknown"
+        ],
+        "title": "Adherence",
+        "type": "string"
+       },
+       "note": {
+        "anyOf": [
+         {
+          "maxLength": 4000,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "What the member said, discrepancies with the chart",
+        "title": "Note"
+       }
+      },
+      "required": [
+       "name",
+       "adherence"
+      ],
+      "title": "MedicationItem",
+      "type": "object"
+     },
+     "MedicationPayload": {
+      "additionalProperties": false,
+      "properties": {
+       "section": {
+        "const": "medication",
+        "description": "The section to save",
+        "title": "Section",
+        "type": "string"
+       },
+       "data": {
+        "anyOf": [
+         {
+          "$ref": "#/$defs/MedicationSection"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The section body (omit only when blocking)"
+       }
+      },
+      "required": [
+       "section"
+      ],
+      "title": "MedicationPayload",
+      "type": "object"
+     },
+     "MedicationSection": {
+      "additionalProperties": false,
+      "properties": {
+       "medications": {
+        "description": "Reconciled medication list (0–60)",
+        "items": {
+         "$ref": "#/$defs/MedicationItem"
+        },
+        "maxItems": 60,
+        "title": "Medications",
+        "type": "array"
+       },
+       "adherence_barriers": {
+        "description": "Barriers to taking medications as prescribed (0–30)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "title": "Adherence Barriers",
+        "type": "array"
+       },
+       "cost_concern": {
+        "description": "Whether the member reports medication cost as a concern",
+        "title": "Cost Concern",
+        "type": "boolean"
+       },
+       "side_effects": {
+        "description": "Side effects the member reports (0–30)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "title": "Side Effects",
+        "type": "array"
+       },
+       "reconciliation_notes": {
+        "description": "Medication reconciliation notes (≤4,000 characters)",
+        "maxLength": 4000,
+        "minLength": 1,
+        "title": "Reconciliation Notes",
+        "type": "string"
+       }
+      },
+      "required": [
+       "medications",
+       "cost_concern",
+       "reconciliation_notes"
+      ],
+      "title": "MedicationSection",
+      "type": "object"
+     },
+     "SdohPayload": {
+      "additionalProperties": false,
+      "properties": {
+       "section": {
+        "const": "sdoh",
+        "description": "The section to save",
+        "title": "Section",
+        "type": "string"
+       },
+       "data": {
+        "anyOf": [
+         {
+          "$ref": "#/$defs/SdohSection"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The section body (omit only when blocking)"
+       }
+      },
+      "required": [
+       "section"
+      ],
+      "title": "SdohPayload",
+      "type": "object"
+     },
+     "SdohSection": {
+      "additionalProperties": false,
+      "properties": {
+       "hunger_vital_sign": {
+        "$ref": "#/$defs/HungerVitalSign",
+        "description": "Hunger Vital Sign answers; the platform computes the screen result"
+       },
+       "housing": {
+        "description": "Housing situation",
+        "enum": [
+         "stable",
+         "at_risk",
+         "unstable",
+         "homeless"
+        ],
+        "title": "Housing",
+        "type": "string"
+       },
+       "transportation_barrier": {
+        "description": "Lacks reliable transportation to care",
+        "title": "Transportation Barrier",
+        "type": "boolean"
+       },
+       "utilities_concern": {
+        "description": "Trouble paying or keeping utilities",
+        "title": "Utilities Concern",
+        "type": "boolean"
+       },
+       "financial_strain": {
+        "description": "Reports financial strain",
+        "title": "Financial Strain",
+        "type": "boolean"
+       },
+       "social_isolation": {
+        "description": "Reports social isolation",
+        "title": "Social Isolation",
+        "type": "boolean"
+       },
+       "interpersonal_safety_concern": {
+        "description": "Reports a concern about safety at home or in relationships",
+        "title": "Interpersonal Safety Concern",
+        "type": "boolean"
+       },
+       "notes": {
+        "anyOf": [
+         {
+          "maxLength": 4000,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Free-text notes",
+        "title": "Notes"
+       }
+      },
+      "required": [
+       "hunger_vital_sign",
+       "housing",
+       "transportation_barrier",
+       "utilities_concern",
+       "financial_strain",
+       "social_isolation",
+       "interpersonal_safety_concern"
+      ],
+      "title": "SdohSection",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id (assessment in progress or blocked)",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "payload": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/ClinicalPayload"
+       },
+       {
+        "$ref": "#/$defs/MedicationPayload"
+       },
+       {
+        "$ref": "#/$defs/BehavioralHealthPayload"
+       },
+       {
+        "$ref": "#/$defs/SdohPayload"
+       }
+      ],
+      "description": "{section, data}: section is clinical | medication | behavioral_health | sdoh and data is that section's body (ClinicalSection, MedicationSection, BehavioralHealthSection, SdohSection)",
+      "title": "Payload"
+     },
+     "blocked_reason": {
+      "anyOf": [
+       {
+        "maxLength": 1000,
+        "minLength": 1,
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Why the assessment cannot continue now (≤1,000 characters); blocks it until a later save without a reason",
+      "title": "Blocked Reason"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "payload"
+    ],
+    "title": "SaveSectionIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_assessment_start_assessment",
+   "description": "Create the empty four-section assessment (clinical, medication, behavioral_health, sdoh) for a case: the case moves outreach_complete → assessment_in_progress and you are the assessor. Refused unless the case's latest outreach record (written by cm_outreach_end_outreach_call) records consent_obtained = true. One assessment per case. Returns the assessment with sections_saved and sections_missing.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id, e.g. CMC-0001",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_care_plan_create_draft",
+   "description": "Create the empty care-plan draft for a case (one plan per case): plan status draft, case assessment_complete → care_plan_draft; you are the author. Fill it with cm_care_plan_save_care_plan. Returns the plan.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id, e.g. CMC-0001",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_care_plan_finalize",
+   "description": "Finalize the care plan and close the case in one transaction: plan draft → finalized, case care_plan_draft → care_plan_finalized → closed (both terminal; the plan can no longer be edited). Refused, listing every gap in details.problems, unless the plan has at least one problem; every problem at least one goal; every goal a target containing a number, a future target date and at least one intervention with a future due date; at least one escalation trigger; a follow-up cadence and a future follow-up start date. Returns the plan.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id, e.g. CMC-0001",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "CaseIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_care_plan_save_care_plan",
+   "description": "Replace the whole care-plan draft with plan (a full replace, not a merge: send every problem, goal, intervention and escalation trigger to keep). Problems, goals and interventions are re-created on every save with ids <plan>-P<n>, <problem>-G<n>, <goal>-I<n>. Every date must be after the world's current date. A draft may be incomplete; cm_care_plan_finalize checks completeness. The case stays care_plan_draft. Returns the plan.",
+   "inputSchema": {
+    "$defs": {
+     "CarePlanBody": {
+      "additionalProperties": false,
+      "properties": {
+       "problems": {
+        "description": "Problems, each with goals and interventions (≤20)",
+        "items": {
+         "$ref": "#/$defs/Problem"
+        },
+        "maxItems": 20,
+        "title": "Problems",
+        "type": "array"
+       },
+       "escalation_triggers": {
+        "description": "Escalation triggers (≤20)",
+        "items": {
+         "$ref": "#/$defs/EscalationTrigger"
+        },
+        "maxItems": 20,
+        "title": "Escalation Triggers",
+        "type": "array"
+       },
+       "follow_up_cadence": {
+        "anyOf": [
+         {
+          "enum": [
+           "weekly",
+           "biweekly",
+           "monthly"
+          ],
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Follow-up contact cadence (null while drafting)",
+        "title": "Follow Up Cadence"
+       },
+       "follow_up_start": {
+        "anyOf": [
+         {
+          "format": "date",
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "First follow-up date, YYYY-MM-DD, after the world's current date (null while drafting)",
+        "title": "Follow Up Start"
+       },
+       "follow_up_notes": {
+        "anyOf": [
+         {
+          "maxLength": 2000,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Notes on the follow-up schedule",
+        "title": "Follow Up Notes"
+       }
+      },
+      "required": [
+       "problems",
+       "escalation_triggers"
+      ],
+      "title": "CarePlanBody",
+      "type": "object"
+     },
+     "EscalationTrigger": {
+      "additionalProperties": false,
+      "properties": {
+       "trigger": {
+        "description": "The event or finding that triggers escalation",
+        "maxLength": 2000,
+        "minLength": 1,
+        "title": "Trigger",
+        "type": "string"
+       },
+       "action": {
+        "description": "What is done when it occurs",
+        "maxLength": 2000,
+        "minLength": 1,
+        "title": "Action",
+        "type": "string"
+       },
+       "contact": {
+        "description": "Who is contacted (role or service, ≤120 characters)",
+        "maxLength": 120,
+        "minLength": 1,
+        "title": "Contact",
+        "type": "string"
+       },
+       "timeframe": {
+        "description": "How quickly, e.g. 'same day', 'within 24 hours' (≤120 characters)",
+        "maxLength": 120,
+        "minLength": 1,
+        "title": "Timeframe",
+        "type": "string"
+       }
+      },
+      "required": [
+       "trigger",
+       "action",
+       "contact",
+       "timeframe"
+      ],
+      "title": "EscalationTrigger",
+      "type": "object"
+     },
+     "Goal": {
+      "additionalProperties": false,
+      "properties": {
+       "statement": {
+        "description": "The goal, stated from the member's perspective",
+        "maxLength": 2000,
+        "minLength": 1,
+        "title": "Statement",
+        "type": "string"
+       },
+       "measure": {
+        "description": "What is measured to track the goal (≤200 characters)",
+        "maxLength": 200,
+        "minLength": 1,
+        "title": "Measure",
+        "type": "string"
+       },
+       "target": {
+        "description": "The measurable target value of the measure (≤120 characters); finalize requires it to contain a number",
+        "maxLength": 120,
+        "minLength": 1,
+        "title": "Target",
+        "type": "string"
+       },
+       "target_date": {
+        "description": "Date the target should be reached, YYYY-MM-DD, after the world's current date",
+        "format": "date",
+        "title": "Target Date",
+        "type": "string"
+       },
+       "interventions": {
+        "description": "Interventions serving this goal (0–20 while drafting)",
+        "items": {
+         "$ref": "#/$defs/Intervention"
+        },
+        "maxItems": 20,
+        "title": "Interventions",
+        "type": "array"
+       }
+      },
+      "required": [
+       "statement",
+       "measure",
+       "target",
+       "target_date"
+      ],
+      "title": "Goal",
+      "type": "object"
+     },
+     "Intervention": {
+      "additionalProperties": false,
+      "properties": {
+       "action": {
+        "description": "What will be done (≤2,000 characters)",
+        "maxLength": 2000,
+        "minLength": 1,
+        "title": "Action",
+        "type": "string"
+       },
+       "owner": {
+        "description": "Who is responsible for the intervention",
+        "enum": [
+         "care_manager",
+         "patient",
+         "pcp",
+         "specialist",
+         "pharmacist",
+         "social_worker",
+         "behavioral_health_provider"
+        ],
+        "title": "Owner",
+        "type": "string"
+       },
+       "due_date": {
+        "description": "Due date, YYYY-MM-DD, after the world's current date",
+        "format": "date",
+        "title": "Due Date",
+        "type": "string"
+       },
+       "frequency": {
+        "description": "How often, e.g. 'once', 'weekly', 'at every call' (≤60 characters)",
+        "maxLength": 60,
+        "minLength": 1,
+        "title": "Frequency",
+        "type": "string"
+       }
+      },
+      "required": [
+       "action",
+       "owner",
+       "due_date",
+       "frequency"
+      ],
+      "title": "Intervention",
+      "type": "object"
+     },
+     "Problem": {
+      "additionalProperties": false,
+      "properties": {
+       "statement": {
+        "description": "The problem statement",
+        "maxLength": 2000,
+        "minLength": 1,
+        "title": "Statement",
+        "type": "string"
+       },
+       "domain": {
+        "description": "Assessment domain the problem comes from",
+        "enum": [
+         "clinical",
+         "medication",
+         "behavioral_health",
+         "sdoh"
+        ],
+        "title": "Domain",
+        "type": "string"
+       },
+       "icd10": {
+        "anyOf": [
+         {
+          "maxLength": 8,
+          "minLength": 3,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Billable ICD-10-CM code for the problem, e.g. E11.65 (optional)",
+        "title": "Icd10"
+       },
+       "evidence": {
+        "description": "What in the chart, call or assessment supports the problem",
+        "maxLength": 2000,
+        "minLength": 1,
+        "title": "Evidence",
+        "type": "string"
+       },
+       "priority": {
+        "description": "Problem priority",
+        "enum": [
+         "high",
+         "medium",
+         "low"
+        ],
+        "title": "Priority",
+        "type": "string"
+       },
+       "goals": {
+        "description": "Goals for this problem (0–10 while drafting)",
+        "items": {
+         "$ref": "#/$defs/Goal"
+        },
+        "maxItems": 10,
+        "title": "Goals",
+        "type": "array"
+       }
+      },
+      "required": [
+       "statement",
+       "domain",
+       "evidence",
+       "priority"
+      ],
+      "title": "Problem",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id (care plan in draft)",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "plan": {
+      "$ref": "#/$defs/CarePlanBody",
+      "description": "The complete plan body; replaces the stored draft in full"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "plan"
+    ],
+    "title": "SaveCarePlanIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_chart_get_chart_data",
+   "description": "The member's clinical chart for a CM case: the case and its referral, patient demographics, coverages, conditions (ICD-10-CM), encounters, observations (labs and vitals: LOINC codes, values with UCUM units), medications, procedures, allergies, and an index of the clinical and CM documents (title, kind, date, author, length); pass document_ids to read up to 5 documents in full. Lists are newest first. Observations are paginated: the latest observations_per_code values of each LOINC code, optionally limited to a date window and to given codes; observations_meta lists every code in the chart with its count and date range so you can ask for more of one. The record ids returned here are what cm_chart_submit_chart_review accepts as evidence_ids. No side effects.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id, e.g. CMC-0001",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "observations_per_code": {
+      "default": 3,
+      "description": "How many of the latest observations (labs and vitals) to return per LOINC code, 1–100 (default 3); older values are counted in observations_meta",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Observations Per Code",
+      "type": "integer"
+     },
+     "observations_since": {
+      "anyOf": [
+       {
+        "format": "date",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only observations dated on or after this day (YYYY-MM-DD, inclusive)",
+      "title": "Observations Since"
+     },
+     "observations_until": {
+      "anyOf": [
+       {
+        "format": "date",
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only observations dated on or before this day (YYYY-MM-DD, inclusive)",
+      "title": "Observations Until"
+     },
+     "loinc_codes": {
+      "anyOf": [
+       {
+        "items": {
+         "maxLength": 10,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only observations with these LOINC codes, e.g. [\"4548-4\"] (default: all)",
+      "title": "Loinc Codes"
+     },
+     "document_ids": {
+      "anyOf": [
+       {
+        "items": {
+         "maxLength": 48,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 5,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Up to 5 document ids from the documents index whose full text to include (returned as document_bodies)",
+      "title": "Document Ids"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "GetChartDataIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "cm_chart_submit_chart_review",
+   "description": "Record your structured chart review of a case: the case moves intake_complete → chart_reviewed and its risk_level is set to the review's preliminary_risk_level; you are recorded as the reviewer. One review per case: it cannot be amended or resubmitted. Every evidence id must name a record in this member's chart, or nothing is saved.",
+   "inputSchema": {
+    "$defs": {
+     "ChartReview": {
+      "additionalProperties": false,
+      "description": "The structured chart review (every list item is one short statement, ≤300 characters).",
+      "properties": {
+       "primary_concerns": {
+        "description": "The member's main problems as you read the chart (1–30 items)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "minItems": 1,
+        "title": "Primary Concerns",
+        "type": "array"
+       },
+       "coordination_risks": {
+        "description": "Care-coordination risks seen in the chart, e.g. fragmented care or gaps between settings (0–30 items; [] if none)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "title": "Coordination Risks",
+        "type": "array"
+       },
+       "suspected_barriers": {
+        "description": "Barriers to self-management or care you suspect from the chart, to confirm on outreach (0–30 items; [] if none)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "title": "Suspected Barriers",
+        "type": "array"
+       },
+       "preliminary_risk_level": {
+        "description": "Your preliminary risk level; it is also set on the case (case.risk_level)",
+        "enum": [
+         "high",
+         "moderate",
+         "low"
+        ],
+        "title": "Preliminary Risk Level",
+        "type": "string"
+       },
+       "key_findings": {
+        "description": "Narrative of the key findings (20–5,000 characters)",
+        "maxLength": 5000,
+        "minLength": 20,
+        "title": "Key Findings",
+        "type": "string"
+       },
+       "clarification_needed": {
+        "description": "Questions the chart leaves open, to clarify with the member or the care team (0–30 items; [] if none)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "title": "Clarification Needed",
+        "type": "array"
+       },
+       "evidence_ids": {
+        "description": "Ids of this member's chart records the review relies on (encounters, conditions, observations, medications, procedures, allergies, documents) as returned by cm_chart_get_chart_data; 1–30 ids",
+        "items": {
+         "maxLength": 48,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "minItems": 1,
+        "title": "Evidence Ids",
+        "type": "array"
+       }
+      },
+      "required": [
+       "primary_concerns",
+       "coordination_risks",
+       "suspected_barriers",
+       "preliminary_risk_level",
+       "key_findings",
+       "clarification_needed",
+       "evidence_ids"
+      ],
+      "title": "ChartReview",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id (must be at intake_complete)",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "review": {
+      "$ref": "#/$defs/ChartReview",
+      "description": "The structured chart review"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "review"
+    ],
+    "title": "SubmitChartReviewIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_intake_disenroll_case",
+   "description": "Disenroll the member: the case moves from any open status to the terminal 'disenrolled' with the reason and your note.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     },
+     "reason": {
+      "description": "Reason code for the disenrollment",
+      "enum": [
+       "declined",
+       "unreachable",
+       "ineligible",
+       "moved",
+       "deceased",
+       "safety_transfer",
+       "other"
+      ],
+      "title": "Reason",
+      "type": "string"
+     },
+     "note": {
+      "description": "What happened, in your words (documented decline)",
+      "maxLength": 4000,
+      "minLength": 1,
+      "title": "Note",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id",
+     "reason",
+     "note"
+    ],
+    "title": "DisenrollIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_intake_get_referral",
+   "description": "One referral with demographics, diagnoses (ICD-10-CM), risk score and utilization flags, coverage and the referring clinician.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "referral_id": {
+      "description": "Referral id from the queue, e.g. REF-CM01",
+      "maxLength": 48,
+      "title": "Referral Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "referral_id"
+    ],
+    "title": "GetReferralIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "cm_intake_list_referral_queue",
+   "description": "List inbound care-management referrals with member demographics, most pressing first (suggested priority, then risk score). Use get_referral for diagnoses and risk flags.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "status": {
+      "anyOf": [
+       {
+        "enum": [
+         "queued",
+         "accepted",
+         "declined"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Only referrals in this status (default: all)",
+      "title": "Status"
+     }
+    },
+    "required": [
+     "acting_as"
+    ],
+    "title": "ListReferralQueueIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "cm_intake_open_case",
+   "description": "Open the care-management case for a referral (one case per referral): the case moves new → intake_complete and is assigned to you.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "referral_id": {
+      "description": "The referral to open a case from",
+      "maxLength": 48,
+      "title": "Referral Id",
+      "type": "string"
+     },
+     "program": {
+      "description": "Care-management program the member is enrolled into (see the program-eligibility standard)",
+      "enum": [
+       "chronic_disease",
+       "behavioral_health",
+       "complex_care",
+       "transitions_of_care"
+      ],
+      "title": "Program",
+      "type": "string"
+     },
+     "priority": {
+      "description": "Case priority",
+      "enum": [
+       "urgent",
+       "high",
+       "standard"
+      ],
+      "title": "Priority",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "referral_id",
+     "program",
+     "priority"
+    ],
+    "title": "OpenCaseIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_outreach_end_outreach_call",
+   "description": "End the outreach call (if still active) and record its outcome as the case's outreach record: session → ended (end_reason caller_ended if you end it), case chart_reviewed → outreach_complete. One record per call, written only by the care manager who placed it; it cannot be amended. consent_obtained = true is refused unless the transcript contains the member's explicit yes to joining on this call. From outreach_complete a case moves only to an assessment (cm_assessment_start_assessment, which requires consent in this record) or to disenrolled (cm_intake_disenroll_case). Returns the record with case_status and the session.",
+   "inputSchema": {
+    "$defs": {
+     "OutreachSummary": {
+      "additionalProperties": false,
+      "description": "The structured outreach record (list items ≤300 characters each).",
+      "properties": {
+       "engagement_status": {
+        "description": "The call's outcome; 'engaged' exactly when consent_obtained is true",
+        "enum": [
+         "engaged",
+         "tentative",
+         "refused"
+        ],
+        "title": "Engagement Status",
+        "type": "string"
+       },
+       "consent_obtained": {
+        "description": "Whether the member agreed to join care management on this call; true is accepted only if the transcript contains the member's explicit yes to joining",
+        "title": "Consent Obtained",
+        "type": "boolean"
+       },
+       "key_takeaways": {
+        "description": "What you learned on the call (1–30 items)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "minItems": 1,
+        "title": "Key Takeaways",
+        "type": "array"
+       },
+       "next_steps": {
+        "description": "Agreed next steps (1–30 items)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "minItems": 1,
+        "title": "Next Steps",
+        "type": "array"
+       },
+       "patient_concerns": {
+        "description": "Concerns the member raised (0–30 items)",
+        "items": {
+         "maxLength": 300,
+         "minLength": 1,
+         "type": "string"
+        },
+        "maxItems": 30,
+        "title": "Patient Concerns",
+        "type": "array"
+       },
+       "member_words": {
+        "anyOf": [
+         {
+          "maxLength": 2000,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The member's consent or decline in their own words, quoted from the transcript (≤2,000 characters)",
+        "title": "Member Words"
+       },
+       "preferred_contact": {
+        "anyOf": [
+         {
+          "maxLength": 60,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "How and when the member prefers to be contacted (≤60 characters)",
+        "title": "Preferred Contact"
+       },
+       "preferred_language": {
+        "anyOf": [
+         {
+          "maxLength": 40,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "The member's preferred language (≤40 characters)",
+        "title": "Preferred Language"
+       },
+       "notes": {
+        "anyOf": [
+         {
+          "maxLength": 5000,
+          "minLength": 1,
+          "type": "string"
+         },
+         {
+          "type": "null"
+         }
+        ],
+        "default": null,
+        "description": "Free-text notes (≤5,000 characters)",
+        "title": "Notes"
+       }
+      },
+      "required": [
+       "engagement_status",
+       "consent_obtained",
+       "key_takeaways",
+       "next_steps"
+      ],
+      "title": "OutreachSummary",
+      "type": "object"
+     }
+    },
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "session_id": {
+      "description": "Outreach session id, e.g. SES-0001",
+      "maxLength": 48,
+      "title": "Session Id",
+      "type": "string"
+     },
+     "summary": {
+      "$ref": "#/$defs/OutreachSummary",
+      "description": "The structured record of the call"
+     }
+    },
+    "required": [
+     "acting_as",
+     "session_id",
+     "summary"
+    ],
+    "title": "EndOutreachCallIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_outreach_get_transcript",
+   "description": "The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), content, timestamp}] — with the session's status (active | ended), end_reason, turn budget and turns left. No side effects.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "session_id": {
+      "description": "Outreach session id, e.g. SES-0001",
+      "maxLength": 48,
+      "title": "Session Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "session_id"
+    ],
+    "title": "GetTranscriptIn",
+    "type": "object"
+   },
+   "readOnlyHint": true
+  },
+  {
+   "name": "cm_outreach_send_message",
+   "description": "Say one thing to the member on an active outreach call. The member (the patient) answers through this tool: their reply is patient_response. Each message uses one turn of the call's budget (turns_used / turns_left). The conversation continues, one message per call of this tool, until you end it with cm_outreach_end_outreach_call — unless the member hangs up first (stopped = true, end_reason patient_ended) or the turn budget runs out (budget_exhausted); then session_status is 'ended', no more messages are accepted, and the call must still be documented with cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A 'retryable' error means the member did not answer and nothing was recorded: send the same message again.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "session_id": {
+      "description": "Outreach session id from start_outreach_call, e.g. SES-0001",
+      "maxLength": 48,
+      "title": "Session Id",
+      "type": "string"
+     },
+     "message": {
+      "description": "What you say to the member in this turn (1–4,000 characters)",
+      "maxLength": 4000,
+      "minLength": 1,
+      "title": "Message",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "session_id",
+     "message"
+    ],
+    "title": "SendMessageIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  },
+  {
+   "name": "cm_outreach_start_outreach_call",
+   "description": "Place the outreach telephone call (text mode) to the member of a case at chart_reviewed: an active session SES-… opens with a turn budget and the member answers the phone; their first words are in patient_response (transcript turn 1). One call per case. Talk with cm_outreach_send_message; end and document the call with cm_outreach_end_outreach_call.",
+   "inputSchema": {
+    "additionalProperties": false,
+    "properties": {
+     "acting_as": {
+      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
+      "maxLength": 48,
+      "minLength": 3,
+      "title": "Acting As",
+      "type": "string"
+     },
+     "case_id": {
+      "description": "CM case id (must be at chart_reviewed)",
+      "maxLength": 48,
+      "title": "Case Id",
+      "type": "string"
+     }
+    },
+    "required": [
+     "acting_as",
+     "case_id"
+    ],
+    "title": "StartOutreachCallIn",
+    "type": "object"
+   },
+   "readOnlyHint": false
+  }
+ ]
+}'''
