@@ -77,8 +77,9 @@ def test_dockerfile_puts_a_venv_first_on_path(name: str) -> None:
 @pytest.mark.parametrize("name", images.IMAGES)
 def test_pip_uses_the_ca_secret_only_when_present(name: str) -> None:
     runs = [args for word, args in instructions(DOCKERFILES[name]) if word == "RUN" and "pip install" in args]
-    assert runs, f"{name}: no pip install"
-    for run in runs:
+    online = [run for run in runs if not ("--no-deps" in run and "--no-build-isolation" in run)]
+    assert online, f"{name}: no pip install"
+    for run in online:
         assert run.startswith("--mount=type=secret,id=ca ")
         assert "if [ -s /run/secrets/ca ]; then export PIP_CERT=/run/secrets/ca; fi" in run
 
@@ -118,7 +119,7 @@ def test_agent_image_contract() -> None:
 def test_world_image_contract() -> None:
     ins = instructions(DOCKERFILES["world"])
     runs = " ".join(args for word, args in ins if word == "RUN")
-    assert "pip install --no-cache-dir /tmp/chibench-src" in runs
+    assert "pip install --no-cache-dir --no-deps --no-build-isolation /tmp/chibench-src" in runs
     assert "[dev]" not in runs and "pip install -e" not in runs
     assert "chibench world build --out /opt/chibench/world/base.sqlite" in runs
     assert ("EXPOSE", "8000") in ins
@@ -129,7 +130,7 @@ def test_world_image_contract() -> None:
 def test_grader_image_contract() -> None:
     ins = instructions(DOCKERFILES["grader"])
     runs = " ".join(args for word, args in ins if word == "RUN")
-    assert "pip install --no-cache-dir /tmp/chibench-src" in runs
+    assert "pip install --no-cache-dir --no-deps --no-build-isolation /tmp/chibench-src" in runs
     assert "[dev]" not in runs and "pip install -e" not in runs
     assert "mkdir -p /tests /logs/verifier" in runs
     assert "world build" not in runs, "the grader image holds no world"
@@ -141,8 +142,18 @@ def test_world_and_grader_share_their_install_layers() -> None:
     """Identical instructions up to the install let the engine's layer cache build the second one fast."""
     world = instructions(DOCKERFILES["world"])
     grader = instructions(DOCKERFILES["grader"])
-    cut = next(i for i, (word, args) in enumerate(world) if word == "RUN" and "pip install" in args) + 1
+    cut = next(i for i, (word, args) in enumerate(world) if word == "RUN" and "/tmp/chibench-src" in args) + 1
     assert world[:cut] == grader[:cut]
+
+
+@pytest.mark.parametrize("name", ("world", "grader"))
+def test_dependencies_install_from_pyproject_before_the_source(name: str) -> None:
+    """A source change must not re-download the dependencies: they come from pyproject.toml alone."""
+    ins = instructions(DOCKERFILES[name])
+    deps = next(i for i, (word, args) in enumerate(ins) if word == "RUN" and "requirements.txt" in args)
+    assert ins[deps - 1] == ("COPY", "pyproject.toml /tmp/chibench-deps/pyproject.toml")
+    assert all(word != "COPY" for word, _ in ins[:deps - 1])
+    assert '["project"]["dependencies"]' in ins[deps][1] and '["build-system"]["requires"]' in ins[deps][1]
 
 
 def test_copy_sources_exist_and_are_not_ignored() -> None:
