@@ -34,7 +34,7 @@ def _default_task(tmp: Path) -> Path:
     if packages:
         return packages[0]
     sys.path.insert(0, str(REPO / "tests"))
-    from sandbox.support import make_task  # type: ignore[import-not-found]  # tests/ is not a package
+    from sandbox.support import make_task  # tests/ is not a package: its folder goes on sys.path
 
     return Path(make_task(tmp))
 
@@ -62,6 +62,7 @@ def _env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool) -> Any:
 async def one_trial(task_dir: Path, work: Path, name: str) -> dict[str, float]:
     """One separate-mode trial; returns phase durations in seconds and the reward."""
     from harbor.models.task.task import Task
+    from harbor.utils.env import resolve_env_vars
 
     task = Task(task_dir)
     out: dict[str, float] = {}
@@ -102,8 +103,8 @@ async def one_trial(task_dir: Path, work: Path, name: str) -> dict[str, float]:
         if not isinstance(artifact, str) and artifact.service:
             await grader.empty_dirs([artifact.source])
             await grader.upload_dir(artifacts / artifact.source.lstrip("/"), artifact.source)
-    await grader.exec("bash /tests/test.sh > /logs/verifier/test-stdout.txt 2>&1", env=task.config.verifier.env or None,
-                      timeout_sec=600)
+    verifier_env = resolve_env_vars(task.config.verifier.env) if task.config.verifier.env else None
+    await grader.exec("bash /tests/test.sh > /logs/verifier/test-stdout.txt 2>&1", env=verifier_env, timeout_sec=600)
     await grader.stop(delete=True)
     out["grader_s"] = time.perf_counter() - t
     out["trial_wall_s"] = time.perf_counter() - t0

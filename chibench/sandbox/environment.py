@@ -41,8 +41,18 @@ Identity: every command runs as the role's host uid (agent 1900000, world +1, gr
 capabilities, whatever ``user`` Harbor asks for — there is no real root inside. The image tree is owned
 by that uid, so "root-like" writes inside the sandbox work; installing system packages does not.
 
+Files: the sidecar's output goes to ``<trial dir>/sidecar-<service>.log``; transfers in and out of a
+sandbox run ``tar`` inside it (a link planted by the agent resolves within its own root), links that
+leave a Harbor log mount are removed before Harbor reads it, and downloads skip absolute/escaping links.
+``force_build`` rebuilds this trial's task layers privately (content keys make a stale cached layer
+impossible); recipes follow ``images/<role>.Dockerfile`` (``chibench.sandbox.images``).
+
 Limits: cpu/memory/storage requests are not enforced; Windows tasks and prebuilt ``docker_image``
-tasks are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds).
+tasks are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds);
+installed agents that ``apt-get``/``npm -g`` at setup cannot (bake them into the host's ``/usr`` or
+the agent image); concurrent agents share one host uid (separate pid/mount/net/ipc namespaces, but
+per-uid limits and the uid's kernel keyring are shared); with egress on, the agent can reach services
+bound to the host's non-loopback addresses, as a container on a default bridge can.
 """
 
 from __future__ import annotations
@@ -348,7 +358,7 @@ class SandboxEnvironment(BaseEnvironment):
         try:
             # sidecars first: their readiness is the long pole, main's preparation overlaps with it
             for svc in spec.services:
-                self._sidecars[svc.name] = await self._start_sidecar(svc, side_images[svc.name])
+                await self._start_sidecar(svc, side_images[svc.name])
             await self._prepare_main(main_image, spec.main_environment)
             t_ready = time.perf_counter()
             await asyncio.gather(*(self._await_ready(s) for s in self._sidecars.values()))
@@ -410,7 +420,15 @@ class SandboxEnvironment(BaseEnvironment):
                 ports.append(port)
         if not ports:
             raise SandboxError(f"service {svc.name}: cannot tell its port (give --port, expose: or EXPOSE)")
-        address = netns.allocate_address(ports[0])
+        address = netns.allocate_address(ports[0], self._cache / "locks")
+        try:
+            return await self._spawn_sidecar(svc, image, argv, address, ports)
+        except BaseException:
+            netns.release_address(address)
+            raise
+
+    async def _spawn_sidecar(self, svc: compose.ServiceSpec, image: _Image, argv: list[str], address: str,
+                             ports: list[int]) -> _Sidecar:
         role = image.spec.role
         uid = self._uid(role)
         root = await asyncio.to_thread(
@@ -427,6 +445,7 @@ class SandboxEnvironment(BaseEnvironment):
         log_path.parent.mkdir(parents=True, exist_ok=True)
         sidecar = _Sidecar(name=svc.name, image=image, root=root, spec=box_spec, env=env, workdir=workdir,
                            address=address, ports=ports, log_path=log_path)
+        self._sidecars[svc.name] = sidecar  # registered before it runs: a failed start still tears it down
         argv = _rewrite_host(argv, address)
         sidecar.spawned_at = time.perf_counter()
         sidecar.process = await bwrap.spawn(

@@ -41,6 +41,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -455,15 +456,44 @@ def ensure_recipe(role: Role, *, uid: int, cache: Path | None = None) -> Recipe:
     key = recipe_key(role, uid)
     final = root / role / key
     workdir = image_facts(role).workdir
+    existed = final.is_dir()
+    builders = {"agent": _build_agent, "world": _build_world, "grader": _build_grader}
+    _build_once(root, final, lambda tmp: builders[role](tmp, uid))
+    # "used now": prune_superseded (possibly in another process running other code) leaves it alone
+    # for the minutes between this call and the overlay mount that pins it
+    os.utime(final)
+    if not existed:
+        prune_superseded(root / role, keep=key)
     if role == "agent":
-        _build_once(root, final, lambda tmp: _build_agent(tmp, uid))
         return Recipe(role, key, final, env=_image_env(role, AGENT_PATH), workdir=workdir, host_binds=())
-    if role == "world":
-        _build_once(root, final, lambda tmp: _build_world(tmp, uid))
-    else:
-        _build_once(root, final, lambda tmp: _build_grader(tmp, uid))
     return Recipe(role, key, final, env=_image_env(role, _install_path()), workdir=workdir,
                   host_binds=host_install_binds())
+
+
+def prune_superseded(folder: Path, *, keep: str, min_age_sec: float = 600.0) -> list[Path]:
+    """Remove recipe trees other than ``keep`` that no overlay uses and nobody used recently.
+
+    A tree named in a mounted overlay's options (``/proc/self/mountinfo``) is another trial's lower
+    layer; one used in the last ``min_age_sec`` (``ensure_recipe`` touches it) may be about to become
+    one — e.g. in another Harbor process running different chibench code. Returns what was removed.
+    """
+    try:
+        mounts = Path("/proc/self/mountinfo").read_text(encoding="utf-8")
+    except OSError:
+        return []
+    removed = []
+    now = time.time()
+    for tree in folder.iterdir():
+        if tree.name == keep or tree.name.startswith(".") or str(tree) in mounts:
+            continue
+        try:
+            if now - tree.stat().st_mtime < min_age_sec:
+                continue
+        except OSError:
+            continue
+        shutil.rmtree(tree, ignore_errors=True)
+        removed.append(tree)
+    return removed
 
 
 def _matches(step: CopyStep, context: Path, where: str) -> list[Path]:

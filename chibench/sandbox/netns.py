@@ -15,7 +15,7 @@ Layout of one trial::
   ``setns``-es there — never a pool thread, whose namespace would stay switched), served by an asyncio
   forwarder running in the host namespace. So the agent reaches exactly ``world:<port>`` and nothing
   else of the host; the world keeps the host's network (a live counterpart simulator needs egress).
-* The sidecar's address is a random ``127.N.M.2`` probed free on the host, so concurrent trials never
+* The sidecar's address is a random ``127.N.M.2`` (N 16-31) probed free and flock-reserved host-wide, so concurrent trials never
   share one, and FastMCP's DNS-rebinding guard (armed only for 127.0.0.1/localhost) stays off.
 * Egress (``network_mode = "public"``) is ``slirp4netns --disable-host-loopback`` in its own sandbox
   + seccomp: the agent can reach the internet but not the host's loopback services.
@@ -38,6 +38,7 @@ import socket
 import struct
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -46,7 +47,7 @@ _SIOCGIFFLAGS = 0x8913
 _SIOCSIFFLAGS = 0x8914
 _IFF_UP = 0x1
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-_allocated: set[str] = set()
+_allocated: dict[str, int] = {}  # address -> fd of its host-wide flock
 _alloc_lock = threading.Lock()
 
 
@@ -130,27 +131,44 @@ class NetNamespace:
         self.fd = -1
 
 
-def allocate_address(port: int) -> str:
-    """A free ``127.N.M.2`` on the host for a sidecar listening on ``port`` (random, probed, reserved)."""
+def allocate_address(port: int, lock_dir: Path) -> str:
+    """A free ``127.N.M.2`` on the host for a sidecar listening on ``port``, reserved until released.
+
+    Random, probed by binding, and reserved host-wide by an flock on ``lock_dir/addr-<address>`` held
+    until :func:`release_address` (or the process's death), so concurrent trials in other Harbor
+    processes never pick the same address between the probe and the sidecar's own bind.
+    """
     rng = random.SystemRandom()
+    lock_dir.mkdir(parents=True, exist_ok=True)
     with _alloc_lock:
         for _ in range(200):
-            address = f"127.{rng.randint(16, 254)}.{rng.randint(0, 255)}.2"
+            # 4096 candidates: plenty for concurrent trials, and a bounded number of lock files
+            address = f"127.{rng.randint(16, 31)}.{rng.randint(0, 255)}.2"
             if address in _allocated:
+                continue
+            fd = os.open(lock_dir / f"addr-{address}", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
                 continue
             with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
                 try:
                     probe.bind((address, port))
                 except OSError:
+                    os.close(fd)
                     continue
-            _allocated.add(address)
+            _allocated[address] = fd
             return address
     raise OSError("no free 127.N.M.2 loopback address after 200 tries")
 
 
 def release_address(address: str) -> None:
     with _alloc_lock:
-        _allocated.discard(address)
+        fd = _allocated.pop(address, None)
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 class Forwarder:
@@ -200,16 +218,22 @@ class Forwarder:
             self._tasks.add(task)
         try:
             await self._relay(reader, writer)
+        except asyncio.CancelledError:
+            # only close() cancels a connection: end quietly (asyncio would report it otherwise)
+            writer.close()
         finally:
             if task is not None:
                 self._tasks.discard(task)
 
     async def close(self) -> None:
+        """Stop accepting, drop every open connection, and wait until their tasks have ended."""
         if self._server is not None:
             self._server.close()
             self._server = None
-        for task in list(self._tasks):
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
         with contextlib.suppress(OSError):
             self._listener.close()

@@ -149,3 +149,15 @@ def test_copy_sources_must_exist_and_stay_in_context(tmp_path: Path) -> None:
         images.layer_key(interpret_text(f"FROM chibench-world:{V}\nCOPY escape /x\n", V), ctx, 1)
     with pytest.raises(DockerfileError, match="no file in the build context matches"):
         images.layer_key(interpret_text(f"FROM chibench-world:{V}\nCOPY *.nothing /x/\n", V), ctx, 1)
+
+
+def test_prune_superseded_keeps_the_current_and_the_recent(tmp_path: Path) -> None:
+    folder = tmp_path / "world"
+    for name in ("old", "recent", "current", ".building.tmp"):
+        (folder / name).mkdir(parents=True)
+    os.utime(folder / "old", (0, 0))
+    os.utime(folder / "current", (0, 0))
+    os.utime(folder / ".building.tmp", (0, 0))
+    removed = images.prune_superseded(folder, keep="current")
+    assert removed == [folder / "old"]
+    assert sorted(p.name for p in folder.iterdir()) == [".building.tmp", "current", "recent"]

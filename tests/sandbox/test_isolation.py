@@ -15,10 +15,16 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from .support import BWRAP_MISSING, SKIP_REASON, WORLD_SECRET, make_task, run
+
+if TYPE_CHECKING:
+    from harbor.environments.base import ExecResult
+
+    from chibench.sandbox.environment import SandboxEnvironment
 
 pytestmark = pytest.mark.skipif(BWRAP_MISSING, reason=SKIP_REASON)
 
@@ -38,7 +44,8 @@ def _mounts(trial_dir: Path, *, verifier_only: bool = False) -> list[dict[str, s
     return out
 
 
-def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = False, egress: str = "off"):  # type: ignore[no-untyped-def]
+def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = False,
+             egress: str = "off") -> SandboxEnvironment:
     from harbor.models.task.task import Task
     from harbor.models.trial.paths import TrialPaths
 
@@ -71,18 +78,19 @@ def task_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def agent_env(task_dir: Path, tmp_path_factory: pytest.TempPathFactory, loop: asyncio.AbstractEventLoop):  # type: ignore[no-untyped-def]
+def agent_env(task_dir: Path, tmp_path_factory: pytest.TempPathFactory,
+              loop: asyncio.AbstractEventLoop) -> Iterator[SandboxEnvironment]:
     env = make_env(task_dir, tmp_path_factory.mktemp("trial-a"), "isolation-a")
     run(loop, env.start(force_build=False))
     yield env
     run(loop, env.stop(delete=True))
 
 
-def sh(loop: asyncio.AbstractEventLoop, env, command: str, timeout: int | None = 60):  # type: ignore[no-untyped-def]
+def sh(loop: asyncio.AbstractEventLoop, env: SandboxEnvironment, command: str, timeout: int | None = 60) -> ExecResult:
     return run(loop, env.exec(command, timeout_sec=timeout))
 
 
-def test_agent_reaches_world_by_name_with_the_mcp_client(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+def test_agent_reaches_world_by_name_with_the_mcp_client(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     health = sh(loop, agent_env, "python3 -c \"import urllib.request as u; print(u.urlopen('http://world:8000/healthz').read().decode())\"")
     assert health.return_code == 0, health.stderr
     assert "ok" in (health.stdout or "")
@@ -106,12 +114,12 @@ def test_agent_reaches_world_by_name_with_the_mcp_client(agent_env, loop) -> Non
     "/opt/chibench/run/world.sqlite", "/opt/chibench/world/base.sqlite", "/opt/chibench/task/task.json",
     "/opt/chibench/export", "/tests", "/tests/test.sh",
 ])
-def test_agent_cannot_see(agent_env, loop, path: str) -> None:  # type: ignore[no-untyped-def]
+def test_agent_cannot_see(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop, path: str) -> None:
     result = sh(loop, agent_env, f"ls -la {path} 2>&1; test -e {path}")
     assert result.return_code != 0, f"{path} is visible inside the agent sandbox:\n{result.stdout}"
 
 
-def test_agent_cannot_read_seeds_even_by_glob(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+def test_agent_cannot_read_seeds_even_by_glob(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     result = sh(loop, agent_env, f"cat {REPO}/world/seeds/*.yaml | head -c 100")
     assert not (result.stdout or "").strip()
 
@@ -128,7 +136,7 @@ def _host_pids_with(needle: bytes) -> list[int]:
     return pids
 
 
-def test_world_secret_environment_is_invisible(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+def test_world_secret_environment_is_invisible(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     world_pids = _host_pids_with(WORLD_SECRET.encode())
     assert world_pids, "the world should carry the secret in its process environment"
     for pid in world_pids:
@@ -142,7 +150,7 @@ def test_world_secret_environment_is_invisible(agent_env, loop) -> None:  # type
     assert all(int(p) < 50 for p in (pids.stdout or "").split()), f"host pids visible: {pids.stdout}"
 
 
-def test_agent_runs_unprivileged(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+def test_agent_runs_unprivileged(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     ident = sh(loop, agent_env, "id -u; grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status; grep NoNewPrivs /proc/self/status")
     lines = (ident.stdout or "").split("\n")
     assert lines[0] == str(AGENT_UID)
@@ -170,7 +178,7 @@ def _host_ip() -> str:
             return "127.0.0.1"
 
 
-def test_agent_reaches_only_its_world(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+def test_agent_reaches_only_its_world(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     world = agent_env._sidecars["world"].address
     port = _free_port()
     host_ip = _host_ip()
@@ -214,7 +222,7 @@ def _host_processes_matching(marker: str) -> list[int]:
     return found
 
 
-def test_processes_do_not_outlive_their_exec(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+def test_processes_do_not_outlive_their_exec(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     started = sh(loop, agent_env, "nohup sleep 4242 >/dev/null 2>&1 & setsid sleep 4243 & disown; echo started")
     assert started.return_code == 0
     time.sleep(0.2)
@@ -222,7 +230,7 @@ def test_processes_do_not_outlive_their_exec(agent_env, loop) -> None:  # type: 
     assert _host_processes_matching("sleep\x004243") == []
 
 
-def test_timeout_kills_the_sandbox(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+def test_timeout_kills_the_sandbox(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     t0 = time.monotonic()
     result = sh(loop, agent_env, "sleep 4244; echo never", timeout=1)
     assert result.return_code == 124
@@ -231,13 +239,13 @@ def test_timeout_kills_the_sandbox(agent_env, loop) -> None:  # type: ignore[no-
     assert _host_processes_matching("sleep\x004244") == []
 
 
-def test_files_persist_between_execs(agent_env, loop) -> None:  # type: ignore[no-untyped-def]
+def test_files_persist_between_execs(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     sh(loop, agent_env, "echo a > /workspace/p && echo b > /tmp/p && echo c > ~/p")
     assert sh(loop, agent_env, "cat /workspace/p /tmp/p ~/p").stdout == "a\nb\nc\n"
     assert sh(loop, agent_env, "pwd").stdout == "/workspace\n"
 
 
-def test_upload_download_and_planted_links(agent_env, loop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_upload_download_and_planted_links(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop, tmp_path: Path) -> None:
     src = tmp_path / "src"
     (src / "sub").mkdir(parents=True)
     (src / "run.sh").write_text("#!/bin/sh\necho ran\n")
@@ -259,7 +267,7 @@ def test_upload_download_and_planted_links(agent_env, loop, tmp_path: Path) -> N
     assert (tmp_path / "one.txt").read_text() == "x\n"
 
 
-def test_world_service_exec_and_download(agent_env, loop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_world_service_exec_and_download(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop, tmp_path: Path) -> None:
     listing = run(loop, agent_env.service_exec("ls /opt/chibench/task; id -u", service="world"))
     assert listing.stdout == f"task.json\n{AGENT_UID + 1}\n"
     exported = run(loop, agent_env.service_exec(
@@ -272,7 +280,7 @@ def test_world_service_exec_and_download(agent_env, loop, tmp_path: Path) -> Non
     assert sh(loop, agent_env, "test -e /opt/chibench/export/final.json").return_code != 0
 
 
-def test_planted_reward_does_not_reach_the_separate_grader(agent_env, loop, task_dir: Path) -> None:  # type: ignore[no-untyped-def]
+def test_planted_reward_does_not_reach_the_separate_grader(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop, task_dir: Path) -> None:
     sh(loop, agent_env, "echo '{\"reward\": 1}' > /logs/verifier/reward.json; mkdir -p /logs/verifier/d; "
                         "echo 1 > /logs/verifier/d/reward.txt; chmod 000 /logs/verifier/d")
     trial_dir = Path(agent_env.trial_paths.trial_dir)
@@ -295,11 +303,11 @@ def test_planted_reward_does_not_reach_the_separate_grader(agent_env, loop, task
         sh(loop, agent_env, "true")
 
 
-def test_concurrent_trials_get_separate_worlds(task_dir: Path, tmp_path: Path, loop) -> None:  # type: ignore[no-untyped-def]
+def test_concurrent_trials_get_separate_worlds(task_dir: Path, tmp_path: Path, loop: asyncio.AbstractEventLoop) -> None:
     first = make_env(task_dir, tmp_path / "t1", "concurrent-1")
     second = make_env(task_dir, tmp_path / "t2", "concurrent-2")
-    async def both(*coros):  # type: ignore[no-untyped-def]
-        return await asyncio.gather(*coros)
+    async def both(*coros: Any) -> list[Any]:
+        return list(await asyncio.gather(*coros))
 
     run(loop, both(first.start(force_build=False), second.start(force_build=False)))
     try:
@@ -322,7 +330,7 @@ def test_concurrent_trials_get_separate_worlds(task_dir: Path, tmp_path: Path, l
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/net/tun"), reason="no /dev/net/tun for slirp4netns")
-def test_public_egress_has_no_host_loopback(task_dir: Path, tmp_path: Path, loop) -> None:  # type: ignore[no-untyped-def]
+def test_public_egress_has_no_host_loopback(task_dir: Path, tmp_path: Path, loop: asyncio.AbstractEventLoop) -> None:
     env = make_env(task_dir, tmp_path / "t", "egress", egress="on")
     run(loop, env.start(force_build=False))
     try:
