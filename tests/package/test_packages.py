@@ -217,7 +217,7 @@ def test_package_isolation_and_instruction(scen: Path, tools_by_role: dict[str, 
     assert spec["roles"] == [sc.role] and "expectations" not in json.dumps(spec)
     # the instruction names only tools of this role and paths that exist in the agent's image
     text = (pkg / "instruction.md").read_text(encoding="utf-8")
-    named = set(re.findall(r"`([a-z][a-z0-9_]+_[a-z0-9_]+)`", text)) - {i.id for i in sc.identities}
+    named = set(re.findall(r"`([a-z][a-z0-9_]+_[a-z0-9_]+)`", text)) - {"acting_as"}
     assert named <= tools_by_role[sc.role], named - tools_by_role[sc.role]
     for path in re.findall(r"`(/[^`*]+)`", text):
         rel = path.removeprefix("/opt/chibench/skills/managed-care-operations-handbook/")

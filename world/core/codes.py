@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 #: Descriptions of every ICD-10-CM code the seeds use, resolved with simple-icd-10-cm by
-#: ``chibench world check`` and committed, so that building a world does not pay the library's
-#: ~2.5 s start-up. ``world check`` fails when this file is stale.
+#: ``chibench world check`` and committed, so that building a world — and the first tool call that
+#: shows a seeded diagnosis — does not pay the library's ~2.5 s start-up. ``world check`` fails when
+#: this file is stale.
 ICD_CACHE = Path(__file__).resolve().parents[1] / "seeds" / "icd10cm_codes.json"
 
 
@@ -61,16 +62,36 @@ def is_valid_loinc(code: str) -> bool:
     return _luhn_digit(number) == int(check)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1)
+def _committed_descriptions() -> dict[str, str]:
+    return load_icd_cache()
+
+
 def is_billable_icd10cm(code: str) -> bool:
-    """True when ``code`` is a valid, billable (leaf) ICD-10-CM code in the library's release."""
+    """True when ``code`` is a valid, billable (leaf) ICD-10-CM code in the library's release.
+
+    Codes in the committed cache are billable by construction (``render_icd_cache`` writes only
+    billable codes, and ``chibench world check`` fails when the cache is stale), so they are answered
+    without loading the library; any other code is asked of the library."""
+    return code in _committed_descriptions() or _library_billable(code)
+
+
+def icd10cm_description(code: str) -> str:
+    """Official short description of an ICD-10-CM code; raises ``ValueError`` for unknown codes.
+
+    From the committed cache when it has the code (the library's own text), else from the library."""
+    cached = _committed_descriptions().get(code)
+    return cached if cached is not None else _library_description(code)
+
+
+@functools.lru_cache(maxsize=4096)
+def _library_billable(code: str) -> bool:
     icd = _icd()
     return bool(icd.is_valid_item(code) and icd.is_leaf(code))
 
 
 @functools.lru_cache(maxsize=4096)
-def icd10cm_description(code: str) -> str:
-    """Official short description of an ICD-10-CM code; raises ``ValueError`` for unknown codes."""
+def _library_description(code: str) -> str:
     return str(_icd().get_description(code))
 
 
@@ -83,5 +104,5 @@ def load_icd_cache(path: Path = ICD_CACHE) -> dict[str, str]:
 
 def render_icd_cache(codes: Iterable[str]) -> str:
     """Canonical cache text for ``codes`` (only billable ones are written)."""
-    table = {c: icd10cm_description(c) for c in sorted(set(codes)) if is_billable_icd10cm(c)}
+    table = {c: _library_description(c) for c in sorted(set(codes)) if _library_billable(c)}  # never the cache
     return json.dumps(table, indent=1, sort_keys=True, ensure_ascii=False) + "\n"

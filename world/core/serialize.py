@@ -13,8 +13,17 @@ from sqlalchemy import inspect
 
 from chibench.world.core.clock import iso
 
+_AS_IS = frozenset({str, int, float, bool, type(None)})
+
 
 def plain(value: Any) -> Any:
+    cls = type(value)
+    if cls in _AS_IS:  # the common case, answered first (subclasses such as StrEnum take the checks below)
+        return value
+    if cls is dict:
+        return {k if type(k) is str else str(k): plain(v) for k, v in value.items()}
+    if cls is list:
+        return [plain(v) for v in value]
     if isinstance(value, dt.datetime):
         return iso(value)
     if isinstance(value, dt.date):

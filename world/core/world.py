@@ -277,8 +277,7 @@ class World:
         try:
             yield s
         finally:
-            s.rollback()
-            s.close()
+            s.close()  # ends (rolls back) the session's transaction and returns its connection
 
     @staticmethod
     def unlocked() -> Any:

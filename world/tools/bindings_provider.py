@@ -401,16 +401,19 @@ class FileExternalAppealIn(ActingInput):
     case_id: str = _case_id()
     rationale: str = Field(min_length=1, max_length=20_000,
                            description="Grounds for external review, in your words")
+    document_ids: list[str] | None = Field(None, max_length=50,
+                                           description="Provider documents of the patient sent with the request "
+                                                       "(copied to the payer)")
 
 
 @tool(ROLE, "auth", "file_external_appeal", kind="write", input=FileExternalAppealIn,
       description="Request external (independent review organization) review after an upheld internal appeal "
                   "(appeal_upheld → external_appealed), within 4 months of the internal decision; decision due "
                   "45 days after filing. Returns the appeal {id, level external, status filed, deadline_at, "
-                  "decision_due_at}.")
+                  "decision_due_at, document_ids (payer copies)}.")
 def file_external_appeal(world: World, acting_as: str | None, a: FileExternalAppealIn) -> Any:
     return _appeal_view(appeals.file_external_review(world, actor_id=a.acting_as, case_id=a.case_id,
-                                                     rationale=a.rationale))
+                                                     rationale=a.rationale, document_ids=a.document_ids))
 
 
 class DocumentFinding(ToolInput):

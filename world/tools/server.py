@@ -9,7 +9,9 @@ endpoints answer ``initialize`` and ``tools/list`` at once — from the generate
 (``tool_catalog.py``), which needs none of the world's modules — while the world, its models,
 services and tool bindings load in a background thread; a tool call waits until the world is open.
 Once the registry is loaded the server checks the catalog against it and lists the live registry
-if they ever differ. This module therefore imports nothing from the world at import time.
+if they ever differ. :func:`serve` binds and listens on its socket before it imports the MCP SDK, so
+a client that connects early is queued by the kernel, not refused. This module therefore imports
+neither the world nor the SDK at import time.
 """
 
 from __future__ import annotations
@@ -17,53 +19,94 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import socket
+import sys
 import threading
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-import anyio
-from mcp import types
-from mcp.server.lowlevel import Server
-from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp.server.transport_security import TransportSecuritySettings
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import PlainTextResponse
-from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
-
-from chibench.world.tools.registry import ROLES, Role, catalog, catalog_text, live_catalog
+from chibench.world.tools.registry import (
+    ROLES,
+    Role,
+    catalog,
+    catalog_entry,
+    catalog_text,
+    live_catalog,
+    load_all,
+)
 
 if TYPE_CHECKING:
+    from mcp import types
+    from mcp.server.lowlevel import Server
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+    from starlette.applications import Starlette
+    from starlette.types import Receive, Scope, Send
+
     from chibench.world.core.world import World
 
 log = logging.getLogger("chibench.tools")
+#: GIL switch interval (s) while the world loads in the background (Python's default is 0.005).
+LOADING_SWITCH_INTERVAL = 0.0005
+_START_LOCK = threading.Lock()
+_loading: list[float] = []  # the interval to restore, while any world is loading (guarded by _START_LOCK)
+
+
+@contextlib.contextmanager
+def _gil_to_the_server() -> Iterator[None]:
+    """While a world loads in a background thread, let the serving thread have the GIL back quickly,
+    so that initialize / tools/list are not held up by the loading."""
+    with _START_LOCK:
+        _loading.append(sys.getswitchinterval())
+        sys.setswitchinterval(min(_loading[0], LOADING_SWITCH_INTERVAL))
+    try:
+        yield
+    finally:
+        with _START_LOCK:
+            first = _loading[0]
+            _loading.pop()
+            if not _loading:
+                sys.setswitchinterval(first)
 
 
 def _as_tools(entries: list[dict[str, Any]]) -> list[types.Tool]:
+    from mcp import types
+
     return [types.Tool(name=e["name"], description=e["description"], inputSchema=e["inputSchema"],
                        annotations=types.ToolAnnotations(readOnlyHint=e["readOnlyHint"]))
             for e in entries]
 
 
 class Listing:
-    """What each role's ``tools/list`` returns: built once, from the generated catalog until the live
-    registry has been compared with it (then from the registry if they differ)."""
+    """What each role's ``tools/list`` returns, built once per role.
 
-    def __init__(self) -> None:
-        self._entries = catalog()
+    ``Listing()`` lists the live registry (the world's modules are loaded). ``Listing.generated()``
+    lists the generated catalog, which needs none of them, until :meth:`verify` has compared it with
+    the live registry — and lists the registry from then on if they ever differ."""
+
+    def __init__(self, entries: dict[str, list[dict[str, Any]]] | None = None) -> None:
+        self._entries = entries
         self._tools: dict[str, list[types.Tool]] = {}
         self._lock = threading.Lock()
+
+    @classmethod
+    def generated(cls) -> Listing:
+        return cls(catalog())
 
     def tools(self, role: Role) -> list[types.Tool]:
         tools = self._tools.get(role)
         if tools is None:
             with self._lock:
-                tools = self._tools.setdefault(role, _as_tools(self._entries[role]))
+                tools = self._tools.get(role)
+                if tools is None:
+                    entries = (self._entries[role] if self._entries is not None
+                               else [catalog_entry(t) for t in load_all().for_role(role)])
+                    tools = self._tools[role] = _as_tools(entries)
         return tools
 
     def verify(self) -> bool:
-        """Compare the catalog with the live registry; switch to the registry if stale. True if fresh."""
+        """Compare the generated catalog with the live registry; list the registry if stale. True if fresh."""
+        if self._entries is None:
+            return True
         live = live_catalog()
         if catalog_text(live) == catalog_text(self._entries):
             return True
@@ -76,8 +119,9 @@ class Listing:
 
 
 class WorldHandle:
-    """The served world: given open, or opened (with the registry loaded) by :meth:`start` in a
-    background thread. :meth:`get` waits for it."""
+    """The served world: given open, or opened by :meth:`start` in a background thread (which then
+    imports the dispatcher and every tool binding, and checks the listing's generated catalog).
+    :meth:`get` waits for it."""
 
     def __init__(self, source: World | Callable[[], World], listing: Listing,
                  on_error: Callable[[BaseException], None] | None = None):
@@ -91,27 +135,29 @@ class WorldHandle:
         if callable(source):
             self._opener = source
         else:
-            self._prepare()
+            load_all()
             self._world = source
             self._done.set()
 
-    def _prepare(self) -> None:
-        # Import the dispatcher (world, models) and every binding, and check the generated catalog.
-        from chibench.world.tools import dispatch  # noqa: F401
-
-        self.listing.verify()
-
     def start(self) -> None:
-        if self._started or self._opener is None:
-            return
-        self._started = True
+        with _START_LOCK:
+            if self._started or self._opener is None:
+                return
+            self._started = True
         threading.Thread(target=self._open, name="chibench-world-open", daemon=True).start()
 
     def _open(self) -> None:
         assert self._opener is not None
         try:
-            world = self._opener()
-            self._prepare()
+            with _gil_to_the_server():
+                world = self._opener()
+                load_all()  # every binding, with its services and models
+                from chibench.world.tools import dispatch  # noqa: F401
+
+                try:  # before any call runs, so that no call shares the CPU with it
+                    self.listing.verify()
+                except Exception:  # the catalog stays listed; calls are unaffected
+                    log.exception("the generated tool catalog could not be checked")
             self._world = world
         except BaseException as exc:  # reported, and the server is told to stop
             self.error = exc
@@ -128,22 +174,32 @@ class WorldHandle:
     async def get(self) -> World | None:
         """The open world (waiting for it if needed); None if it could not be opened."""
         if not self._done.is_set():
+            import anyio
+
             self.start()
             await anyio.to_thread.run_sync(self._done.wait)
         return self._world
 
 
-def _result(is_error: bool, payload: Any) -> types.CallToolResult:
-    text = json.dumps(payload, ensure_ascii=False, indent=1)
+def _result(is_error: bool, payload: Any, text: str | None = None) -> types.CallToolResult:
+    from mcp import types
+
+    if text is None:
+        text = json.dumps(payload, ensure_ascii=False, indent=1)
     structured = payload if isinstance(payload, dict) else {"result": payload}
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                 structuredContent=None if is_error else structured, isError=is_error)
 
 
 def build_server(world: World | WorldHandle, role: Role, listing: Listing | None = None) -> Server:
-    if listing is None:
-        listing = world.listing if isinstance(world, WorldHandle) else Listing()
-    handle = world if isinstance(world, WorldHandle) else WorldHandle(world, listing)
+    import anyio
+    from mcp.server.lowlevel import Server
+
+    if isinstance(world, WorldHandle):
+        handle, listing = world, listing or world.listing
+    else:
+        listing = listing or Listing()
+        handle = WorldHandle(world, listing)
     server: Server = Server(f"chibench-{role}", version="1")
 
     @server.list_tools()
@@ -156,13 +212,13 @@ def build_server(world: World | WorldHandle, role: Role, listing: Listing | None
         if w is None:
             return _result(True, {"error": "internal_error",
                                   "message": f"{name} failed unexpectedly; nothing was changed. Try again or report it."})
-        from chibench.world.tools.dispatch import dispatch, dispatch_now
+        from chibench.world.tools.dispatch import dispatch_encoded, dispatch_now
 
         # A quick read runs right here when no other call holds the world (no thread hand-off);
         # everything else — writes, a counterpart's model turn, a busy world — runs in a worker thread.
         outcome = dispatch_now(w, role, name, arguments)
         if outcome is None:
-            outcome = await anyio.to_thread.run_sync(dispatch, w, role, name, arguments)
+            outcome = await anyio.to_thread.run_sync(dispatch_encoded, w, role, name, arguments)
         return _result(*outcome)
 
     return server
@@ -185,10 +241,17 @@ def build_app(world: World | Callable[[], World], roles: Sequence[Role] = ROLES,
     ``world`` is an open world or a function that opens one; the latter runs in a background thread
     started with the app (lifespan), and ``on_error`` is called if it fails.
     """
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+    from mcp.server.transport_security import TransportSecuritySettings
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+
     unknown = [r for r in roles if r not in ROLES]
     if unknown:
         raise ValueError(f"unknown roles {unknown} (allowed: {', '.join(ROLES)})")
-    handle = WorldHandle(world, Listing(), on_error)
+    handle = WorldHandle(world, Listing.generated() if callable(world) else Listing(), on_error)
     # Containers reach the world as http://world:8000; the DNS-rebinding guard is for browsers on localhost.
     security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
     managers = {r: StreamableHTTPSessionManager(build_server(handle, r), stateless=False, json_response=True,
@@ -213,12 +276,46 @@ def build_app(world: World | Callable[[], World], roles: Sequence[Role] = ROLES,
     return Starlette(routes=routes, lifespan=lifespan)
 
 
+def listen(host: str, port: int, backlog: int = 2048) -> list[socket.socket]:
+    """Bind and listen on ``host:port`` now (as uvicorn would: every address the host resolves to,
+    ``SO_REUSEADDR``): connections made before the server runs wait in the kernel's queue."""
+    infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    families = {info[0] for info in infos}
+    sockets: list[socket.socket] = []
+    seen: set[Any] = set()
+    try:
+        for family, kind, proto, _, address in infos:
+            if address in seen:
+                continue
+            seen.add(address)
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and len(families) > 1:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(backlog)
+            sock.set_inheritable(True)
+    except OSError:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
+
+
 def serve(world: World | Callable[[], World], *, host: str = "0.0.0.0", port: int = 8000,
           roles: Sequence[Role] = ROLES) -> None:
     """Serve ``world`` (open, or a function that opens it in the background) until interrupted.
 
-    If the world cannot be opened the server stops and this raises ``SystemExit(1)``.
+    The socket is bound first, then the SDK and the app are loaded. If the address is taken or the
+    world cannot be opened, this says why on stderr and raises ``SystemExit(1)``.
     """
+    try:
+        sockets = listen(host, port)
+    except OSError as exc:
+        print(f"chibench: cannot listen on {host}:{port}: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
+
     import uvicorn
 
     failed: list[BaseException] = []
@@ -232,6 +329,6 @@ def serve(world: World | Callable[[], World], *, host: str = "0.0.0.0", port: in
     config = uvicorn.Config(build_app(world, roles, on_error=on_error), host=host, port=port, log_level="warning",
                             access_log=False, http="h11", loop="asyncio", lifespan="on")
     server = uvicorn.Server(config)
-    server.run()
+    server.run(sockets=sockets)
     if failed:
         raise SystemExit(1)

@@ -94,7 +94,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "auth_file_external_appeal",
-   "description": "Request external (independent review organization) review after an upheld internal appeal (appeal_upheld → external_appealed), within 4 months of the internal decision; decision due 45 days after filing. Returns the appeal {id, level external, status filed, deadline_at, decision_due_at}.",
+   "description": "Request external (independent review organization) review after an upheld internal appeal (appeal_upheld → external_appealed), within 4 months of the internal decision; decision due 45 days after filing. Returns the appeal {id, level external, status filed, deadline_at, decision_due_at, document_ids (payer copies)}.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -118,6 +118,23 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Rationale",
       "type": "string"
+     },
+     "document_ids": {
+      "anyOf": [
+       {
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": "array"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Provider documents of the patient sent with the request (copied to the payer)",
+      "title": "Document Ids"
      }
     },
     "required": [

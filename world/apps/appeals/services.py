@@ -209,11 +209,14 @@ def decide(world: World, *, actor_id: str, appeal_id: str, outcome: str, rationa
 # --------------------------------------------------------------------------- external review
 
 
-def file_external_review(world: World, *, actor_id: str, case_id: str, rationale: str) -> dict[str, Any]:
+def file_external_review(world: World, *, actor_id: str, case_id: str, rationale: str,
+                         document_ids: list[str] | None = None) -> dict[str, Any]:
     """Provider side: request external review after an upheld internal appeal (case appeal_upheld →
     external_appealed), within 4 months of the internal decision (``rules.appeals.external_deadline``);
-    decision due 45 days after filing. Errors: Conflict (untimely; no upheld internal appeal),
-    IllegalTransition, InvalidInput, NotFound, AuthorityError / UnknownActor.
+    decision due 45 days after filing. ``document_ids``: provider documents of the patient, copied to
+    the payer side (as for the internal appeal). Errors: Conflict (untimely; no upheld internal appeal),
+    IllegalTransition, InvalidInput, NotFound (a document that is not the case patient's provider
+    document), AuthorityError / UnknownActor.
     """
     why = v.text(rationale, "rationale")
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.file_external_review") as tx:
@@ -232,8 +235,10 @@ def file_external_review(world: World, *, actor_id: str, case_id: str, rationale
         ap = _new_appeal(tx, case, level="external", deadline=deadline,
                          decision_days=appeal_rules.EXTERNAL_DECISION_DAYS, rationale=why,
                          original_reviewer_id=internal.assigned_reviewer_id)
+        ap.document_ids = _copy_documents(tx, case, document_ids, ap.id)
         pc.touch(tx, case)
-        tx.log(case_id=case.id, entity_id=ap.id, details={"internal_appeal_id": internal.id})
+        tx.log(case_id=case.id, entity_id=ap.id, details={"internal_appeal_id": internal.id,
+                                                          **({"documents": ap.document_ids} if ap.document_ids else {})})
         tx.session.flush()
         return to_dict(ap)
 

@@ -24,6 +24,7 @@ The actor must be a care manager of ``cm_common.CM_ORG``. Times UTC ISO-8601.
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import nullcontext
 from typing import Any
 
 from sqlalchemy import select
@@ -190,7 +191,8 @@ def send_message(world: World, *, actor_id: str, session_id: str, message: str) 
     # 2. the simulator (no transaction open while a model answers)
     config = CounterpartConfig.for_session(backend_name)
     step = PatientEngine(persona).step(state, text, reply_turn=next_number + 1)
-    reply = backend_for(backend_name, config).patient_reply(persona, state, step, history, text)
+    with world.unlocked() if backend_name == "live" else nullcontext():  # other calls run while a model answers
+        reply = backend_for(backend_name, config).patient_reply(persona, state, step, history, text)
     if backend_name == "live":
         step = _reconcile_live_consent(persona, step, reply.text)
     # 3. write both turns atomically, if nothing moved meanwhile

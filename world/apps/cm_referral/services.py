@@ -84,7 +84,8 @@ def _icd(code: str) -> str:
         return ""
 
 
-def _referral_view(s: Session, r: CMReferral, *, full: bool, case_id: Any = _NO_CASE) -> dict[str, Any]:
+def _referral_view(s: Session, r: CMReferral, *, full: bool, case_id: Any = _NO_CASE,
+                   coverages: list[Coverage] | None = None) -> dict[str, Any]:
     p = s.get(Patient, r.patient_id)
     assert p is not None
     if case_id is _NO_CASE:
@@ -95,8 +96,9 @@ def _referral_view(s: Session, r: CMReferral, *, full: bool, case_id: Any = _NO_
     if full:
         out["diagnoses"] = [{"code": c, "display": _icd(c)} for c in r.diagnosis_codes]
         out["risk_flags"] = {"risk_score": r.risk_score, "utilization_flags": list(r.utilization_flags)}
-        out["coverages"] = [coverage_summary(s, c, on=world_today(s))
-                            for c in s.scalars(_COVERAGES_OF_PATIENT, {"pid": p.id})]
+        if coverages is None:
+            coverages = list(s.scalars(_COVERAGES_OF_PATIENT, {"pid": p.id}))
+        out["coverages"] = [coverage_summary(s, c, on=world_today(s)) for c in coverages]
         out["referring_worker"] = worker_card(s.get(Worker, r.referring_worker_id)) if r.referring_worker_id else None
     return out
 
@@ -134,8 +136,12 @@ def get_referral(world: World, *, actor_id: str, referral_id: str) -> dict[str, 
         r = s.get(CMReferral, rid)
         if r is None:
             raise NotFound(f"no referral with id '{rid}'", field="referral_id")
-        case_id = warm[0][1] if warm and warm[0][0] is r else _NO_CASE
-        return _referral_view(s, r, full=True, case_id=case_id)
+        if not warm or warm[0][0] is not r:
+            return _referral_view(s, r, full=True)
+        # newest first, as _COVERAGES_OF_PATIENT orders them (a stable sort keeps ties in row order)
+        coverages = sorted({row[7].id: row[7] for row in warm if row[7] is not None}.values(),
+                           key=lambda c: c.effective_date, reverse=True)
+        return _referral_view(s, r, full=True, case_id=warm[0][1], coverages=coverages)
 
 
 def open_case(world: World, *, actor_id: str, referral_id: str, program: str, priority: str) -> dict[str, Any]:

@@ -29,6 +29,7 @@ timeout raises ``RetryableError`` and records nothing.
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import nullcontext
 from typing import Any
 
 from sqlalchemy import select
@@ -254,7 +255,8 @@ def send_turn(world: World, *, actor_id: str, request_id: str, message: str) -> 
         context = {**_case_line(s, req), "counterpart_name": _name(other), "agent_name": _name(worker)}
         worker_id, other_id, had_session = worker.id, other.id, sess is not None
     step = engine.step(state, text)
-    reply = backend_for(backend_name, config).p2p_reply(cp, context, state, step, history, text)
+    with world.unlocked() if backend_name == "live" else nullcontext():  # other calls run while a model answers
+        reply = backend_for(backend_name, config).p2p_reply(cp, context, state, step, history, text)
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.send_turn", cost=cost) as tx:
         s = tx.session
         req = _request(s, request_id)
@@ -262,6 +264,9 @@ def send_turn(world: World, *, actor_id: str, request_id: str, message: str) -> 
         if (current is not None) != had_session or (current is not None and current.agent_turns != agent_turns):
             raise RetryableError(f"the call on {req.id} changed while the counterpart was answering; nothing was "
                                  "recorded", field="request_id")
+        if current is not None and (current.finalized or (current.state or {}).get("ended")):
+            raise Conflict(f"session {current.id} was concluded while the counterpart was answering; nothing was "
+                           "recorded", field="request_id")
         if current is None:
             tx.transition(machines.P2P, req, P2PStatus.IN_SESSION, case_id=req.case_id, reason="call started")
             current = P2PSession(id=tx.new_id("P2PS"), request_id=req.id, case_id=req.case_id, agent_side=side,
