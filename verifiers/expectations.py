@@ -37,6 +37,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from chibench.verifiers import vocab
+from chibench.world.core.errors import validation_lines
 
 FORMAT = "chibench.expectations/1"
 CITATION = re.compile(r"^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+) §(\d+(?:\.\d+)*)$")
@@ -695,7 +696,7 @@ def parse_expectations(data: Any, *, handbook_root: Path | None = None, source: 
     try:
         exp = Expectations.model_validate(data)
     except ValidationError as exc:
-        problems = [f"{'.'.join(str(p) for p in e['loc']) or '$'}: {e['msg']}" for e in exc.errors()]
+        problems = validation_lines(exc, "$")
         raise ExpectationsError(f"{source}: invalid expectations: {problems[0]}", problems) from exc
     problems = _validate_semantics(exp, handbook_root=handbook_root)
     if problems:

@@ -35,6 +35,7 @@ from chibench.world.apps.provider_common import coverage_active_on, in_network
 from chibench.world.core.clock import WORLD_OPEN
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.enums import UrgencyLevel, WorkerRole
+from chibench.world.core.errors import validation_lines
 from chibench.world.core.world import SYSTEM_ACTOR, World
 from chibench.world.rules.adjudication import DocView, sufficiency
 from chibench.world.rules.sla import sla_hours
@@ -376,7 +377,7 @@ def load_spec(path: Path) -> OverlaySpec:
     try:
         return OverlaySpec.model_validate(block)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(validation_lines(exc))
         raise OverlayError(f"{path.name}: overlay: {problems}") from exc
 
 

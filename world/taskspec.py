@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from chibench.world.core.errors import validation_lines
 from chibench.world.overlays import OverlaySpec
 
 FORMAT = "chibench.task-world/1"
@@ -61,7 +62,7 @@ def load_task_world(path: str | Path) -> TaskWorld:
     try:
         spec = TaskWorld.model_validate(raw)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(validation_lines(exc))
         raise TaskWorldError(f"{p}: {problems}") from exc
     missing = [r for r in spec.roles if not spec.identities.get(r)]
     if missing:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from chibench.world.core.errors import validation_lines
 from chibench.world.overlays import OverlaySpec
 
 TASK_ID = r"^(cm_[a-z0-9_]+_[0-9]{3}|[a-z0-9_]+\.(referral|intake|triage|nurse_review|md_review|p2p))$"
@@ -134,7 +135,7 @@ def load_scenario(path: str | Path) -> Scenario:
     try:
         sc = Scenario.model_validate(raw)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc']) or '(top)'}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(validation_lines(exc, "(top)"))
         raise ScenarioError(f"{p}: {problems}") from exc
     if p.parent.name != sc.id:
         raise ScenarioError(f"{p}: id '{sc.id}' must equal its folder name '{p.parent.name}'")

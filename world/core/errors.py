@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from pydantic import ValidationError
+
 
 class DomainError(Exception):
     """Base class. ``to_dict()`` is the shape tools return inside an error result."""
@@ -102,3 +104,12 @@ class RetryableError(DomainError):
     """A transient failure (e.g. a simulator timeout); nothing was recorded; try again."""
 
     code = "retryable"
+
+
+def validation_lines(err: ValidationError, top: str = "") -> list[str]:
+    """``"<dotted.loc>: <message>"`` per problem of a pydantic error; ``top`` names an empty location.
+
+    The one formatting of model-validation failures for every loader (seeds, contracts, overlays, task
+    worlds, scenarios, expectations) so their messages name fields the same way.
+    """
+    return [f"{'.'.join(str(p) for p in e['loc']) or top}: {e['msg']}" for e in err.errors()]

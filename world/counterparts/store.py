@@ -20,6 +20,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 from sqlalchemy.orm import Session
 
+from chibench.world.core.errors import validation_lines
 from chibench.world.counterparts.contracts import P2PContractFile, P2PCounterpart, PatientContractFile, PatientPersona
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet
 
@@ -46,8 +47,7 @@ def _load(path: Path, rel: str, model: type[M]) -> M:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise SeedError([f"{rel}: {'.'.join(str(p) for p in e['loc']) or '(file)'}: {e['msg']}"
-                         for e in exc.errors()]) from exc
+        raise SeedError([f"{rel}: {line}" for line in validation_lines(exc, "(file)")]) from exc
 
 
 def load_contracts(root: Path = SEED_ROOT) -> ContractSet:

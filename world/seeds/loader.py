@@ -13,6 +13,7 @@ from typing import TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from chibench.world.core.errors import validation_lines
 from chibench.world.seeds.schema import CMMemberFile, OrganizationsFile, ServiceCaseFile, WorkersFile
 
 SEED_ROOT = Path(__file__).resolve().parent
@@ -41,11 +42,7 @@ class SeedSet:
 
 
 def _format_validation(path: Path, err: ValidationError) -> list[str]:
-    out = []
-    for e in err.errors():
-        loc = ".".join(str(p) for p in e["loc"])
-        out.append(f"{path.name}: {loc}: {e['msg']}")
-    return out
+    return [f"{path.name}: {line}" for line in validation_lines(err)]
 
 
 def load_file(path: Path, model: type[M]) -> M:
