@@ -90,10 +90,12 @@ def _stderr(message: str) -> None:
 
 def package_version() -> str:
     """The installed chibench distribution's version (the image tag)."""
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError
+
+    from chibench import installed_version
 
     try:
-        return version("chibench")
+        return installed_version()
     except PackageNotFoundError as exc:  # pragma: no cover - only outside an install
         raise ImagesError("the chibench package is not installed; pass --tag VERSION") from exc
 

@@ -23,9 +23,9 @@ Agent = str  # "oracle", "nop" or "near_miss:<name>"
 
 
 def world_version() -> str:
-    from importlib.metadata import version
+    from chibench import installed_version
 
-    return version("chibench")
+    return installed_version()
 
 
 def task_world(sc: Scenario) -> TaskWorld:

@@ -98,11 +98,11 @@ def cache_root() -> Path:
 
 def chibench_version() -> str:
     """The installed chibench version (what ``FROM chibench-<role>:<v>`` must name)."""
-    try:
-        return importlib.metadata.version("chibench")
-    except importlib.metadata.PackageNotFoundError:
-        import chibench
+    import chibench
 
+    try:
+        return chibench.installed_version()
+    except importlib.metadata.PackageNotFoundError:
         return chibench.__version__
 
 
