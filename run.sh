@@ -31,5 +31,5 @@ fi
 
 .venv/bin/chibench package build --check          # the committed packages are what scenario.yaml says
 job="main-$(date -u +%Y%m%dT%H%M%SZ)"
-.venv/bin/harbor run -c harbor.yaml --job-name "$job" "$@" || true
+.venv/bin/harbor run -y -c harbor.yaml --job-name "$job" "$@" || true
 .venv/bin/chibench report "jobs/$job"
