@@ -5,8 +5,12 @@
 Reports: server ready time (``chibench world serve`` process start → first successful tools/list on
 all three endpoints), the first tool call's answer (process start → the setup write answered: the
 world opens in the background while tools are listed, and a call waits for it), and tool-call latency
-p50/p99 for a read (``cm_intake_get_referral``) and a write (``docs_upload_evidence``, a full
-transaction: validation, authority, clock, event, commit).
+p50/p99 for a read (``cm_intake_get_referral``), a write (``docs_upload_evidence``, a full
+transaction: validation, authority, clock, event, commit), the provider's case view
+(``cases_get_case``, the heaviest read an agent calls often) and the transport's floor (a call
+rejected at argument validation: the official client, the SDK's streamable-HTTP server and our
+dispatcher, no world access), all measured in one interleaved loop so that they share the machine's
+load.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ async def _list(url: str) -> int:
 
 
 async def _latency(base: str, n: int, t0: float) -> dict[str, float]:
-    out: dict[str, list[float]] = {"read": [], "write": []}
+    out: dict[str, list[float]] = {"read": [], "write": [], "case_read": [], "floor": []}
     async with streamablehttp_client(f"{base}/provider/mcp") as (r, w, _), ClientSession(r, w) as prov:
         await prov.initialize()
         made = await prov.call_tool("cases_create_from_order", {"acting_as": "WKR-PAC-01", "order_id": "SR-CEM-001"})
@@ -48,6 +52,10 @@ async def _latency(base: str, n: int, t0: float) -> dict[str, float]:
         if made.isError:
             raise SystemExit(f"setup failed: {made.content[0].text}")
         case_id = made.structuredContent["case"]["id"]
+        viewed = await prov.call_tool("cases_create_from_order", {"acting_as": "WKR-PAC-01", "order_id": "SR-MYO-001"})
+        if viewed.isError:  # a case of realistic size for the case view (the first one grows by a document per write)
+            raise SystemExit(f"setup failed: {viewed.content[0].text}")
+        viewed_id = viewed.structuredContent["case"]["id"]
         async with streamablehttp_client(f"{base}/cm/mcp") as (r2, w2, _), ClientSession(r2, w2) as cm:
             await cm.initialize()
             for i in range(n):
@@ -61,6 +69,14 @@ async def _latency(base: str, n: int, t0: float) -> dict[str, float]:
                     "title": f"Request form {i}", "body": "Member, provider and service details."})
                 out["write"].append(time.perf_counter() - t)
                 assert not res.isError, res.content[0].text
+                t = time.perf_counter()
+                res = await prov.call_tool("cases_get_case", {"acting_as": "WKR-PAC-01", "case_id": viewed_id})
+                out["case_read"].append(time.perf_counter() - t)
+                assert not res.isError, res.content[0].text
+                t = time.perf_counter()
+                res = await cm.call_tool("cm_intake_get_referral", {"acting_as": "WKR-CM-01"})
+                out["floor"].append(time.perf_counter() - t)
+                assert res.isError
     def q(xs: list[float], p: float) -> float:
         return round(sorted(xs)[min(len(xs) - 1, int(p * len(xs)))] * 1000, 2)
     return {"first_call_s": round(first_call, 3)} | \

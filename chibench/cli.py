@@ -25,6 +25,7 @@ Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -192,29 +193,45 @@ def cmd_world_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_world_serve_task(args: argparse.Namespace) -> int:
-    from chibench.world import taskspec
+    from chibench.world import control, taskspec
     from chibench.world.tools.server import serve
 
+    run_dir = Path(args.run_dir or control.RUN_DIR)
+    export_dir = Path(args.export_dir or control.EXPORT_DIR)
     try:
         spec = taskspec.load_task_world(args.task_json)
-        world = taskspec.prepare(spec, base=Path(args.base or taskspec.BASE_WORLD),
-                                 run_dir=Path(args.run_dir or taskspec.RUN_DIR),
-                                 export_dir=Path(args.export_dir or taskspec.EXPORT_DIR))
+        world = taskspec.prepare(spec, base=Path(args.base or control.BASE_WORLD), run_dir=run_dir,
+                                 export_dir=export_dir)
     except taskspec.TaskWorldError as exc:
         return _fail(str(exc))
-    print(f"chibench: serving {spec.task} ({', '.join(spec.roles)}) on {args.host}:{args.port}", flush=True)
-    serve(world, host=args.host, port=args.port, roles=list(spec.roles))
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(control.serving(control.socket_path(run_dir),
+                                                {"export": lambda: str(taskspec.write_final(world, export_dir))}))
+        except OSError as exc:  # the collect hook then reads the database itself
+            print(f"chibench: no control socket in {run_dir} ({exc}); export-task will open the database",
+                  file=sys.stderr)
+        print(f"chibench: serving {spec.task} ({', '.join(spec.roles)}) on {args.host}:{args.port}", flush=True)
+        serve(world, host=args.host, port=args.port, roles=list(spec.roles))
     return 0
 
 
 def cmd_world_export_task(args: argparse.Namespace) -> int:
-    from chibench.world import taskspec
+    from chibench.world import control
 
-    try:
-        out = taskspec.export_final(run_dir=Path(args.run_dir or taskspec.RUN_DIR),
-                                    export_dir=Path(args.export_dir or taskspec.EXPORT_DIR))
-    except taskspec.TaskWorldError as exc:
-        return _fail(str(exc))
+    run_dir = Path(args.run_dir or control.RUN_DIR)
+    export_dir = Path(args.export_dir or control.EXPORT_DIR)
+    try:  # the running world writes it (no second process importing the world)
+        out: Any = control.request(control.socket_path(run_dir), "export")
+    except control.ControlUnavailable:
+        from chibench.world import taskspec
+
+        try:
+            out = taskspec.export_final(run_dir=run_dir, export_dir=export_dir)
+        except taskspec.TaskWorldError as exc:
+            return _fail(str(exc))
+    except (control.ControlError, OSError) as exc:
+        return _fail(f"the running world could not write the final export: {exc}")
     print(f"chibench: wrote {out}")
     return 0
 
@@ -297,8 +314,10 @@ def parser() -> argparse.ArgumentParser:
     st_.set_defaults(func=cmd_world_serve_task)
     et = ws.add_parser("export-task", help="write the final export of a running task world (collect hook)")
     et.add_argument("task_json", nargs="?", help="accepted for symmetry with serve-task; not read")
-    et.add_argument("--run-dir")
-    et.add_argument("--export-dir")
+    et.add_argument("--run-dir", help="the world's run directory (default /opt/chibench/run): its control socket, "
+                                      "else its world.sqlite")
+    et.add_argument("--export-dir", help="where final.json goes when no world process answers (a running world "
+                                         "writes to the directory it was started with)")
     et.set_defaults(func=cmd_world_export_task)
     tl = sub.add_parser("tools", help="the agent's tool surface")
     ts = tl.add_subparsers(dest="command", required=True)

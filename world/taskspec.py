@@ -24,13 +24,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from chibench.world.control import BASE_WORLD, EXPORT_DIR, RUN_DIR
 from chibench.world.core.errors import validation_lines
 from chibench.world.overlays import OverlaySpec
 
 FORMAT = "chibench.task-world/1"
-BASE_WORLD = Path(os.environ.get("CHIBENCH_BASE_WORLD", "/opt/chibench/world/base.sqlite"))
-RUN_DIR = Path(os.environ.get("CHIBENCH_RUN_DIR", "/opt/chibench/run"))
-EXPORT_DIR = Path(os.environ.get("CHIBENCH_EXPORT_DIR", "/opt/chibench/export"))
 TaskRole = Literal["provider", "payer", "cm"]
 
 
@@ -112,18 +110,29 @@ def prepare(spec: TaskWorld, *, base: Path = BASE_WORLD, run_dir: Path = RUN_DIR
     return world
 
 
-def export_final(*, run_dir: Path = RUN_DIR, export_dir: Path = EXPORT_DIR) -> Path:
-    """Write ``export_dir/final.json`` from the live world (the ``[[verifier.collect]]`` hook)."""
-    from chibench.world.core.world import World
+def write_final(world: Any, export_dir: Path = EXPORT_DIR) -> Path:
+    """Write ``export_dir/final.json`` from an open world, between tool calls (the call lock is held
+    while the snapshot is read). Used by the running sidecar when the collect hook asks for it."""
+    from chibench.world.core.world import CALL_LOCK
     from chibench.world.export import snapshot
+
+    with CALL_LOCK:
+        snap = snapshot(world)
+    out = export_dir / "final.json"
+    _write_json(out, snap)
+    return out
+
+
+def export_final(*, run_dir: Path = RUN_DIR, export_dir: Path = EXPORT_DIR) -> Path:
+    """Write ``export_dir/final.json`` by opening the live world database directly — the collect
+    hook's fallback when no world process answers on the control socket (``world/control.py``)."""
+    from chibench.world.core.world import World
 
     live = run_dir / "world.sqlite"
     if not live.is_file():
         raise TaskWorldError(f"no live world at {live}: the sidecar never started this task")
     world = World(live)
     try:
-        out = export_dir / "final.json"
-        _write_json(out, snapshot(world))
+        return write_final(world, export_dir)
     finally:
         world.close()
-    return out

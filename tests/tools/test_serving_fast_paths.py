@@ -159,7 +159,7 @@ def test_dispatch_now_answers_reads_like_dispatch(served_world: World) -> None:
     for call in (READ, bad, unknown):
         now = dispatch_now(served_world, *call)
         assert now is not None and now[:2] == dispatch(served_world, *call)
-        assert now[2] == json.dumps(now[1], ensure_ascii=False, indent=1)
+        assert now[2] == json.dumps(now[1], **dispatch_module.TEXT_FORMAT)
 
 
 def test_dispatch_now_declines_writes_and_a_busy_world(served_world: World) -> None:
@@ -286,33 +286,38 @@ _json_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_json_values)
-def test_result_text_is_json_dumps_indent_1(value: object) -> None:
-    assert dispatch_module.result_text(value) == json.dumps(value, ensure_ascii=False, indent=1)
+def test_result_text_is_compact_json_dumps(value: object) -> None:
+    assert dispatch_module.result_text(value) == json.dumps(value, **dispatch_module.TEXT_FORMAT)
 
 
 def test_result_text_falls_back_for_anything_else() -> None:
     odd = {"t": (1, 2), "k": {1: "x"}, "f": 1e-05, "e": _Color.RED, "deep": [{"tiny": -2.5e-07}],
            "surrogate": "a\udfffb"}
     for value in (odd, odd["t"], odd["k"], odd["f"], odd["e"], odd["deep"], odd["surrogate"]):
-        assert dispatch_module.result_text(value) == json.dumps(value, ensure_ascii=False, indent=1)
+        assert dispatch_module.result_text(value) == json.dumps(value, **dispatch_module.TEXT_FORMAT)
 
 
-def test_size_limit_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_size_limit_counts_the_text_sent(monkeypatch: pytest.MonkeyPatch) -> None:
     payload = {"items": [{"id": f"X-{i}", "n": i} for i in range(40)]}
-    compact = len(json.dumps(payload, ensure_ascii=False))
-    indented = len(json.dumps(payload, ensure_ascii=False, indent=1))
-    assert compact < indented
-    for limit in (compact - 1, compact, indented - 1, indented):
+    sent = len(json.dumps(payload, **dispatch_module.TEXT_FORMAT))
+    assert sent < len(json.dumps(payload, ensure_ascii=False)) < len(json.dumps(payload, indent=1))
+    for limit, too_large in ((sent - 1, True), (sent, False), (sent + 1, False)):
         monkeypatch.setattr(dispatch_module, "MAX_RESULT_CHARS", limit)
-        old = dispatch_module._sized((False, payload))
         is_error, out, text = dispatch_module._encoded((False, payload))
-        assert (is_error, out) == old
-        assert text == json.dumps(out, ensure_ascii=False, indent=1)
-        assert is_error == (compact > limit)
+        assert dispatch_module._sized((False, payload)) == (is_error, out)
+        assert text == json.dumps(out, **dispatch_module.TEXT_FORMAT)
+        assert is_error is too_large
+        if too_large:
+            assert out["error"] == "result_too_large" and str(sent) in out["message"]
+        else:
+            assert out is payload
+    monkeypatch.setattr(dispatch_module, "MAX_RESULT_CHARS", 10)
+    error = {"error": "not_found", "message": "a rejection is never replaced, however long it is"}
+    assert dispatch_module._encoded((True, error))[:2] == (True, error)
 
 
 def test_server_sends_the_dispatch_text(served_world: World) -> None:
     is_error, payload, text = dispatch_module.dispatch_encoded(served_world, *READ)
     assert (is_error, payload) == dispatch(served_world, *READ)
-    assert text == json.dumps(payload, ensure_ascii=False, indent=1)
+    assert text == json.dumps(payload, **dispatch_module.TEXT_FORMAT)
     assert dispatch_now(served_world, *READ) == (is_error, payload, text)

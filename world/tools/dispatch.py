@@ -127,13 +127,8 @@ def _call(world: World, role: Role, t: Tool, args: Any) -> tuple[bool, Any]:
 
 
 def _sized(outcome: tuple[bool, Any]) -> tuple[bool, Any]:
-    is_error, result = outcome
-    if is_error:
-        return outcome
-    text = json.dumps(result, ensure_ascii=False)
-    if len(text) > MAX_RESULT_CHARS:
-        return True, _too_large(len(text))
-    return outcome
+    is_error, result, _ = _encoded(outcome)
+    return is_error, result
 
 
 def _too_large(size: int) -> dict[str, Any]:
@@ -143,11 +138,15 @@ def _too_large(size: int) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------- the result's text
+#: ``json.dumps`` arguments of a result's text: compact JSON, as most MCP servers send — fewer
+#: characters and tokens for the agent than indented JSON (≈15 % on a referral), and faster to send.
+TEXT_FORMAT: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
+
+
 def _same_in_rust(value: Any) -> bool:
-    """True if ``pydantic_core.to_json(value, indent=1)`` is byte-identical to ``json.dumps(value,
-    ensure_ascii=False, indent=1)``: plain JSON types with string keys, and no float in (-1e-4, 1e-4)
-    other than zero (the only values the two print differently: Python writes ``1e-05``, Rust
-    ``0.00001``)."""
+    """True if ``pydantic_core.to_json(value)`` is byte-identical to ``json.dumps(value, **TEXT_FORMAT)``:
+    plain JSON types with string keys, and no float in (-1e-4, 1e-4) other than zero (the only values
+    the two print differently: Python writes ``1e-05``, Rust ``0.00001``)."""
     cls = type(value)
     if cls is str or cls is int or cls is bool or value is None:
         return True
@@ -167,26 +166,24 @@ def _same_in_rust(value: Any) -> bool:
 
 
 def result_text(payload: Any) -> str:
-    """A tool result's text content: ``json.dumps(payload, ensure_ascii=False, indent=1)`` — computed
+    """A tool result's text content: ``json.dumps(payload, **TEXT_FORMAT)`` (compact JSON) — computed
     by pydantic-core's serializer (several times faster) whenever that is provably the same text."""
     if _same_in_rust(payload):
         try:
-            return pydantic_core.to_json(payload, indent=1).decode()
+            return pydantic_core.to_json(payload).decode()
         except (pydantic_core.PydanticSerializationError, UnicodeDecodeError):
             pass
-    return json.dumps(payload, ensure_ascii=False, indent=1)
+    return json.dumps(payload, **TEXT_FORMAT)
 
 
 def _encoded(outcome: tuple[bool, Any]) -> tuple[bool, Any, str]:
-    """``_sized`` plus the result's text. The indented text is never shorter than the compact JSON the
-    size limit counts, so the compact form is only measured when the text exceeds the limit."""
+    """The outcome with its text; a successful result whose text exceeds ``MAX_RESULT_CHARS`` becomes
+    a ``result_too_large`` error (the limit counts the characters the agent would receive)."""
     is_error, result = outcome
     text = result_text(result)
     if not is_error and len(text) > MAX_RESULT_CHARS:
-        size = len(json.dumps(result, ensure_ascii=False))
-        if size > MAX_RESULT_CHARS:
-            is_error, result = True, _too_large(size)
-            text = result_text(result)
+        is_error, result = True, _too_large(len(text))
+        text = result_text(result)
     return is_error, result, text
 
 

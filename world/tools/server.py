@@ -184,8 +184,8 @@ class WorldHandle:
 def _result(is_error: bool, payload: Any, text: str | None = None) -> types.CallToolResult:
     from mcp import types
 
-    if text is None:
-        text = json.dumps(payload, ensure_ascii=False, indent=1)
+    if text is None:  # the dispatcher's format (dispatch.TEXT_FORMAT), without importing it
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     structured = payload if isinstance(payload, dict) else {"result": payload}
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                 structuredContent=None if is_error else structured, isError=is_error)
@@ -327,7 +327,7 @@ def serve(world: World | Callable[[], World], *, host: str = "0.0.0.0", port: in
             server.should_exit = True
 
     config = uvicorn.Config(build_app(world, roles, on_error=on_error), host=host, port=port, log_level="warning",
-                            access_log=False, http="h11", loop="asyncio", lifespan="on")
+                            access_log=False, http="auto", loop="auto", lifespan="on")
     server = uvicorn.Server(config)
     server.run(sockets=sockets)
     if failed:
