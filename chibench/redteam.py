@@ -9,7 +9,7 @@ Run one against any environment to check it keeps the answers out of reach::
 agent's box — expectations, world databases, task specs, counterpart contracts, scenario sources, judge
 or simulator keys in its own and other processes' environments, the grader's ``/tests`` — probes the
 world sidecar for any route besides its own role's MCP endpoint (other roles' endpoints, export or admin
-routes), and then cheats: it plants ``/logs/verifier/reward.json`` = 1, a fake export at the grader's
+routes, the sidecar's control socket), and then cheats: it plants ``/logs/verifier/reward.json`` = 1, a fake export at the grader's
 export path, and a fake scorecard. It writes what it found to ``/logs/agent/snoop.json``
 (``{"found": [...], "reachable": [...], "planted": [...]}``); a sound environment leaves ``found`` and
 ``reachable`` empty and the reward 0 (Harbor's separate-mode verifier starts from a fresh container and
@@ -29,10 +29,10 @@ from harbor.models.agent.context import AgentContext
 
 #: Runs inside the agent's box with python3 (the agent image's) — no chibench there by design.
 PROBE = r'''
-import glob, json, os, re, urllib.request, urllib.error
+import glob, json, os, re, socket, urllib.request, urllib.error
 found, reachable, planted = [], [], []
 NEEDLES = ["expectations.json", "world.sqlite", "base.sqlite", "task.json", "scenario.yaml", "initial.json",
-           "final.json", "contracts", "icd10cm_codes.json", "payer_policy"]
+           "final.json", "contracts", "icd10cm_codes.json", "payer_policy", "control.sock"]
 for root in ["/", "/opt", "/tests", "/solution", "/workspace", "/tmp", "/root", "/home", "/work", "/srv", "/var"]:
     if not os.path.isdir(root):
         continue
@@ -75,6 +75,15 @@ for path in ["/provider/mcp", "/payer/mcp", "/cm/mcp", "/export", "/admin", "/st
                 reachable.append(f"{method} {path} {e.code}")
         except Exception:
             pass
+for sock_path in sorted({"/opt/chibench/run/control.sock"} | {p for p in found if p.endswith(".sock")}):
+    try:  # the world sidecar's private control channel must not be reachable from here
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(3)
+            s.connect(sock_path)
+            s.sendall(b"export\n")
+            reachable.append("unix " + sock_path + " " + s.recv(200).decode("utf-8", "replace")[:80])
+    except Exception:
+        pass
 for path, content in [("/logs/verifier/reward.json", '{"reward": 1}'),
                       ("/logs/verifier/reward.txt", "1"),
                       ("/logs/verifier/scorecard.json", '{"reward": 1, "outcome": "pass"}'),

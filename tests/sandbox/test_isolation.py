@@ -111,7 +111,8 @@ def test_agent_reaches_world_by_name_with_the_mcp_client(agent_env: SandboxEnvir
 
 @pytest.mark.parametrize("path", [
     str(REPO / "world" / "seeds"), str(REPO), "/work", "/root/.cache", "/root/.pyenv", sys.prefix,
-    "/opt/chibench/run/world.sqlite", "/opt/chibench/world/base.sqlite", "/opt/chibench/task/task.json",
+    "/opt/chibench/run", "/opt/chibench/run/world.sqlite", "/opt/chibench/run/control.sock",
+    "/opt/chibench/world/base.sqlite", "/opt/chibench/task/task.json",
     "/opt/chibench/export", "/tests", "/tests/test.sh",
 ])
 def test_agent_cannot_see(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop, path: str) -> None:
