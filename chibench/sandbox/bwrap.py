@@ -2,6 +2,7 @@
 
 One sandbox invocation (``build_argv``)::
 
+    [/bin/sh -c 'echo $$ > …/cgroup.procs; exec "$@"']   join the box's resource limits (cgroups.py)
     [nsenter --net=/proc/self/fd/N]           join the trial's network namespace (agent, grader)
     bwrap --bind <root> /                     the trial's overlay root (image layers + writes)
           --ro-bind /usr /usr (+ /bin… when real dirs) --ro-bind /etc /etc
@@ -41,6 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Literal
 
+from chibench.sandbox import cgroups
+
 REQUIRED_TOOLS = ("bwrap", "setpriv", "nsenter", "tar", "bash")
 OutputCallback = Callable[[str, Literal["stdout", "stderr"]], Awaitable[None]]
 
@@ -71,6 +74,7 @@ class SandboxSpec:
 
     ``binds`` are applied in order after the root and the system directories, so later entries
     (per-sandbox ``/etc`` files) cover earlier ones. ``netns_fd`` None keeps the host's network.
+    ``cgroup`` (the box's resource limits) is joined before anything else runs; None: no limits.
     """
 
     root: Path
@@ -79,6 +83,7 @@ class SandboxSpec:
     binds: list[Bind] = field(default_factory=list)
     system_dirs: list[str] = field(default_factory=list)
     netns_fd: int | None = None
+    cgroup: cgroups.Group | None = None
 
 
 def build_argv(spec: SandboxSpec, command: list[str], *, cwd: str, tools: dict[str, str]) -> list[str]:
@@ -102,7 +107,7 @@ def build_argv(spec: SandboxSpec, command: list[str], *, cwd: str, tools: dict[s
         "--bounding-set=-all", "--inh-caps=-all", "--",
         *command,
     ]
-    return argv
+    return cgroups.join_argv(spec.cgroup, argv)
 
 
 def pass_fds(spec: SandboxSpec) -> tuple[int, ...]:

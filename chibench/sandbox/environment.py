@@ -4,7 +4,9 @@ Use: ``harbor run -p packages -a oracle --env chibench.sandbox:SandboxEnvironmen
 ``environment: {import_path: "chibench.sandbox:SandboxEnvironment"}``. Options (``--ek key=value``):
 ``cache_dir`` (default ``$XDG_CACHE_HOME/chibench/sandbox``), ``uid_base`` (host uids of the agent,
 world and grader users: base, base+1, base+2; default 1900000), ``sidecar_ready_timeout_sec``
-(default 120), ``egress`` (``auto`` | ``on`` | ``off``; see below).
+(default 120), ``egress`` (``auto`` | ``on`` | ``off``; see below), ``limits`` (``auto`` | ``on`` |
+``off``: enforce the task's ``cpus`` / ``memory_mb`` and a process cap on the main box with cgroups;
+``auto`` warns and runs unlimited where cgroups are not writable), ``pids_limit`` (default 4096).
 
 What one trial looks like (separate-mode grading, as every χ-Bench task is configured):
 
@@ -47,7 +49,11 @@ leave a Harbor log mount are removed before Harbor reads it, and downloads skip 
 ``force_build`` rebuilds this trial's task layers privately (content keys make a stale cached layer
 impossible); recipes follow ``images/<role>.Dockerfile`` (``chibench.sandbox.images``).
 
-Limits: cpu/memory/storage requests are not enforced; Windows tasks and prebuilt ``docker_image``
+Resources: the main box — every exec and transfer of the agent's side, and the grader's box in its own
+instance — runs in one cgroup with the task's ``cpus`` and ``memory_mb`` and at most ``pids_limit``
+processes (``chibench.sandbox.cgroups``; under Harbor's own cgroup, v1 or v2). Sidecars are not limited.
+
+Limits: storage requests are not enforced; Windows tasks and prebuilt ``docker_image``
 tasks are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds);
 installed agents that ``apt-get``/``npm -g`` at setup cannot (bake them into the host's ``/usr`` or
 the agent image); concurrent agents share one host uid (separate pid/mount/net/ipc namespaces, but
@@ -82,7 +88,7 @@ from harbor.environments.capabilities import EnvironmentCapabilities
 from harbor.models.task.config import NetworkMode, TaskOS
 from harbor.models.trial.paths import TrialPaths
 
-from chibench.sandbox import bwrap, compose, images, netns, rootfs
+from chibench.sandbox import bwrap, cgroups, compose, images, netns, rootfs
 from chibench.sandbox.dockerfile import ImageSpec, Role, interpret
 
 DEFAULT_UID_BASE = 1_900_000
@@ -205,6 +211,8 @@ class SandboxEnvironment(BaseEnvironment):
         uid_base: int | str | None = None,
         sidecar_ready_timeout_sec: float | str | None = None,
         egress: str | None = None,
+        limits: str | None = None,
+        pids_limit: int | str | None = None,
         **kwargs: Any,
     ) -> None:
         self._cache = Path(cache_dir).expanduser() if cache_dir else images.cache_root()
@@ -213,6 +221,13 @@ class SandboxEnvironment(BaseEnvironment):
         self._egress_mode = (egress or "auto").lower()
         if self._egress_mode not in ("auto", "on", "off"):
             raise ValueError(f"egress={egress!r}: expected auto, on or off")
+        self._limits_mode = (limits or "auto").lower()
+        if self._limits_mode not in ("auto", "on", "off"):
+            raise ValueError(f"limits={limits!r}: expected auto, on or off")
+        self._pids_limit = int(pids_limit) if pids_limit is not None else cgroups.DEFAULT_PIDS
+        if self._pids_limit < 1:
+            raise ValueError(f"pids_limit={pids_limit!r}: expected a positive number of processes")
+        self._cgroup: cgroups.Group | None = None
         self._tools: dict[str, str] = {}
         self._main: _Box | None = None
         self._sidecars: dict[str, _Sidecar] = {}
@@ -388,10 +403,25 @@ class SandboxEnvironment(BaseEnvironment):
         binds = self._etc_files(root.run_dir, role, hosts, dns) + self._harbor_binds()
         binds += [bwrap.Bind(b.source, b.dest) for b in image.recipe.host_binds]
         self._mount_points(root.merged, binds, uid)
+        self._cgroup = await self._limit(f"{self.session_id}-{MAIN}")
         box_spec = bwrap.SandboxSpec(root=root.merged, uid=uid, hostname=MAIN, binds=binds,
-                                     system_dirs=self._system_dirs(), netns_fd=self._netns.fd)
+                                     system_dirs=self._system_dirs(), netns_fd=self._netns.fd, cgroup=self._cgroup)
         env = image.env | compose_env
         self._main = _Box(name=MAIN, image=image, root=root, spec=box_spec, env=env, workdir=workdir)
+
+    async def _limit(self, name: str) -> cgroups.Group | None:
+        """The main box's cgroup with the task's cpus / memory_mb and the process cap (``limits=auto``:
+        without cgroup support, a warning and no limits; ``on``: an error; ``off``: no limits)."""
+        if self._limits_mode == "off":
+            return None
+        limits = cgroups.Limits.from_task(self.task_env_config, pids=self._pids_limit)
+        try:
+            return await asyncio.to_thread(cgroups.create, name, limits)
+        except cgroups.CgroupUnavailable as exc:
+            if self._limits_mode == "on":
+                raise SandboxError(f"limits=on but {exc}") from exc
+            self.logger.warning(f"sandbox: cpus/memory_mb/pids not enforced: {exc}")
+            return None
 
     async def _maybe_egress(self, run_dir: Path) -> bool:
         wanted = self._network_policy.network_mode == NetworkMode.PUBLIC and self._egress_mode != "off"
@@ -513,6 +543,12 @@ class SandboxEnvironment(BaseEnvironment):
             except Exception as exc:
                 self.logger.warning(f"sandbox stop: {what}: {exc}")
         self._egress = None
+        if self._cgroup is not None:
+            try:
+                await asyncio.to_thread(self._cgroup.remove)
+                self._cgroup = None
+            except OSError as exc:
+                self.logger.warning(f"sandbox stop: cgroup: {exc}")
         if self._netns is not None:
             self._netns.close()
             self._netns = None

@@ -39,6 +39,8 @@ timeout_sec = 300.0
 
 [environment]
 build_timeout_sec = 900.0
+cpus = 1
+memory_mb = 512
 workdir = "/workspace"
 skills_dir = "/opt/chibench/skills"
 mcp_servers = [

@@ -164,6 +164,21 @@ def test_agent_runs_unprivileged(agent_env: SandboxEnvironment, loop: asyncio.Ab
     assert sh(loop, agent_env, "touch /workspace/ok /root/ok /tmp/ok /opt/ok && echo yes").stdout == "yes\n"
 
 
+def test_agent_box_has_the_task_limits(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
+    group = agent_env._cgroup
+    if group is None:
+        pytest.skip("SANDBOX LIMITS NOT TESTED: no writable cgroup hierarchy on this host (see the warning log)")
+    limits = {f: (d / f).read_text().strip() for d in group.dirs
+              for f in ("memory.limit_in_bytes", "memory.max", "cpu.cfs_quota_us", "cpu.max", "pids.max")
+              if (d / f).exists()}
+    assert limits.get("memory.limit_in_bytes", limits.get("memory.max")) == str(512 << 20)  # memory_mb = 512
+    assert limits.get("cpu.cfs_quota_us", limits.get("cpu.max", "").split(" ")[0]) == "100000"  # cpus = 1
+    assert limits["pids.max"] == "4096"
+    hog = sh(loop, agent_env, "python3 -c \"b = b'x' * (900 << 20); print('allocated')\"")
+    assert hog.return_code == 137 and "allocated" not in (hog.stdout or "")
+    assert sh(loop, agent_env, "echo still-here").stdout == "still-here\n"  # the box survives its OOM kill
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -311,9 +326,12 @@ def test_concurrent_trials_get_separate_worlds(task_dir: Path, tmp_path: Path, l
         return list(await asyncio.gather(*coros))
 
     run(loop, both(first.start(force_build=False), second.start(force_build=False)))
+    groups = [g for g in (first._cgroup, second._cgroup) if g is not None]
     try:
         a, b = first._sidecars["world"].address, second._sidecars["world"].address
         assert a != b
+        if len(groups) == 2:
+            assert not set(groups[0].dirs) & set(groups[1].dirs)
         probe = "python3 -c \"import socket,sys; socket.create_connection((sys.argv[1], 8000), timeout=2)\""
         assert sh(loop, first, f"{probe} {a}").return_code == 0
         assert sh(loop, first, f"{probe} {b}").return_code != 0
@@ -328,6 +346,7 @@ def test_concurrent_trials_get_separate_worlds(task_dir: Path, tmp_path: Path, l
         run(loop, both(first.stop(delete=True), second.stop(delete=True)))
     leftovers = [p for p in (Path(first._cache) / "run").iterdir() if p.name.startswith(f"{os.getpid()}-concurrent")]
     assert leftovers == []
+    assert not [d for g in groups for d in g.dirs if d.exists()]  # the limits' cgroups are removed too
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/net/tun"), reason="no /dev/net/tun for slirp4netns")
