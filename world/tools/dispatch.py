@@ -126,11 +126,6 @@ def _call(world: World, role: Role, t: Tool, args: Any) -> tuple[bool, Any]:
                       "message": f"{t.name} failed unexpectedly; nothing was changed. Try again or report it."}
 
 
-def _sized(outcome: tuple[bool, Any]) -> tuple[bool, Any]:
-    is_error, result, _ = _encoded(outcome)
-    return is_error, result
-
-
 def _too_large(size: int) -> dict[str, Any]:
     return {"error": "result_too_large",
             "message": f"the result is {size} characters (limit {MAX_RESULT_CHARS}); "
@@ -188,12 +183,9 @@ def _encoded(outcome: tuple[bool, Any]) -> tuple[bool, Any, str]:
 
 
 def dispatch(world: World, role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[bool, Any]:
-    t, args = _parse(role, name, arguments)
-    if t is None:
-        return True, args
-    with _LOCK:
-        outcome = _call(world, role, t, args)
-    return _sized(outcome)
+    """One tool call: ``(is_error, payload)``, exactly what the MCP server sends without the text."""
+    is_error, result, _ = dispatch_encoded(world, role, name, arguments)
+    return is_error, result
 
 
 def dispatch_encoded(world: World, role: Role, name: str,
