@@ -14,10 +14,11 @@ What one trial looks like (separate-mode grading, as every χ-Bench task is conf
    a per-trial overlay root; a private network namespace; each compose sidecar (``world``) started
    as its own sandbox on a fresh ``127.N.M.2`` with its ``--host`` rewritten to that address, awaited
    on ``GET /healthz``, and forwarded into the agent's namespace as ``world:<port>``.
-2. ``exec``: ``bash -c COMMAND`` in a fresh bwrap sandbox over that root, as the agent's unprivileged
-   uid, with Harbor's cwd/env/timeout. **Processes started by one exec die when it returns** (each
-   exec has its own pid namespace); files persist in the overlay (``/workspace``, ``/tmp``, ``/root``).
-3. ``stop_service("main")`` kills whatever exec is still running; ``service_exec(..., service="world")``
+2. ``exec``: ``bash -c COMMAND`` entered into the trial's persistent box (one bwrap per trial, as a
+   container is one per trial), as the agent's unprivileged uid under the seccomp filter, with
+   Harbor's cwd/env/timeout. A process one exec starts (a tmux server, a background job) lives on
+   until the trial stops; a timeout kills the exec's process group. Files persist in the overlay.
+3. ``stop_service("main")`` kills the box and everything in it; ``service_exec(..., service="world")``
    runs the collect hook in a sibling sandbox over the world's root; ``service_download_dir`` pulls
    ``/opt/chibench/export`` out of it.
 4. ``stop``: sidecars killed, namespace dropped, overlay unmounted and (with Harbor's delete flag)
@@ -25,6 +26,14 @@ What one trial looks like (separate-mode grading, as every χ-Bench task is conf
 5. The separate verifier is a second instance with ``tests/`` as its environment dir (FROM
    ``chibench-grader:<v>``): Harbor empties ``/logs/verifier`` (done host-side here), re-materialises
    the collected artifacts at their source paths (``/opt/chibench/export``) and runs ``/tests/test.sh``.
+
+Kernel-shared state (``chibench.sandbox.seccomp``): every command runs under a seccomp filter in the
+spirit of Docker's default profile — no keyring, no new namespaces (``unshare -Ur`` fails), no mounts,
+no ptrace, no bpf/perf/userfaultfd/io_uring. ``/dev/shm``, SysV/POSIX IPC and abstract unix sockets
+are per trial (the box's tmpfs, IPC and network namespaces); ``/tmp`` is the trial's overlay. What a box
+can read about its mounts (``/proc/*/mountinfo``, pid 1's command line) names no host path: layers
+are named by descriptor, ``/etc`` overrides live in the box's own root, Harbor's writable log dirs
+are shown through an overlay (``rootfs.PassThrough``).
 
 Isolation (what a sandbox sees): its own overlay root (image tree + task files + its writes), the
 host's ``/usr`` and ``/etc`` read-only (``passwd``/``group``/``hosts``/``resolv.conf`` replaced),
@@ -56,8 +65,8 @@ processes (``chibench.sandbox.cgroups``; under Harbor's own cgroup, v1 or v2). S
 Limits: storage requests are not enforced; Windows tasks and prebuilt ``docker_image``
 tasks are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds);
 installed agents that ``apt-get``/``npm -g`` at setup cannot (bake them into the host's ``/usr`` or
-the agent image); concurrent agents share one host uid (separate pid/mount/net/ipc namespaces, but
-per-uid limits and the uid's kernel keyring are shared); with egress on, the agent can reach services
+the agent image); concurrent agents share one host uid (separate pid/mount/net/ipc/uts namespaces;
+the per-uid kernel keyring is closed by the seccomp filter; per-uid rlimits remain shared); with egress on, the agent can reach services
 bound to the host's non-loopback addresses, as a container on a default bridge can.
 """
 
@@ -88,7 +97,7 @@ from harbor.environments.capabilities import EnvironmentCapabilities
 from harbor.models.task.config import NetworkMode, TaskOS
 from harbor.models.trial.paths import TrialPaths
 
-from chibench.sandbox import bwrap, cgroups, compose, images, netns, rootfs
+from chibench.sandbox import bwrap, cgroups, compose, images, netns, rootfs, seccomp
 from chibench.sandbox.dockerfile import ImageSpec, Role, interpret
 
 DEFAULT_UID_BASE = 1_900_000
@@ -134,6 +143,9 @@ class _Box:
     env: dict[str, str]
     workdir: str
     stopped: bool = False
+    # the persistent box every command of this service is entered into (main); None: a one-off
+    # sandbox per command (a sidecar's root)
+    box: bwrap.Box | None = None
 
 
 @dataclass
@@ -235,6 +247,7 @@ class SandboxEnvironment(BaseEnvironment):
         self._egress: netns.Egress | None = None
         self._running: set[asyncio.subprocess.Process] = set()
         self._private_layers: list[Path] = []
+        self._pass_throughs: list[rootfs.PassThrough] = []
         self._warned_user = False
         # seconds per start phase (build_sec, <service>_ready_sec, start_sec) for benchmarks and logs
         self.timings: dict[str, float] = {}
@@ -285,26 +298,37 @@ class SandboxEnvironment(BaseEnvironment):
             self._private_layers.append(layer)
         return _Image(spec=spec, recipe=recipe, layer=layer, private_layer=force)
 
-    def _etc_files(self, run_dir: Path, role: Role, hosts: dict[str, str], dns: str | None) -> list[bwrap.Bind]:
-        """Per-sandbox /etc overrides: users (the role's uid has a name), hosts, and resolv.conf."""
-        etc = run_dir / "etc"
+    def _etc_files(self, root: rootfs.TrialRoot, role: Role, hosts: dict[str, str],
+                   dns: str | None) -> list[bwrap.Bind]:
+        """Per-sandbox /etc overrides: users (the role's uid has a name), hosts, and resolv.conf.
+
+        They are written into the sandbox's own root (``<root>/etc``, hidden under the host's ``/etc``
+        bind) and bound from there, so ``/proc/self/mountinfo`` names them by their path in the
+        sandbox's file system (``/etc/passwd``) rather than by a host path.
+        """
+        etc = root.merged / "etc"
         etc.mkdir(exist_ok=True)
         uid = self._uid(role)
         name = ROLE_USER[role]
-        (etc / "passwd").write_text(
-            "root:x:0:0:root:/root:/bin/bash\n"
-            f"{name}:x:{uid}:{uid}:chibench {role} sandbox:/root:/bin/bash\n"
-            "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
-        (etc / "group").write_text(f"root:x:0:\n{name}:x:{uid}:\nnogroup:x:65534:\n")
-        binds = [bwrap.Bind(etc / "passwd", "/etc/passwd"), bwrap.Bind(etc / "group", "/etc/group")]
+        files = {
+            "passwd": ("root:x:0:0:root:/root:/bin/bash\n"
+                       f"{name}:x:{uid}:{uid}:chibench {role} sandbox:/root:/bin/bash\n"
+                       "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n"),
+            "group": f"root:x:0:\n{name}:x:{uid}:\nnogroup:x:65534:\n",
+        }
         if hosts:
             lines = ["127.0.0.1\tlocalhost", "::1\tlocalhost ip6-localhost ip6-loopback"]
             lines += [f"{address}\t{host}" for host, address in hosts.items()]
-            (etc / "hosts").write_text("\n".join(lines) + "\n")
-            binds.append(bwrap.Bind(etc / "hosts", "/etc/hosts"))
+            files["hosts"] = "\n".join(lines) + "\n"
         if dns is not None:
-            (etc / "resolv.conf").write_text(dns)
-            binds.append(bwrap.Bind(etc / "resolv.conf", "/etc/resolv.conf"))
+            files["resolv.conf"] = dns
+        binds = []
+        for file, text in files.items():
+            path = etc / file
+            path.unlink(missing_ok=True)  # never write through a link a previous user of the root left
+            path.write_text(text)
+            os.chmod(path, 0o644)
+            binds.append(bwrap.Bind(path, f"/etc/{file}"))
         return binds
 
     def _system_dirs(self) -> list[str]:
@@ -318,6 +342,19 @@ class SandboxEnvironment(BaseEnvironment):
             source = Path(mount["source"])
             source.mkdir(parents=True, exist_ok=True)
             binds.append(bwrap.Bind(source, mount["target"], read_only=bool(mount.get("read_only"))))
+        return binds
+
+    def _pass_through(self, root: rootfs.TrialRoot) -> list[bwrap.Bind]:
+        """Harbor's mounts as the main box binds them: writable ones through a :class:`rootfs.PassThrough`
+        (so the box's mount table does not name the trial directory), read-only ones directly."""
+        binds = []
+        for i, bind in enumerate(self._harbor_binds()):
+            through = None if bind.read_only else rootfs.PassThrough.create(bind.source, root.run_dir, str(i))
+            if through is None:
+                binds.append(bind)
+                continue
+            self._pass_throughs.append(through)
+            binds.append(bwrap.Bind(through.mount_point, bind.dest, read_only=False))
         return binds
 
     @staticmethod
@@ -356,6 +393,10 @@ class SandboxEnvironment(BaseEnvironment):
             raise SandboxError(str(exc)) from exc
         if os.geteuid() != 0:
             raise SandboxError("the chibench sandbox environment needs root (overlay mounts, network namespaces)")
+        try:
+            seccomp.filter_bpf()
+        except seccomp.SeccompUnavailable as exc:
+            raise SandboxError(str(exc)) from exc
         await asyncio.to_thread(rootfs.collect_stale, self._cache)
 
         compose_paths = [p for p in [self.environment_dir / "docker-compose.yaml"] if p.is_file()]
@@ -400,7 +441,7 @@ class SandboxEnvironment(BaseEnvironment):
             dns = f"nameserver {netns.Egress.NAMESERVER}\n"
         hosts = {name: s.address for name, s in self._sidecars.items()}
         hosts.setdefault(MAIN, "127.0.1.1")
-        binds = self._etc_files(root.run_dir, role, hosts, dns) + self._harbor_binds()
+        binds = self._etc_files(root, role, hosts, dns) + await asyncio.to_thread(self._pass_through, root)
         binds += [bwrap.Bind(b.source, b.dest) for b in image.recipe.host_binds]
         self._mount_points(root.merged, binds, uid)
         self._cgroup = await self._limit(f"{self.session_id}-{MAIN}")
@@ -408,6 +449,11 @@ class SandboxEnvironment(BaseEnvironment):
                                      system_dirs=self._system_dirs(), netns_fd=self._netns.fd, cgroup=self._cgroup)
         env = image.env | compose_env
         self._main = _Box(name=MAIN, image=image, root=root, spec=box_spec, env=env, workdir=workdir)
+        try:
+            self._main.box = await bwrap.start_box(box_spec, env={"PATH": "/usr/bin:/bin"}, tools=self._tools,
+                                                   log_path=root.run_dir / "box.log")
+        except bwrap.BoxError as exc:
+            raise SandboxError(str(exc)) from exc
 
     async def _limit(self, name: str) -> cgroups.Group | None:
         """The main box's cgroup with the task's cpus / memory_mb and the process cap (``limits=auto``:
@@ -465,7 +511,7 @@ class SandboxEnvironment(BaseEnvironment):
             rootfs.TrialRoot.create, self._cache, f"{self.session_id}-{svc.name}", image.lowers, uid)
         workdir = svc.working_dir or image.workdir
         self._ensure_dir(root.merged, workdir, uid)
-        binds = self._etc_files(root.run_dir, role, {}, None)
+        binds = self._etc_files(root, role, {}, None)
         binds += [bwrap.Bind(b.source, b.dest) for b in image.recipe.host_binds]
         self._mount_points(root.merged, binds, uid)
         box_spec = bwrap.SandboxSpec(root=root.merged, uid=uid, hostname=svc.name, binds=binds,
@@ -478,9 +524,13 @@ class SandboxEnvironment(BaseEnvironment):
         self._sidecars[svc.name] = sidecar  # registered before it runs: a failed start still tears it down
         argv = _rewrite_host(argv, address)
         sidecar.spawned_at = time.perf_counter()
-        sidecar.process = await bwrap.spawn(
-            bwrap.build_argv(box_spec, argv, cwd=workdir, tools=self._tools),
-            env=env, fds=bwrap.pass_fds(box_spec), log_path=log_path)
+        filter_fd = seccomp.filter_fd()
+        try:
+            sidecar.process = await bwrap.spawn(
+                bwrap.build_argv(box_spec, argv, cwd=workdir, tools=self._tools, seccomp_fd=filter_fd),
+                env=env, fds=bwrap.pass_fds(box_spec, filter_fd), log_path=log_path)
+        finally:
+            os.close(filter_fd)
         return sidecar
 
     async def _await_ready(self, sidecar: _Sidecar) -> None:
@@ -523,6 +573,12 @@ class SandboxEnvironment(BaseEnvironment):
             await forwarder.start()
             sidecar.forwarders.append(forwarder)
 
+    async def _kill_box(self) -> None:
+        """End the main box: the kernel then kills every process in it (what a container stop does)."""
+        if self._main is not None and self._main.box is not None:
+            box, self._main.box = self._main.box, None
+            await bwrap.end_box(box)
+
     async def _kill_execs(self) -> None:
         for proc in list(self._running):
             await bwrap.terminate(proc)
@@ -530,7 +586,7 @@ class SandboxEnvironment(BaseEnvironment):
 
     async def _teardown(self, *, delete: bool) -> None:
         """Stop everything this instance started; every step runs even if an earlier one fails."""
-        steps: list[tuple[str, Any]] = [("execs", self._kill_execs())]
+        steps: list[tuple[str, Any]] = [("execs", self._kill_execs()), ("main box", self._kill_box())]
         for sidecar in self._sidecars.values():
             steps.append((f"{sidecar.name} forwarders", self._close_forwarders(sidecar)))
             if sidecar.process is not None:
@@ -552,6 +608,12 @@ class SandboxEnvironment(BaseEnvironment):
         if self._netns is not None:
             self._netns.close()
             self._netns = None
+        for through in self._pass_throughs:
+            try:
+                await asyncio.to_thread(through.destroy)
+            except Exception as exc:
+                self.logger.warning(f"sandbox stop: {through.upper}: {exc}")
+        self._pass_throughs.clear()
         with contextlib.suppress(Exception):
             await self.prepare_logs_for_host()
         boxes: list[_Box] = [*self._sidecars.values(), *([self._main] if self._main else [])]
@@ -583,6 +645,7 @@ class SandboxEnvironment(BaseEnvironment):
             if self._main is not None:
                 self._main.stopped = True
             await self._kill_execs()
+            await self._kill_box()
             return
         sidecar = self._sidecar(service)
         await self._close_forwarders(sidecar)
@@ -632,11 +695,22 @@ class SandboxEnvironment(BaseEnvironment):
                 f"no service {service!r} in this sandbox (services: {MAIN}, {', '.join(self._sidecars) or '-'})")
         return sidecar
 
+    def _argv(self, box: _Box, command: list[str], *, cwd: str, filter_fd: int) -> list[str]:
+        """How to run ``command`` in ``box``: entered into its persistent box, or a one-off sandbox."""
+        if box.box is not None:
+            return bwrap.enter_argv(box.spec, box.box.pid, command, cwd=cwd, tools=self._tools, seccomp_fd=filter_fd)
+        return bwrap.build_argv(box.spec, command, cwd=cwd, tools=self._tools, seccomp_fd=filter_fd)
+
     async def _run(self, box: _Box, command: list[str], *, cwd: str | None, env: dict[str, str],
                    timeout_sec: float | None, stdin: Any = None, stream: bool = False) -> bwrap.Completed:
-        argv = bwrap.build_argv(box.spec, command, cwd=cwd or box.workdir, tools=self._tools)
-        return await bwrap.run(argv, env=env, fds=bwrap.pass_fds(box.spec), timeout_sec=timeout_sec, stdin=stdin,
-                               on_output=self._output_callback() if stream else None, registry=self._running)
+        filter_fd = seccomp.filter_fd()
+        try:
+            argv = self._argv(box, command, cwd=cwd or box.workdir, filter_fd=filter_fd)
+            return await bwrap.run(argv, env=env, fds=bwrap.pass_fds(box.spec, filter_fd), timeout_sec=timeout_sec,
+                                   stdin=stdin, on_output=self._output_callback() if stream else None,
+                                   registry=self._running)
+        finally:
+            os.close(filter_fd)
 
     def _note_user(self, user: str | int | None) -> None:
         if user not in (None, "root", 0, "0") and not self._warned_user:
@@ -698,11 +772,15 @@ class SandboxEnvironment(BaseEnvironment):
         fd, name = tempfile.mkstemp(suffix=".tar")
         os.close(fd)
         script = f"exec tar -c -f - -C {shlex.quote(parent)} -- {shlex.quote(member)}"
+        filter_fd = seccomp.filter_fd()
         with open(name, "wb") as out:
-            argv = bwrap.build_argv(box.spec, [self._tools["bash"], "-c", script], cwd="/", tools=self._tools)
-            proc = await asyncio.create_subprocess_exec(
-                *argv, env=box.env, pass_fds=bwrap.pass_fds(box.spec), start_new_session=True,
-                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.PIPE)
+            try:
+                argv = self._argv(box, [self._tools["bash"], "-c", script], cwd="/", filter_fd=filter_fd)
+                proc = await asyncio.create_subprocess_exec(
+                    *argv, env=box.env, pass_fds=bwrap.pass_fds(box.spec, filter_fd), start_new_session=True,
+                    stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.PIPE)
+            finally:
+                os.close(filter_fd)
             self._running.add(proc)
             try:
                 _, err = await asyncio.wait_for(proc.communicate(), 600)

@@ -473,18 +473,21 @@ def ensure_recipe(role: Role, *, uid: int, cache: Path | None = None) -> Recipe:
 def prune_superseded(folder: Path, *, keep: str, min_age_sec: float = 600.0) -> list[Path]:
     """Remove recipe trees other than ``keep`` that no overlay uses and nobody used recently.
 
-    A tree named in a mounted overlay's options (``/proc/self/mountinfo``) is another trial's lower
-    layer; one used in the last ``min_age_sec`` (``ensure_recipe`` touches it) may be about to become
+    A tree a live trial root sits on (``rootfs.lowers_in_use``; also checked: a mounted overlay's
+    options in ``/proc/self/mountinfo``) is another trial's lower layer; one used in the last ``min_age_sec`` (``ensure_recipe`` touches it) may be about to become
     one — e.g. in another Harbor process running different chibench code. Returns what was removed.
     """
     try:
         mounts = Path("/proc/self/mountinfo").read_text(encoding="utf-8")
     except OSError:
         return []
+    from chibench.sandbox.rootfs import lowers_in_use
+
+    in_use = lowers_in_use(folder.parent)
     removed = []
     now = time.time()
     for tree in folder.iterdir():
-        if tree.name == keep or tree.name.startswith(".") or str(tree) in mounts:
+        if tree.name == keep or tree.name.startswith(".") or str(tree) in mounts or str(tree) in in_use:
             continue
         try:
             if now - tree.stat().st_mtime < min_age_sec:

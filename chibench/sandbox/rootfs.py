@@ -24,6 +24,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
 MNT_DETACH = 2
+LOWERS_FILE = "lowers"
 _overlay_works: bool | None = None
 
 
@@ -32,10 +33,20 @@ class RootfsError(RuntimeError):
 
 
 def _mount_overlay(lowers: list[Path], upper: Path, work: Path, merged: Path) -> None:
-    options = f"lowerdir={':'.join(str(p) for p in lowers)},upperdir={upper},workdir={work}"
-    if _libc.mount(b"overlay", str(merged).encode(), b"overlay", 0, options.encode()) != 0:
-        err = ctypes.get_errno()
-        raise OSError(err, f"mount overlay on {merged}: {os.strerror(err)}")
+    # The layers are named by descriptor (/proc/self/fd/N): overlayfs shows its options verbatim in
+    # every /proc/<pid>/mountinfo, the sandbox's included, and a descriptor number says nothing of the host.
+    fds = []
+    try:
+        for path in [*lowers, upper, work]:
+            fds.append(os.open(path, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC))
+        names = [f"/proc/self/fd/{fd}" for fd in fds]
+        options = f"lowerdir={':'.join(names[:-2])},upperdir={names[-2]},workdir={names[-1]}"
+        if _libc.mount(b"overlay", str(merged).encode(), b"overlay", 0, options.encode()) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, f"mount overlay on {merged}: {os.strerror(err)}")
+    finally:
+        for fd in fds:
+            os.close(fd)
 
 
 def _umount(path: Path) -> None:
@@ -82,6 +93,8 @@ class TrialRoot:
         os.chown(upper, uid, uid)
         os.chmod(upper, 0o755)
         os.chmod(run_dir, 0o700)  # other host users have no business in a trial's files
+        # which image trees this root sits on (images.prune_superseded keeps them)
+        (run_dir / LOWERS_FILE).write_text("".join(f"{p}\n" for p in lowers))
         if _overlay_works is not False:
             try:
                 _mount_overlay(lowers, upper, work, merged)
@@ -115,6 +128,56 @@ class TrialRoot:
         except OSError:
             pass
         log.info("sandbox files kept at %s", self.run_dir)
+
+
+@dataclass
+class PassThrough:
+    """A host directory shown in a sandbox through an overlay with nothing below it.
+
+    Writes land in ``upper`` (the host directory) at once, as through a bind mount; but where a bind
+    shows the host path of its source in every ``/proc/<pid>/mountinfo``, this overlay shows
+    descriptor names. ``mount_point`` (inside a trial's run directory) is what the sandbox binds;
+    ``work`` is overlayfs's scratch directory, which must sit on the upper directory's file system
+    (a hidden sibling of it, removed by :meth:`destroy`).
+    """
+
+    upper: Path
+    mount_point: Path
+    work: Path
+
+    @classmethod
+    def create(cls, upper: Path, run_dir: Path, name: str) -> PassThrough | None:
+        """Mount it; None when overlayfs refuses (the caller then binds ``upper`` directly)."""
+        base = run_dir / "pass" / name
+        lower, mount_point = base / "lower", base / "merged"
+        work = upper.parent / f".{upper.name}.sandbox-{uuid.uuid4().hex[:8]}"
+        try:
+            for path in (lower, mount_point, work):
+                path.mkdir(parents=True)
+            _mount_overlay([lower], upper, work, mount_point)
+        except OSError as exc:
+            log.warning("cannot show %s through an overlay (%s); binding it directly", upper, exc)
+            shutil.rmtree(work, ignore_errors=True)
+            return None
+        return cls(upper=upper, mount_point=mount_point, work=work)
+
+    def destroy(self) -> None:
+        _umount(self.mount_point)
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def lowers_in_use(cache: Path) -> set[str]:
+    """Image trees (paths) that some live run directory under ``cache`` sits on."""
+    used: set[str] = set()
+    runs = cache / "run"
+    if not runs.is_dir():
+        return used
+    for entry in runs.iterdir():
+        try:
+            used.update(line for line in (entry / LOWERS_FILE).read_text().splitlines() if line)
+        except OSError:
+            continue
+    return used
 
 
 def collect_stale(cache: Path) -> int:
