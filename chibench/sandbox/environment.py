@@ -6,7 +6,10 @@ Use: ``harbor run -p packages -a oracle --env chibench.sandbox:SandboxEnvironmen
 world and grader users: base, base+1, base+2; default 1900000), ``sidecar_ready_timeout_sec``
 (default 120), ``egress`` (``auto`` | ``on`` | ``off``; see below), ``limits`` (``auto`` | ``on`` |
 ``off``: enforce the task's ``cpus`` / ``memory_mb`` and a process cap on the main box with cgroups;
-``auto`` warns and runs unlimited where cgroups are not writable), ``pids_limit`` (default 4096).
+``auto`` warns and runs unlimited where cgroups are not writable), ``pids_limit`` (default 4096),
+``model_api`` (the model API the agent's box may reach: ``http://127.0.0.1:8765/v1`` or ``host:port``,
+comma-separated; default ``$CHIBENCH_SANDBOX_MODEL_API``; none by default), ``judge_api`` (the judge
+API the grader's box may reach; default ``$CHIBENCH_SANDBOX_JUDGE_API``, else ``$CHIBENCH_JUDGE_API_BASE``).
 
 What one trial looks like (separate-mode grading, as every χ-Bench task is configured):
 
@@ -42,8 +45,9 @@ additionally see the host's chibench install read-only (the interpreter's venv, 
 for an editable install, the repository). Nothing else of the host: not ``/work``, not ``/root``, not
 the cache, not another sandbox.
 
-Network: ``main`` always lives in a private namespace whose only route to anything is the forwarder
-to its own sidecars. With ``network_mode = "public"`` (Harbor's default) and ``egress=auto`` it also
+Network: ``main`` always lives in a private namespace whose only routes are the forwarders to its own
+sidecars and, for an agent's box, to ``model_api`` / for a grader's box, to ``judge_api`` (served at the
+same loopback address inside, so a base URL works unchanged; ``netns.parse_routes``). With ``network_mode = "public"`` (Harbor's default) and ``egress=auto`` it also
 gets NAT'ed internet through slirp4netns (no host loopback); ``no-network`` gets none; ``allowlist``
 is rejected (not enforceable here). Sidecars share the host's network (a live counterpart simulator
 needs its model API), reachable by agents only through the forwarder.
@@ -104,6 +108,8 @@ DEFAULT_UID_BASE = 1_900_000
 ROLE_OFFSET: dict[Role, int] = {"agent": 0, "world": 1, "grader": 2}
 ROLE_USER: dict[Role, str] = {"agent": "agent", "world": "world", "grader": "grader"}
 MAIN = "main"
+MODEL_API_ENV = "CHIBENCH_SANDBOX_MODEL_API"  # default of model_api
+JUDGE_API_ENV = "CHIBENCH_SANDBOX_JUDGE_API"  # default of judge_api (else CHIBENCH_JUDGE_API_BASE)
 
 
 class SandboxError(RuntimeError):
@@ -225,6 +231,8 @@ class SandboxEnvironment(BaseEnvironment):
         egress: str | None = None,
         limits: str | None = None,
         pids_limit: int | str | None = None,
+        model_api: str | None = None,
+        judge_api: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._cache = Path(cache_dir).expanduser() if cache_dir else images.cache_root()
@@ -239,6 +247,15 @@ class SandboxEnvironment(BaseEnvironment):
         self._pids_limit = int(pids_limit) if pids_limit is not None else cgroups.DEFAULT_PIDS
         if self._pids_limit < 1:
             raise ValueError(f"pids_limit={pids_limit!r}: expected a positive number of processes")
+        # the one host service each role's box may reach besides its sidecars (netns.parse_routes)
+        self._routes: dict[Role, list[netns.Route]] = {
+            "agent": netns.parse_routes(model_api if model_api is not None else os.environ.get(MODEL_API_ENV),
+                                        setting="model_api"),
+            "grader": netns.parse_routes(
+                judge_api if judge_api is not None
+                else os.environ.get(JUDGE_API_ENV) or os.environ.get("CHIBENCH_JUDGE_API_BASE"), setting="judge_api"),
+        }
+        self._route_forwarders: list[netns.Forwarder] = []
         self._cgroup: cgroups.Group | None = None
         self._tools: dict[str, str] = {}
         self._main: _Box | None = None
@@ -440,6 +457,14 @@ class SandboxEnvironment(BaseEnvironment):
         if await self._maybe_egress(root.run_dir):
             dns = f"nameserver {netns.Egress.NAMESERVER}\n"
         hosts = {name: s.address for name, s in self._sidecars.items()}
+        routes = self._routes.get(role, [])
+        hosts.update({r.name: r.inside[0] for r in routes if r.name})
+        namespace = self._netns
+        for route in routes:
+            listener = await asyncio.to_thread(namespace.listen, *route.inside)
+            forwarder = netns.Forwarder(listener, route.target)
+            await forwarder.start()
+            self._route_forwarders.append(forwarder)
         hosts.setdefault(MAIN, "127.0.1.1")
         binds = self._etc_files(root, role, hosts, dns) + await asyncio.to_thread(self._pass_through, root)
         binds += [bwrap.Bind(b.source, b.dest) for b in image.recipe.host_binds]
@@ -591,6 +616,8 @@ class SandboxEnvironment(BaseEnvironment):
             steps.append((f"{sidecar.name} forwarders", self._close_forwarders(sidecar)))
             if sidecar.process is not None:
                 steps.append((f"{sidecar.name} process", bwrap.terminate(sidecar.process)))
+        for forwarder in self._route_forwarders:
+            steps.append(("route", forwarder.close()))
         if self._egress is not None:
             steps.append(("egress", self._egress.stop()))
         for what, coro in steps:
@@ -599,6 +626,7 @@ class SandboxEnvironment(BaseEnvironment):
             except Exception as exc:
                 self.logger.warning(f"sandbox stop: {what}: {exc}")
         self._egress = None
+        self._route_forwarders.clear()
         if self._cgroup is not None:
             try:
                 await asyncio.to_thread(self._cgroup.remove)

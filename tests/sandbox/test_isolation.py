@@ -47,7 +47,7 @@ def _mounts(trial_dir: Path, *, verifier_only: bool = False) -> list[dict[str, s
 
 
 def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = False,
-             egress: str = "off") -> SandboxEnvironment:
+             egress: str = "off", **options: Any) -> SandboxEnvironment:
     from harbor.models.task.task import Task
     from harbor.models.trial.paths import TrialPaths
 
@@ -64,6 +64,7 @@ def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = Fa
         task_env_config=task.config.environment.model_copy(deep=True),
         mounts=_mounts(trial_dir, verifier_only=grader),
         egress=egress,
+        **options,
     )
 
 
