@@ -9,7 +9,10 @@ world and grader users: base, base+1, base+2; default 1900000), ``sidecar_ready_
 ``auto`` warns and runs unlimited where cgroups are not writable), ``pids_limit`` (default 4096),
 ``model_api`` (the model API the agent's box may reach: ``http://127.0.0.1:8765/v1`` or ``host:port``,
 comma-separated; default ``$CHIBENCH_SANDBOX_MODEL_API``; none by default), ``judge_api`` (the judge
-API the grader's box may reach; default ``$CHIBENCH_SANDBOX_JUDGE_API``, else ``$CHIBENCH_JUDGE_API_BASE``).
+API the grader's box may reach; default ``$CHIBENCH_SANDBOX_JUDGE_API``, else ``$CHIBENCH_JUDGE_API_BASE``),
+``agent_clis`` (``auto`` | ``on`` | ``off``, default ``$CHIBENCH_SANDBOX_AGENT_CLIS`` or ``auto``: the
+agent's box carries codex and claude at the pins of ``images/agent-cli.Dockerfile`` — an npm layer built
+once (~1 min, ~800 MB) when the trial's agent is a Harbor installed agent, and used whenever it exists).
 
 What one trial looks like (separate-mode grading, as every χ-Bench task is configured):
 
@@ -68,8 +71,9 @@ processes (``chibench.sandbox.cgroups``; under Harbor's own cgroup, v1 or v2). S
 
 Limits: storage requests are not enforced; Windows tasks and prebuilt ``docker_image``
 tasks are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds);
-installed agents that ``apt-get``/``npm -g`` at setup cannot (bake them into the host's ``/usr`` or
-the agent image); concurrent agents share one host uid (separate pid/mount/net/ipc/uts namespaces;
+installed agents whose setup runs a system package manager (``apt-get``, ``npm -g``…) are refused at
+that command with a message naming the agent and a container environment to use (codex, claude-code and
+terminus-2 find what they need: the CLI layer, and ripgrep/curl/tmux from the host's ``/usr``); concurrent agents share one host uid (separate pid/mount/net/ipc/uts namespaces;
 the per-uid kernel keyring is closed by the seccomp filter; per-uid rlimits remain shared); with egress on, the agent can reach services
 bound to the host's non-loopback addresses, as a container on a default bridge can.
 """
@@ -80,8 +84,10 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import shlex
 import shutil
+import sys
 import tarfile
 import tempfile
 import time
@@ -110,6 +116,8 @@ ROLE_USER: dict[Role, str] = {"agent": "agent", "world": "world", "grader": "gra
 MAIN = "main"
 MODEL_API_ENV = "CHIBENCH_SANDBOX_MODEL_API"  # default of model_api
 JUDGE_API_ENV = "CHIBENCH_SANDBOX_JUDGE_API"  # default of judge_api (else CHIBENCH_JUDGE_API_BASE)
+AGENT_CLIS_ENV = "CHIBENCH_SANDBOX_AGENT_CLIS"  # default of agent_clis
+_agent_clis_failed: str | None = None  # why the agent-CLI layer could not be built (auto: tried once per process)
 
 
 class SandboxError(RuntimeError):
@@ -124,10 +132,11 @@ class _Image:
     recipe: images.Recipe
     layer: Path | None
     private_layer: bool
+    extra: tuple[Path, ...] = ()  # shared layers below the recipe (the agent CLIs)
 
     @property
     def lowers(self) -> list[Path]:
-        return [p for p in (self.layer, self.recipe.tree) if p is not None]
+        return [p for p in (self.layer, self.recipe.tree, *self.extra) if p is not None]
 
     @property
     def env(self) -> dict[str, str]:
@@ -162,6 +171,44 @@ class _Sidecar(_Box):
     log_path: Path | None = None
     forwarders: list[netns.Forwarder] = field(default_factory=list)
     spawned_at: float = 0.0
+
+
+# What an installed agent's setup runs that can never work in a sandbox: system package managers need
+# root and a writable /usr (the host's, read-only here), and so does `npm install -g` without nvm.
+_SYSTEM_INSTALL = re.compile(
+    r"\b(?:apt-get|apt|aptitude|yum|dnf|microdnf|apk|zypper|pacman)\s+(?:-\S+\s+)*(?:update|install|add|-S)\b"
+    r"|\bnpm\s+(?:-\S+\s+)*(?:install|i|add)\b[^;&|]*\s(?:-g|--global)\b")
+SANDBOX_AGENTS = "oracle, nop, codex, claude-code, terminus-2"
+
+
+def _trial_agent() -> Any:
+    """The agent of the Harbor trial whose ``start`` is running this call (None outside a trial)."""
+    from harbor.agents.base import BaseAgent
+
+    frame = sys._getframe(1)
+    while frame is not None:
+        agent = getattr(frame.f_locals.get("self"), "agent", None)
+        if isinstance(agent, BaseAgent):
+            return agent
+        frame = frame.f_back  # type: ignore[assignment]  # None ends the loop
+    return None
+
+
+def _installing_agent() -> str | None:
+    """The name of the Harbor installed agent whose ``install``/``setup`` is running this call, if any.
+
+    Harbor gives an environment no handle on its agent; the awaiting coroutines are on the stack.
+    """
+    from harbor.agents.installed.base import BaseInstalledAgent
+
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name in ("install", "setup", "ensure_system_dependencies"):
+            agent = frame.f_locals.get("self")
+            if isinstance(agent, BaseInstalledAgent):
+                return str(agent.name())
+        frame = frame.f_back  # type: ignore[assignment]  # None ends the loop
+    return None
 
 
 def _rewrite_host(argv: list[str], address: str) -> list[str]:
@@ -233,6 +280,7 @@ class SandboxEnvironment(BaseEnvironment):
         pids_limit: int | str | None = None,
         model_api: str | None = None,
         judge_api: str | None = None,
+        agent_clis: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._cache = Path(cache_dir).expanduser() if cache_dir else images.cache_root()
@@ -256,6 +304,9 @@ class SandboxEnvironment(BaseEnvironment):
                 else os.environ.get(JUDGE_API_ENV) or os.environ.get("CHIBENCH_JUDGE_API_BASE"), setting="judge_api"),
         }
         self._route_forwarders: list[netns.Forwarder] = []
+        self._agent_clis_mode = (agent_clis or os.environ.get(AGENT_CLIS_ENV) or "auto").lower()
+        if self._agent_clis_mode not in ("auto", "on", "off"):
+            raise ValueError(f"agent_clis={agent_clis!r}: expected auto, on or off")
         self._cgroup: cgroups.Group | None = None
         self._tools: dict[str, str] = {}
         self._main: _Box | None = None
@@ -268,6 +319,7 @@ class SandboxEnvironment(BaseEnvironment):
         self._warned_user = False
         # seconds per start phase (build_sec, <service>_ready_sec, start_sec) for benchmarks and logs
         self.timings: dict[str, float] = {}
+        self._installed_agent = False  # the trial's agent is a Harbor installed agent (set by start)
         super().__init__(environment_dir, environment_name, session_id, trial_paths, task_env_config,
                          *args, **kwargs)
 
@@ -313,7 +365,27 @@ class SandboxEnvironment(BaseEnvironment):
         layer = images.build_layer(spec, context, uid=uid, cache=self._cache, force=force, source=str(dockerfile))
         if force and layer is not None:
             self._private_layers.append(layer)
-        return _Image(spec=spec, recipe=recipe, layer=layer, private_layer=force)
+        extra = self._agent_cli_layer() if spec.role == "agent" else ()
+        return _Image(spec=spec, recipe=recipe, layer=layer, private_layer=force, extra=extra)
+
+    def _agent_cli_layer(self) -> tuple[Path, ...]:
+        """Blocking: the agent-CLI layer per ``agent_clis``. ``auto``: included when already built, and
+        built (once; a warning and none when that fails) when the trial's agent is a Harbor installed
+        agent; ``on``: always, a failure is an error; ``off``: never."""
+        global _agent_clis_failed
+        if self._agent_clis_mode == "off" or (self._agent_clis_mode == "auto" and _agent_clis_failed):
+            return ()
+        if self._agent_clis_mode == "auto" and not self._installed_agent:
+            built = self._cache / "agent-cli" / images.agent_cli_key()
+            return (built,) if images.host_node_version() and built.is_dir() else ()
+        try:
+            return (images.ensure_agent_clis(cache=self._cache),)
+        except images.BuildError as exc:
+            if self._agent_clis_mode == "on":
+                raise
+            _agent_clis_failed = str(exc)
+            self.logger.warning(f"sandbox: no agent CLIs (codex, claude) in the agent's box: {exc}")
+            return ()
 
     def _etc_files(self, root: rootfs.TrialRoot, role: Role, hosts: dict[str, str],
                    dns: str | None) -> list[bwrap.Bind]:
@@ -415,6 +487,9 @@ class SandboxEnvironment(BaseEnvironment):
         except seccomp.SeccompUnavailable as exc:
             raise SandboxError(str(exc)) from exc
         await asyncio.to_thread(rootfs.collect_stale, self._cache)
+        from harbor.agents.installed.base import BaseInstalledAgent
+
+        self._installed_agent = isinstance(_trial_agent(), BaseInstalledAgent)
 
         compose_paths = [p for p in [self.environment_dir / "docker-compose.yaml"] if p.is_file()]
         compose_paths += self.extra_docker_compose_paths
@@ -753,8 +828,21 @@ class SandboxEnvironment(BaseEnvironment):
         timeout_sec: int | None = None,
         user: str | int | None = None,
     ) -> ExecResult:
-        """``bash -c command`` in the main sandbox. A timeout kills the sandbox and returns code 124."""
+        """``bash -c command`` in the main sandbox. A timeout kills the sandbox and returns code 124.
+
+        Raises :class:`SandboxError` when an installed agent's setup asks for a system package install,
+        which cannot work here: the trial then fails at setup with a message naming the agent and what
+        to use instead, rather than running an agent that is not there.
+        """
         box = self._box(MAIN)
+        if _SYSTEM_INSTALL.search(command) and "nvm" not in command:
+            agent = _installing_agent()
+            if agent is not None:
+                raise SandboxError(
+                    f"the {agent} agent installs system packages at setup ({command.strip()[:120]!r}), which the "
+                    "chibench sandbox cannot do (no root; the host's /usr is read-only). Run it with a container "
+                    f"environment (-e docker or -e podman, FROM chibench-agent-cli), or use an agent the sandbox "
+                    f"carries: {SANDBOX_AGENTS}.")
         self._note_user(self._resolve_user(user))
         merged = box.env | (self._merge_env(env) or {})
         result = await self._run(box, [self._tools["bash"], "-c", command],
