@@ -4,13 +4,20 @@ Units: the npm pins read from ``images/agent-cli.Dockerfile``; which setup comma
 installs. Integration (skipped loudly without ``bwrap``, or without node/npm on the host): the agent's
 box carries codex and claude at their pinned versions, Node 20, ripgrep, curl and tmux; Harbor's own
 codex agent finds codex and skips its network install; an installed agent whose setup runs
-``apt-get install`` fails at setup with a message naming it and what to use instead.
+``apt-get install`` fails at setup with a message naming it and what to use instead. End to end:
+``harbor run -a codex`` on a real package reaches a fake model server through the box's ``model_api``
+route, and codex's own MCP client calls the world with what the model asked.
 """
 
 from __future__ import annotations
 
 import asyncio
+import glob
+import json
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -166,3 +173,32 @@ def test_an_agent_that_installs_system_packages_is_refused_at_setup(
     # the same command outside an agent's setup runs (and fails the ordinary way: no root)
     plain = sh(loop, agent_env, "apt-get install -y cowsay")
     assert plain.return_code != 0
+
+
+@integration
+@needs_node
+def test_codex_through_harbor_reaches_the_model_and_calls_the_world(tmp_path: Path) -> None:
+    from .fake_responses import FakeResponses
+
+    fake = FakeResponses(namespace="mcp__chibench_provider", tool="chart_search_patients",
+                         arguments={"acting_as": "WKR-PAC-06", "query": "Lindgren", "birth_date": "1982-07-22"})
+    url = fake.start()
+    env = os.environ | {"OPENAI_BASE_URL": url, "OPENAI_API_KEY": "sk-fake-for-the-test",
+                        "CHIBENCH_SANDBOX_MODEL_API": url,
+                        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    try:
+        done = subprocess.run(
+            [str(Path(sys.executable).with_name("harbor")), "run", "-y", "-q", "-p",
+             str(REPO / "packages" / "brca_testing.referral"), "--env", "chibench.sandbox:SandboxEnvironment",
+             "-a", "codex", "-m", "openai/gpt-5.5", "--ak", "version=0.169.0", "-o", str(tmp_path / "jobs"),
+             "--job-name", "codex"], env=env, capture_output=True, text=True, timeout=900, check=False)
+    finally:
+        fake.stop()
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    results = glob.glob(str(tmp_path / "jobs" / "codex" / "*" / "result.json"))
+    assert len(results) == 1, results
+    result = json.loads(Path(results[0]).read_text())
+    assert result.get("exception_info") is None, result.get("exception_info")
+    assert len(fake.requests) >= 2, f"codex sent {len(fake.requests)} model request(s)"
+    outputs = [item for item in fake.requests[1].get("input") or [] if item.get("type") == "function_call_output"]
+    assert outputs and "Lindgren" in str(outputs[-1].get("output")), outputs  # the world answered the call
