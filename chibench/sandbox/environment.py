@@ -299,10 +299,17 @@ class SandboxEnvironment(BaseEnvironment):
         self._routes: dict[Role, list[netns.Route]] = {
             "agent": netns.parse_routes(model_api if model_api is not None else os.environ.get(MODEL_API_ENV),
                                         setting="model_api"),
-            "grader": netns.parse_routes(
-                judge_api if judge_api is not None
-                else os.environ.get(JUDGE_API_ENV) or os.environ.get("CHIBENCH_JUDGE_API_BASE"), setting="judge_api"),
+            "grader": netns.parse_routes(judge_api if judge_api is not None else os.environ.get(JUDGE_API_ENV),
+                                         setting="judge_api"),
         }
+        judge_base = os.environ.get("CHIBENCH_JUDGE_API_BASE")
+        if judge_api is None and not os.environ.get(JUDGE_API_ENV) and judge_base:
+            # the judge the verifier is configured with; one that cannot be routed is reported, not fatal
+            # (the judge then fails in the grader, which makes the trial ungraded)
+            try:
+                self._routes["grader"] = netns.parse_routes(judge_base, setting="CHIBENCH_JUDGE_API_BASE")
+            except ValueError as exc:
+                logging.getLogger(__name__).warning(f"sandbox: no route to the judge: {exc}")
         self._route_forwarders: list[netns.Forwarder] = []
         self._agent_clis_mode = (agent_clis or os.environ.get(AGENT_CLIS_ENV) or "auto").lower()
         if self._agent_clis_mode not in ("auto", "on", "off"):

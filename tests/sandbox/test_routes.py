@@ -135,3 +135,27 @@ def test_each_box_reaches_its_api_and_nothing_else(servers: dict[str, _Greeter],
         f"127.0.0.1:{servers['other'].port}": "closed",
         **{target: "closed" for target in beyond},
     }
+
+
+@pytest.mark.parametrize(("environ", "options", "agent", "grader"), [
+    ({"CHIBENCH_JUDGE_API_BASE": "http://127.0.0.1:9999/v1"}, {}, [], [Route(("127.0.0.1", 9999), ("127.0.0.1", 9999))]),
+    # the verifier's judge, unroutable: no route (the judge then fails in the grader), not a crash
+    ({"CHIBENCH_JUDGE_API_BASE": "http://10.1.2.3/v1"}, {}, [], []),
+    ({"CHIBENCH_SANDBOX_JUDGE_API": "127.0.0.2:81", "CHIBENCH_JUDGE_API_BASE": "http://127.0.0.1:9999/v1"}, {},
+     [], [Route(("127.0.0.2", 81), ("127.0.0.2", 81))]),
+    ({"CHIBENCH_SANDBOX_MODEL_API": "localhost:8765"}, {}, [Route(("127.0.0.1", 8765), ("127.0.0.1", 8765))], []),
+    ({"CHIBENCH_SANDBOX_MODEL_API": "localhost:8765"}, {"model_api": "none"}, [], []),
+])
+def test_where_the_routes_come_from(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, environ: dict[str, str],
+                                    options: dict[str, str], agent: list[Route], grader: list[Route]) -> None:
+    for name in ("CHIBENCH_JUDGE_API_BASE", "CHIBENCH_SANDBOX_JUDGE_API", "CHIBENCH_SANDBOX_MODEL_API"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    env = make_env(make_task(tmp_path), tmp_path / "trial", "routes-config", **options)
+    assert (env._routes["agent"], env._routes["grader"]) == (agent, grader)
+
+
+def test_an_unroutable_model_api_setting_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="model_api='10.0.0.1:80': only loopback"):
+        make_env(make_task(tmp_path), tmp_path / "trial", "routes-bad", model_api="10.0.0.1:80")
