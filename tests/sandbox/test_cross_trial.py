@@ -269,3 +269,47 @@ def test_stopping_main_ends_its_processes(task_dir: Path, tmp_path: Path, loop: 
         assert _host_processes_matching("sleep\x004248") == []
     finally:
         run(loop, env.stop(delete=True))
+
+
+# ---------------------------------------------------------------- the same keyring exploit on podman
+
+
+def _podman_agent_image() -> str | None:
+    import shutil
+    import subprocess
+
+    from chibench.sandbox.images import chibench_version
+
+    if shutil.which("podman") is None:
+        return None
+    ref = f"localhost/chibench-agent:{chibench_version()}"
+    found = subprocess.run(["podman", "image", "exists", ref], env=_podman_env(), capture_output=True, check=False)
+    return ref if found.returncode == 0 else None
+
+
+def _podman_env() -> dict[str, str]:
+    conf = REPO / ".ci" / "containers.conf"
+    return os.environ | ({"CONTAINERS_CONF": str(conf)} if conf.is_file() and "CONTAINERS_CONF" not in os.environ else {})
+
+
+def test_podman_keeps_the_keyring_out_of_reach_too(tmp_path: Path) -> None:
+    """A first container leaves a keyring note (concurrently with a second, then before a third): podman's
+    default seccomp profile refuses the keyring calls, so nobody can leave or read one."""
+    import subprocess
+
+    image = _podman_agent_image()
+    if image is None:
+        pytest.skip("PODMAN KEYRING NOT TESTED: no podman or no chibench-agent image (bash .ci/podman-setup.sh; "
+                    "chibench images build)")
+
+    def start(code: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(["podman", "run", "--rm", "-i", image, "python3", "-"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=_podman_env())
+
+    writer, concurrent = start(_KEYRING_WRITE), start(_KEYRING_READ)
+    written = writer.communicate(_KEYRING_WRITE, timeout=120)[0]
+    seen_concurrently = concurrent.communicate(_KEYRING_READ, timeout=120)[0]
+    later = start(_KEYRING_READ)
+    seen_later = later.communicate(_KEYRING_READ, timeout=120)[0]
+    assert "add_key -1" in written, written
+    assert TOKEN not in seen_concurrently and TOKEN not in seen_later, (seen_concurrently, seen_later)
