@@ -202,3 +202,14 @@ def test_codex_through_harbor_reaches_the_model_and_calls_the_world(tmp_path: Pa
     assert len(fake.requests) >= 2, f"codex sent {len(fake.requests)} model request(s)"
     outputs = [item for item in fake.requests[1].get("input") or [] if item.get("type") == "function_call_output"]
     assert outputs and "Lindgren" in str(outputs[-1].get("output")), outputs  # the world answered the call
+
+
+def test_chibench_images_builds_the_cli_variant_on_request() -> None:
+    from chibench.images import IMAGES, build_command, parse_only
+
+    assert parse_only(None) == list(IMAGES)  # not by default: ~800 MB of agent CLIs
+    assert parse_only("agent,agent-cli") == ["agent", "agent-cli"]
+    cmd = build_command("podman", "/usr/bin/podman", "agent-cli", context=REPO, tag="0.1.0", base="b")
+    assert cmd[:6] == ["/usr/bin/podman", "build", "-f", str(REPO / "images" / "agent-cli.Dockerfile"),
+                       "-t", "chibench-agent-cli:0.1.0"]
+    assert "VERSION=0.1.0" in cmd
