@@ -138,7 +138,8 @@ class PassThrough:
     shows the host path of its source in every ``/proc/<pid>/mountinfo``, this overlay shows
     descriptor names. ``mount_point`` (inside a trial's run directory) is what the sandbox binds;
     ``work`` is overlayfs's scratch directory, which must sit on the upper directory's file system
-    (a hidden sibling of it, removed by :meth:`destroy`).
+    (inside the trial's run directory when that is on the same file system, else a hidden sibling of
+    ``upper``; removed by :meth:`destroy`).
     """
 
     upper: Path
@@ -150,7 +151,11 @@ class PassThrough:
         """Mount it; None when overlayfs refuses (the caller then binds ``upper`` directly)."""
         base = run_dir / "pass" / name
         lower, mount_point = base / "lower", base / "merged"
-        work = upper.parent / f".{upper.name}.sandbox-{uuid.uuid4().hex[:8]}"
+        base.mkdir(parents=True)
+        # overlayfs wants its work dir on the upper dir's file system: the run dir when it is (keeping
+        # Harbor's trial dir clean), else a hidden sibling of the upper dir
+        same_fs = os.stat(base).st_dev == os.stat(upper).st_dev
+        work = base / "work" if same_fs else upper.parent / f".{upper.name}.sandbox-{uuid.uuid4().hex[:8]}"
         try:
             for path in (lower, mount_point, work):
                 path.mkdir(parents=True)

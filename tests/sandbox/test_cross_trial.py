@@ -313,3 +313,13 @@ def test_podman_keeps_the_keyring_out_of_reach_too(tmp_path: Path) -> None:
     seen_later = later.communicate(_KEYRING_READ, timeout=120)[0]
     assert "add_key -1" in written, written
     assert TOKEN not in seen_concurrently and TOKEN not in seen_later, (seen_concurrently, seen_later)
+
+
+def test_log_dirs_pass_through_and_leave_the_trial_dir_clean(box: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
+    """Harbor's /logs dirs are overlays over the trial's folders: a write shows up on the host at once,
+    and overlayfs's scratch space is not left among Harbor's files."""
+    trial = Path(box.trial_paths.trial_dir)
+    sh(loop, box, "echo through > /logs/agent/pass.txt")
+    assert (trial / "agent" / "pass.txt").read_text() == "through\n"
+    assert "overlay /logs/agent" in (sh(loop, box, "grep ' /logs/agent ' /proc/self/mounts").stdout or "")
+    assert not [p.name for p in trial.rglob(".*sandbox-*")]
