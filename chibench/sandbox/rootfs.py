@@ -65,6 +65,29 @@ def _is_mountpoint(path: Path) -> bool:
         return os.path.ismount(target)
 
 
+def _mounts_under(root: Path) -> list[Path]:
+    """Mount points at or below ``root`` (this process's view), deepest first."""
+    prefix = str(root).rstrip("/") + "/"
+    try:
+        with open("/proc/self/mountinfo", encoding="utf-8") as fh:
+            points = {line.split()[4] for line in fh}
+    except OSError:
+        return []
+    inside = [Path(p) for p in points if p == str(root) or p.startswith(prefix)]
+    return sorted(inside, key=lambda p: len(p.parts), reverse=True)
+
+
+def remove_run_dir(run_dir: Path) -> None:
+    """Unmount everything mounted below ``run_dir`` (its root overlay, Harbor-dir pass-throughs), then
+    delete it. Never deletes through a mount: a pass-through's files are Harbor's trial logs."""
+    for point in _mounts_under(run_dir):
+        _umount(point)
+    if _mounts_under(run_dir):
+        log.warning("not removing %s: something is still mounted below it", run_dir)
+        return
+    shutil.rmtree(run_dir, ignore_errors=True)
+
+
 @dataclass
 class TrialRoot:
     """One sandbox's root. ``merged`` is what a sandbox binds at ``/``.
@@ -118,7 +141,7 @@ class TrialRoot:
         if self.mode == "overlay":
             _umount(self.merged)
         if delete:
-            shutil.rmtree(self.run_dir, ignore_errors=True)
+            remove_run_dir(self.run_dir)
             return
         # "kept-" names are skipped by collect_stale: a later run must not reap what the user kept
         kept = self.run_dir.with_name(f"kept-{self.run_dir.name}")
@@ -168,7 +191,8 @@ class PassThrough:
 
     def destroy(self) -> None:
         _umount(self.mount_point)
-        shutil.rmtree(self.work, ignore_errors=True)
+        if not _is_mountpoint(self.mount_point):
+            shutil.rmtree(self.work, ignore_errors=True)
 
 
 def lowers_in_use(cache: Path) -> set[str]:
@@ -197,9 +221,6 @@ def collect_stale(cache: Path) -> int:
             continue
         if Path(f"/proc/{pid_text}").exists():
             continue
-        merged = entry / "merged"
-        if _is_mountpoint(merged):
-            _umount(merged)
-        shutil.rmtree(entry, ignore_errors=True)
+        remove_run_dir(entry)
         removed += 1
     return removed

@@ -323,3 +323,24 @@ def test_log_dirs_pass_through_and_leave_the_trial_dir_clean(box: SandboxEnviron
     assert (trial / "agent" / "pass.txt").read_text() == "through\n"
     assert "overlay /logs/agent" in (sh(loop, box, "grep ' /logs/agent ' /proc/self/mounts").stdout or "")
     assert not [p.name for p in trial.rglob(".*sandbox-*")]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting an overlay needs root")
+def test_reaping_a_crashed_trial_never_deletes_harbors_logs(tmp_path: Path) -> None:
+    """A run directory left by a dead process holds a pass-through over a Harbor log dir: the reaper
+    unmounts it before deleting, so the trial's logs survive (an rmtree through the mount would not)."""
+    from chibench.sandbox import rootfs
+
+    harbor_dir = tmp_path / "trial" / "agent"
+    harbor_dir.mkdir(parents=True)
+    (harbor_dir / "trajectory.json").write_text("{}")
+    cache = tmp_path / "cache"
+    run_dir = cache / "run" / "999999999-crashed-main-abcdef"  # no such pid
+    run_dir.mkdir(parents=True)
+    through = rootfs.PassThrough.create(harbor_dir, run_dir, "0")
+    if through is None:
+        pytest.skip("overlayfs refused the pass-through on this file system")
+    assert (through.mount_point / "trajectory.json").exists()
+    assert rootfs.collect_stale(cache) == 1
+    assert not run_dir.exists()
+    assert (harbor_dir / "trajectory.json").read_text() == "{}"
