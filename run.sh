@@ -21,11 +21,14 @@ if [ ! -x .venv/bin/harbor ]; then
   .venv/bin/python -m pip install --quiet --upgrade pip
   .venv/bin/python -m pip install --quiet -e ".[dev]"
 fi
-if ! command -v bwrap >/dev/null 2>&1; then
+MISSING=""
+command -v bwrap >/dev/null 2>&1 || MISSING="$MISSING bubblewrap"
+ls /usr/lib/*/libseccomp.so.2 >/dev/null 2>&1 || MISSING="$MISSING libseccomp2"  # the sandbox's seccomp filter
+if [ -n "$MISSING" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get install -y -q bubblewrap >/dev/null
+    apt-get install -y -q $MISSING >/dev/null || { apt-get update -qq && apt-get install -y -q $MISSING >/dev/null; }
   else
-    echo "run.sh: bubblewrap is required: sudo apt-get install bubblewrap"; exit 2
+    echo "run.sh: needed:$MISSING (sudo apt-get install$MISSING)"; exit 2
   fi
 fi
 

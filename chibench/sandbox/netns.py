@@ -20,7 +20,14 @@ Layout of one trial::
 * Egress (``network_mode = "public"``) is ``slirp4netns --disable-host-loopback`` in its own sandbox
   + seccomp: the agent can reach the internet but not the host's loopback services.
 
-Errors: ``OSError`` from the kernel calls; :class:`EgressError` when slirp4netns fails to come up.
+* Routes (``parse_routes``): a model API for the agent, a judge API for the grader — one ``host:port``
+  of the host's network each, forwarded like a sidecar. A loopback address is served at the same
+  address inside (so ``OPENAI_BASE_URL=http://127.0.0.1:8765/v1`` works unchanged in the box); a host
+  name gets a loopback address of its own inside and an ``/etc/hosts`` line. Nothing else of the host
+  is reachable.
+
+Errors: ``OSError`` from the kernel calls; :class:`EgressError` when slirp4netns fails to come up;
+``ValueError`` (from ``parse_routes``) for an address that cannot be routed, saying what is allowed.
 """
 
 from __future__ import annotations
@@ -37,7 +44,9 @@ import signal
 import socket
 import struct
 import threading
+import urllib.parse
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -169,6 +178,55 @@ def release_address(address: str) -> None:
     if fd is not None:
         with contextlib.suppress(OSError):
             os.close(fd)
+
+
+@dataclass(frozen=True)
+class Route:
+    """One host service a sandbox may reach: ``target`` (as the host reaches it) served inside at
+    ``inside``; ``name`` (a host name) is mapped to ``inside[0]`` in the sandbox's ``/etc/hosts``."""
+
+    target: tuple[str, int]
+    inside: tuple[str, int]
+    name: str | None = None
+
+
+def parse_routes(text: str | None, *, setting: str) -> list[Route]:
+    """Routes from ``"http://127.0.0.1:8765/v1, judge.example:443"`` (URLs or ``host:port``, comma-separated).
+
+    A URL without a port takes its scheme's (http 80, https 443). Loopback IPv4 addresses are served
+    at the same address inside; ``localhost`` at 127.0.0.1; a host name at ``127.0.3.N`` inside with an
+    ``/etc/hosts`` line. Raises ``ValueError`` naming ``setting`` for anything else (a non-loopback IP
+    literal cannot be served inside: give its host name instead).
+    """
+    routes: list[Route] = []
+    for n, item in enumerate(part.strip() for part in (text or "").split(",")):
+        if not item or item.lower() in ("none", "off"):
+            continue
+        parsed = urllib.parse.urlsplit(item if "://" in item else f"tcp://{item}")
+        try:
+            port = parsed.port or {"http": 80, "https": 443}.get(parsed.scheme)
+        except ValueError as exc:
+            raise ValueError(f"{setting}={item!r}: {exc}") from exc
+        host = parsed.hostname
+        if not host or port is None:
+            raise ValueError(f"{setting}={item!r}: expected host:port or a URL (http://127.0.0.1:8765/v1)")
+        try:
+            literal = socket.inet_aton(host) if host.count(".") == 3 and host.replace(".", "").isdigit() else None
+        except OSError:
+            literal = None
+        if literal is not None:
+            if literal[0] != 127:
+                raise ValueError(f"{setting}={item!r}: only loopback addresses (127.x.y.z) or host names can be "
+                                 "routed into the sandbox; give the server's host name")
+            routes.append(Route(target=(host, port), inside=(host, port)))
+        elif host == "localhost":
+            routes.append(Route(target=("127.0.0.1", port), inside=("127.0.0.1", port)))
+        elif ":" in host:
+            raise ValueError(f"{setting}={item!r}: IPv6 addresses are not supported; use 127.0.0.1 or a host name")
+        else:
+            address = next((r.inside[0] for r in routes if r.name == host), f"127.0.3.{n + 1}")
+            routes.append(Route(target=(host, port), inside=(address, port), name=host))
+    return routes
 
 
 class Forwarder:

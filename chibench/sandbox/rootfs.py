@@ -24,6 +24,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
 MNT_DETACH = 2
+LOWERS_FILE = "lowers"
 _overlay_works: bool | None = None
 
 
@@ -32,10 +33,20 @@ class RootfsError(RuntimeError):
 
 
 def _mount_overlay(lowers: list[Path], upper: Path, work: Path, merged: Path) -> None:
-    options = f"lowerdir={':'.join(str(p) for p in lowers)},upperdir={upper},workdir={work}"
-    if _libc.mount(b"overlay", str(merged).encode(), b"overlay", 0, options.encode()) != 0:
-        err = ctypes.get_errno()
-        raise OSError(err, f"mount overlay on {merged}: {os.strerror(err)}")
+    # The layers are named by descriptor (/proc/self/fd/N): overlayfs shows its options verbatim in
+    # every /proc/<pid>/mountinfo, the sandbox's included, and a descriptor number says nothing of the host.
+    fds = []
+    try:
+        for path in [*lowers, upper, work]:
+            fds.append(os.open(path, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC))
+        names = [f"/proc/self/fd/{fd}" for fd in fds]
+        options = f"lowerdir={':'.join(names[:-2])},upperdir={names[-2]},workdir={names[-1]}"
+        if _libc.mount(b"overlay", str(merged).encode(), b"overlay", 0, options.encode()) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, f"mount overlay on {merged}: {os.strerror(err)}")
+    finally:
+        for fd in fds:
+            os.close(fd)
 
 
 def _umount(path: Path) -> None:
@@ -52,6 +63,29 @@ def _is_mountpoint(path: Path) -> bool:
             return any(line.split()[4] == target for line in fh)
     except OSError:
         return os.path.ismount(target)
+
+
+def _mounts_under(root: Path) -> list[Path]:
+    """Mount points at or below ``root`` (this process's view), deepest first."""
+    prefix = str(root).rstrip("/") + "/"
+    try:
+        with open("/proc/self/mountinfo", encoding="utf-8") as fh:
+            points = {line.split()[4] for line in fh}
+    except OSError:
+        return []
+    inside = [Path(p) for p in points if p == str(root) or p.startswith(prefix)]
+    return sorted(inside, key=lambda p: len(p.parts), reverse=True)
+
+
+def remove_run_dir(run_dir: Path) -> None:
+    """Unmount everything mounted below ``run_dir`` (its root overlay, Harbor-dir pass-throughs), then
+    delete it. Never deletes through a mount: a pass-through's files are Harbor's trial logs."""
+    for point in _mounts_under(run_dir):
+        _umount(point)
+    if _mounts_under(run_dir):
+        log.warning("not removing %s: something is still mounted below it", run_dir)
+        return
+    shutil.rmtree(run_dir, ignore_errors=True)
 
 
 @dataclass
@@ -82,6 +116,8 @@ class TrialRoot:
         os.chown(upper, uid, uid)
         os.chmod(upper, 0o755)
         os.chmod(run_dir, 0o700)  # other host users have no business in a trial's files
+        # which image trees this root sits on (images.prune_superseded keeps them)
+        (run_dir / LOWERS_FILE).write_text("".join(f"{p}\n" for p in lowers))
         if _overlay_works is not False:
             try:
                 _mount_overlay(lowers, upper, work, merged)
@@ -105,7 +141,7 @@ class TrialRoot:
         if self.mode == "overlay":
             _umount(self.merged)
         if delete:
-            shutil.rmtree(self.run_dir, ignore_errors=True)
+            remove_run_dir(self.run_dir)
             return
         # "kept-" names are skipped by collect_stale: a later run must not reap what the user kept
         kept = self.run_dir.with_name(f"kept-{self.run_dir.name}")
@@ -115,6 +151,62 @@ class TrialRoot:
         except OSError:
             pass
         log.info("sandbox files kept at %s", self.run_dir)
+
+
+@dataclass
+class PassThrough:
+    """A host directory shown in a sandbox through an overlay with nothing below it.
+
+    Writes land in ``upper`` (the host directory) at once, as through a bind mount; but where a bind
+    shows the host path of its source in every ``/proc/<pid>/mountinfo``, this overlay shows
+    descriptor names. ``mount_point`` (inside a trial's run directory) is what the sandbox binds;
+    ``work`` is overlayfs's scratch directory, which must sit on the upper directory's file system
+    (inside the trial's run directory when that is on the same file system, else a hidden sibling of
+    ``upper``; removed by :meth:`destroy`).
+    """
+
+    upper: Path
+    mount_point: Path
+    work: Path
+
+    @classmethod
+    def create(cls, upper: Path, run_dir: Path, name: str) -> PassThrough | None:
+        """Mount it; None when overlayfs refuses (the caller then binds ``upper`` directly)."""
+        base = run_dir / "pass" / name
+        lower, mount_point = base / "lower", base / "merged"
+        base.mkdir(parents=True)
+        # overlayfs wants its work dir on the upper dir's file system: the run dir when it is (keeping
+        # Harbor's trial dir clean), else a hidden sibling of the upper dir
+        same_fs = os.stat(base).st_dev == os.stat(upper).st_dev
+        work = base / "work" if same_fs else upper.parent / f".{upper.name}.sandbox-{uuid.uuid4().hex[:8]}"
+        try:
+            for path in (lower, mount_point, work):
+                path.mkdir(parents=True)
+            _mount_overlay([lower], upper, work, mount_point)
+        except OSError as exc:
+            log.warning("cannot show %s through an overlay (%s); binding it directly", upper, exc)
+            shutil.rmtree(work, ignore_errors=True)
+            return None
+        return cls(upper=upper, mount_point=mount_point, work=work)
+
+    def destroy(self) -> None:
+        _umount(self.mount_point)
+        if not _is_mountpoint(self.mount_point):
+            shutil.rmtree(self.work, ignore_errors=True)
+
+
+def lowers_in_use(cache: Path) -> set[str]:
+    """Image trees (paths) that some live run directory under ``cache`` sits on."""
+    used: set[str] = set()
+    runs = cache / "run"
+    if not runs.is_dir():
+        return used
+    for entry in runs.iterdir():
+        try:
+            used.update(line for line in (entry / LOWERS_FILE).read_text().splitlines() if line)
+        except OSError:
+            continue
+    return used
 
 
 def collect_stale(cache: Path) -> int:
@@ -129,9 +221,6 @@ def collect_stale(cache: Path) -> int:
             continue
         if Path(f"/proc/{pid_text}").exists():
             continue
-        merged = entry / "merged"
-        if _is_mountpoint(merged):
-            _umount(merged)
-        shutil.rmtree(entry, ignore_errors=True)
+        remove_run_dir(entry)
         removed += 1
     return removed

@@ -2,7 +2,8 @@
 
 One job, three trials at once on the throwaway task: ``oracle`` must score 1, ``nop`` 0, and a
 ``planting`` agent — which writes ``{"reward": 1}`` into ``/logs/verifier`` and leaves a background
-process rewriting it — must score 0 (separate-mode grading in a fresh sandbox; exec'd processes die).
+process rewriting it — must score 0 (separate-mode grading in a fresh sandbox; Harbor stops the agent's box, and with it
+the background process, before it collects the world's evidence).
 Opt in to sweeping the real packages with ``CHIBENCH_SANDBOX_PACKAGES=1`` (oracle 1 / nop 0 each).
 """
 

@@ -2,7 +2,9 @@
 
 Each test is an exploit or an invariant: the agent must not read the repository, the world's state or
 task spec, the grader's tests or the world's secret environment; it reaches only ``world:8000``; it
-runs unprivileged; its processes do not outlive an exec; a planted reward does not reach the grader.
+runs unprivileged; a timed-out exec is killed; a planted reward does not reach the grader. What one
+trial leaves for another (keyring, /dev/shm, sockets, /tmp) and processes that live until the trial
+ends: ``test_cross_trial.py``.
 Skipped (loudly) only when ``bwrap`` is missing.
 """
 
@@ -45,7 +47,7 @@ def _mounts(trial_dir: Path, *, verifier_only: bool = False) -> list[dict[str, s
 
 
 def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = False,
-             egress: str = "off") -> SandboxEnvironment:
+             egress: str = "off", **options: Any) -> SandboxEnvironment:
     from harbor.models.task.task import Task
     from harbor.models.trial.paths import TrialPaths
 
@@ -62,6 +64,7 @@ def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = Fa
         task_env_config=task.config.environment.model_copy(deep=True),
         mounts=_mounts(trial_dir, verifier_only=grader),
         egress=egress,
+        **options,
     )
 
 
@@ -147,8 +150,9 @@ def test_world_secret_environment_is_invisible(agent_env: SandboxEnvironment, lo
     scan = sh(loop, agent_env, f"grep -l {WORLD_SECRET} /proc/*/environ 2>/dev/null; env | grep -c {WORLD_SECRET}")
     assert WORLD_SECRET not in (scan.stdout or "").replace(f"grep -l {WORLD_SECRET}", "")
     assert (scan.stdout or "").strip().endswith("0")
+    # the box's own pid namespace: its pid 1, the holder, and this exec's few processes — not the host's hundreds
     pids = sh(loop, agent_env, "ls /proc | grep -E '^[0-9]+$' | sort -n | tr '\\n' ' '")
-    assert all(int(p) < 50 for p in (pids.stdout or "").split()), f"host pids visible: {pids.stdout}"
+    assert 0 < len((pids.stdout or "").split()) < 20, f"host pids visible: {pids.stdout}"
 
 
 def test_agent_runs_unprivileged(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
@@ -238,12 +242,10 @@ def _host_processes_matching(marker: str) -> list[int]:
     return found
 
 
-def test_processes_do_not_outlive_their_exec(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
-    started = sh(loop, agent_env, "nohup sleep 4242 >/dev/null 2>&1 & setsid sleep 4243 & disown; echo started")
-    assert started.return_code == 0
-    time.sleep(0.2)
-    assert _host_processes_matching("sleep\x004242") == []
-    assert _host_processes_matching("sleep\x004243") == []
+def test_a_background_job_holding_the_output_does_not_hang_its_exec(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
+    started = sh(loop, agent_env, "sleep 4242 & echo started", timeout=60)
+    assert (started.return_code, started.stdout) == (0, "started\n")
+    assert _host_processes_matching("sleep\x004242")  # it lives on in the box
 
 
 def test_timeout_kills_the_sandbox(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
