@@ -45,7 +45,7 @@ class EnvStateError(RuntimeError):
 def _mcp_tools(role: str) -> tuple[dict[str, Any], ...]:
     from chibench.world.tools.server import Listing
 
-    return tuple(t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in Listing().tools(role))  # type: ignore[arg-type]
+    return tuple(t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in Listing().tools(role))
 
 
 def mcp_tools(role: str) -> list[dict[str, Any]]:
@@ -268,7 +268,7 @@ class ChiEnv:
                 payload = {"error": "invalid_input", "message": f"arguments are not valid JSON: {exc}"}
                 return ToolResult(tool, True, payload, result_text(payload), (time.perf_counter() - t0) * 1000)
         with configured(self._counterparts):
-            is_error, payload, text = dispatch_encoded(world, self.role, tool, args)  # type: ignore[arg-type]
+            is_error, payload, text = dispatch_encoded(world, self.role, tool, args)
         self.steps_taken += 1
         return ToolResult(tool, is_error, payload, text, (time.perf_counter() - t0) * 1000)
 

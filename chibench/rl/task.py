@@ -75,7 +75,7 @@ class TaskPackage:
     @property
     def identities(self) -> list[str]:
         """Worker ids the agent may put in ``acting_as``."""
-        return list(self.world.identities.get(self.world.roles[0], []))  # type: ignore[call-overload]
+        return list(self.world.identities.get(self.world.roles[0], []))
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> TaskPackage:
