@@ -15,8 +15,10 @@ start) takes ≈ 0.5–1 s; an episode cannot pay that on every reset. So, per p
 
 The final export equals :func:`chibench.world.export.snapshot` (same rows, same canonical JSON, same
 digest — the tests compare them) but re-reads only tables written during the episode: each clone
-carries connection-local ``TEMP`` triggers that note the name of every table written (a rolled-back
-write leaves no note), and unchanged tables reuse the template's rows and their canonical JSON.
+carries triggers that note the name of every table written in a bookkeeping table of its own (a
+rolled-back write leaves no note; neither is a world table, so neither is exported), and unchanged
+tables reuse the template's rows and their canonical JSON. The triggers are added to the template
+after its starting export, so a reset does not create them again.
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ def base_bytes(base: Path | None) -> bytes:
         return blob
 
 
-def _open(blob: bytes, *, track: bool) -> World:
+def _open(blob: bytes) -> World:
     """A private in-memory world holding a copy of ``blob``."""
     from sqlalchemy import create_engine, event
     from sqlalchemy.pool import StaticPool
@@ -98,8 +100,6 @@ def _open(blob: bytes, *, track: bool) -> World:
     def creator() -> sqlite3.Connection:
         conn = sqlite3.connect(":memory:", check_same_thread=False)
         conn.deserialize(blob)  # copies: the template bytes are never written
-        if track:
-            conn.executescript(_TRACKING)
         return conn
 
     engine = create_engine("sqlite://", creator=creator, poolclass=StaticPool, json_serializer=dumps)
@@ -134,10 +134,12 @@ def _shared_engine() -> Any:
 
 
 def _tracking_script() -> str:
-    lines = [f"CREATE TEMP TABLE {_DIRTY} (name TEXT PRIMARY KEY) WITHOUT ROWID;"]
+    lines = [f"CREATE TABLE {_DIRTY} (name TEXT PRIMARY KEY) WITHOUT ROWID;"]
     for name in sorted(Base.metadata.tables):
+        if name == _DIRTY:
+            raise RuntimeError(f"a world table is named {_DIRTY}")
         for op in ("INSERT", "UPDATE", "DELETE"):
-            lines.append(f'CREATE TEMP TRIGGER "{_DIRTY}_{name}_{op.lower()}" AFTER {op} ON main."{name}" '
+            lines.append(f'CREATE TRIGGER "{_DIRTY}_{name}_{op.lower()}" AFTER {op} ON "{name}" '
                          f"BEGIN INSERT OR IGNORE INTO {_DIRTY} VALUES ('{name}'); END;")
     return "\n".join(lines)
 
@@ -157,10 +159,15 @@ def template(task_world: Any, digest: str, base: Path | None) -> Template:
         found = _TEMPLATES.get(key)
     if found is not None:
         return found
-    world = _open(base_bytes(base), track=False)
+    world = _open(base_bytes(base))
     try:
         taskspec.setup(world, task_world)
         initial = snapshot(world)
+        raw = world.engine.raw_connection()
+        try:
+            raw.driver_connection.executescript(_TRACKING)
+        finally:
+            raw.close()
         blob = _serialize(world)
     finally:
         world.close()
@@ -179,7 +186,7 @@ def clear_cache() -> None:
 
 def open_episode(tpl: Template) -> World:
     """A new, private world at the template's starting state, tracking which tables it writes."""
-    return _open(tpl.blob, track=True)
+    return _open(tpl.blob)
 
 
 def written_tables(world: World) -> set[str]:
@@ -187,7 +194,7 @@ def written_tables(world: World) -> set[str]:
     from sqlalchemy import text
 
     with world.read() as s:
-        return {r[0] for r in s.execute(text(f"SELECT name FROM temp.{_DIRTY}"))}
+        return {r[0] for r in s.execute(text(f"SELECT name FROM {_DIRTY}"))}
 
 
 def export(world: World, tpl: Template) -> dict[str, Any]:
