@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -319,3 +320,52 @@ def test_package_digest_follows_the_files(tmp_path: Path) -> None:
     before = load_task(target).digest
     (target / "instruction.md").write_text("changed", encoding="utf-8")
     assert load_task(target).digest != before
+
+
+def _fake_llm_class() -> type:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "counterparts" / "support.py"
+    spec = importlib.util.spec_from_file_location("chibench_rl_counterpart_support", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module.FakeLLM  # type: ignore[no-any-return]
+
+
+def test_live_counterparts_when_configured(base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CounterpartConfig makes this environment's member a live model (a local fake OpenAI-compatible
+    server here) although the process environment says scripted; another environment stays scripted."""
+    from chibench.package.oracle_runner import run_steps, substitute
+    from chibench.world.counterparts.config import CounterpartConfig
+
+    monkeypatch.delenv("CHIBENCH_COUNTERPART_BACKEND", raising=False)
+    fake = _fake_llm_class()().start()
+    said = "Oh hi, yes, the doctor said someone might call."
+    fake.replies = [said]
+    config = CounterpartConfig(backend="live", model="openai/chibench-fake-sim", api_base=fake.base,
+                               api_key="sk-fake", timeout_s=20)
+    try:
+        with ChiEnv("cm_asthma_low_coop_001", base=base, counterparts=config) as live, \
+                ChiEnv("cm_asthma_low_coop_001", base=base) as scripted:
+            results = {}
+            for env in (live, scripted):
+                env.reset()
+                oracle = env.task.oracle
+                first_message = next(i for i, s in enumerate(oracle) if s["tool"] == "cm_outreach_send_message")
+
+                async def call(tool: str, args: dict[str, Any], env: ChiEnv = env) -> tuple[bool, Any]:
+                    r = env.step(tool, args)
+                    return r.is_error, r.payload
+
+                saved = asyncio.run(run_steps(oracle[:first_message], call, lambda _m: None))
+                step = oracle[first_message]
+                results[env] = env.step(step["tool"], substitute(step["args"], saved))
+            assert not results[live].is_error and results[live].payload["patient_response"] == said
+            assert len(fake.requests) == 1 and fake.requests[0]["body"]["model"] == "chibench-fake-sim"
+            assert not results[scripted].is_error and results[scripted].payload["patient_response"] != said
+            assert live.export()["tables"]["cm_outreach_sessions"][0]["backend"] == "live"
+            assert scripted.export()["tables"]["cm_outreach_sessions"][0]["backend"] == "scripted"
+    finally:
+        fake.stop()
