@@ -80,15 +80,24 @@ def test_doing_nothing_scores_0(task: str, base: Path) -> None:
 
 
 @pytest.mark.parametrize(("task", "near_miss"), NEAR_MISSES)
-def test_every_near_miss_scores_0_as_in_package_try(task: str, near_miss: str, base: Path) -> None:
+def test_every_near_miss_scores_0(task: str, near_miss: str, base: Path) -> None:
     with ChiEnv(task, base=base) as env:
         env.reset()
         env.replay(env.task.near_misses[near_miss])  # a near miss may stop early on a tool error
         score = env.score()
         assert score.reward == 0
         assert score.digest == _full_digest(env)
+        assert score.scorecard["deterministic"]["failed_checks"] or score.scorecard["reason"]
+
+
+def test_a_near_miss_digest_equals_package_try(base: Path) -> None:
+    task, near_miss = NEAR_MISSES[0]
+    with ChiEnv(task, base=base) as env:
+        env.reset()
+        env.replay(env.task.near_misses[near_miss])
+        score = env.score()
     ref = try_task(load_scenario(PACKAGES / task / "scenario.yaml"), base, f"near_miss:{near_miss}")
-    assert ref.reward == 0 and ref.scorecard["export"]["digest"] == score.digest
+    assert (ref.reward, ref.scorecard["export"]["digest"]) == (score.reward, score.digest)
 
 
 # ------------------------------------------------------------------------------------ independence
