@@ -53,3 +53,20 @@ def test_oracle_through_harbor_and_chibench_rl_agree(tmp_path: Path) -> None:
         score = env.score()
     assert (reward, digests) == (1.0, {"initial": obs.initial_digest, "final": score.digest})
     assert score.reward == 1
+
+
+def test_reference_agent_through_harbor_and_chibench_rl_agree(tmp_path: Path) -> None:
+    """The reference agent (``chibench.agents``), driven by the scripted model server replaying the oracle,
+    leaves the same world through Harbor as ``chibench.rl`` does with the oracle's steps."""
+    agents = pytest.importorskip("chibench.agents", reason="the reference agent (issue 19 item 1) is not here")
+    scripted = pytest.importorskip("chibench.testing.scripted_model", reason="no scripted model server")
+    model = scripted.ScriptedModel(scripted.load_script(PACKAGES / TASK, "oracle"))
+    with scripted.running(model) as base_url:
+        reward, digests = harbor_trial(tmp_path, TASK, {
+            "import_path": f"{agents.__name__}:ReferenceAgent", "model_name": "openai/scripted",
+            "kwargs": {"api_base": f"{base_url}/v1", "api_key": "sk-scripted", "retry_backoff_sec": 0}})
+    with ChiEnv(TASK) as env:
+        obs = env.reset()
+        assert env.replay(env.task.oracle) is None
+        score = env.score()
+    assert (reward, digests) == (1.0, {"initial": obs.initial_digest, "final": score.digest})
