@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from chibench.rl import worlds
-from chibench.rl.task import Step, TaskPackage, load_task
+from chibench.rl.task import Step, TaskLoadError, TaskPackage, load_task
 
 CounterpartSetting = Literal["scripted", "env"] | Any
 """``"scripted"`` (default: the deterministic scripted backend, whatever the process environment says),
@@ -158,14 +158,16 @@ class ChiEnv:
     :meth:`score` also writes ``initial.json``, ``final.json``, ``reward.json`` and ``scorecard.json``
     there (as a Harbor trial's artifacts and verifier logs).
 
-    Raises :class:`~chibench.rl.task.TaskLoadError` for a missing or invalid package and
-    ``chibench.world.taskspec.TaskWorldError`` if the task's overlay cannot be applied.
+    Raises :class:`~chibench.rl.task.TaskLoadError` for a missing or invalid package (answer key
+    included), ``ValueError`` for a bad ``counterparts`` or ``judge`` setting, ``FileNotFoundError`` (at
+    the first reset) for a missing ``base`` file, and ``chibench.world.taskspec.TaskWorldError`` (at the
+    first reset) if the task's overlay cannot be applied.
     """
 
     def __init__(self, task: str | Path | TaskPackage, *, dataset: str | Path | None = None,
                  base: str | Path | None = None, counterparts: CounterpartSetting = "scripted",
                  judge: JudgeSetting = None, workdir: str | Path | None = None):
-        from chibench.verifiers.expectations import parse_expectations
+        from chibench.verifiers.expectations import ExpectationsError, parse_expectations
         from chibench.verifiers.handbook_text import default_root
         from chibench.world.counterparts.config import CounterpartConfig
 
@@ -190,8 +192,12 @@ class ChiEnv:
         self._workdir = Path(workdir) if workdir is not None else None
         root = default_root()
         self.handbook = root
-        self._expectations = parse_expectations(self.task.expectations, handbook_root=root if root.exists() else None,
-                                                source=str(self.task.folder / "tests" / "expectations.json"))
+        source = str(self.task.folder / "tests" / "expectations.json")
+        try:
+            self._expectations = parse_expectations(self.task.expectations,
+                                                    handbook_root=root if root.exists() else None, source=source)
+        except ExpectationsError as exc:
+            raise TaskLoadError(f"{source}: invalid answer key: {exc}") from exc
         self._template: worlds.Template | None = None
         self._world: Any = None
         self._closed = False

@@ -64,8 +64,12 @@ def _serialize(world: World) -> bytes:
 
 
 def base_key(base: Path | None) -> tuple[Any, ...]:
+    """What identifies a base world in the caches (path, size, mtime; ``("built",)`` for the in-memory build).
+    Raises ``FileNotFoundError`` for a missing ``base``."""
     if base is None:
         return ("built",)
+    if not base.is_file():
+        raise FileNotFoundError(f"base world {base}: no such file (build one with `chibench world build --out …`)")
     st = base.stat()
     return (str(base.resolve()), st.st_size, st.st_mtime_ns)
 
@@ -73,8 +77,6 @@ def base_key(base: Path | None) -> tuple[Any, ...]:
 def base_bytes(base: Path | None) -> bytes:
     """The base world's database bytes: ``base`` read once, or (``None``) built once in memory (≈ 1 s).
     Raises ``FileNotFoundError`` for a missing ``base``."""
-    if base is not None and not base.is_file():
-        raise FileNotFoundError(f"base world {base}: no such file (build one with `chibench world build --out …`)")
     key = base_key(base)
     with _LOCK:
         blob = _BASES.get(key)

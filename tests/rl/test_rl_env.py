@@ -318,6 +318,22 @@ def test_broken_packages_name_the_file(tmp_path: Path, breakage: Any, message: s
         load_task(target)
 
 
+def test_an_invalid_answer_key_is_a_load_error(tmp_path: Path) -> None:
+    target = tmp_path / "brca_testing.intake"
+    shutil.copytree(PACKAGES / "brca_testing.intake", target)
+    key = json.loads((target / "tests" / "expectations.json").read_text())
+    key["format"] = "chibench.expectations/0"
+    (target / "tests" / "expectations.json").write_text(json.dumps(key))
+    with pytest.raises(TaskLoadError, match="invalid answer key"):
+        ChiEnv(target)
+
+
+def test_a_missing_base_file_is_reported_at_reset(tmp_path: Path) -> None:
+    env = ChiEnv("brca_testing.intake", base=tmp_path / "nope.sqlite")
+    with pytest.raises(FileNotFoundError, match="nope.sqlite"):
+        env.reset()
+
+
 def test_unknown_task_id_lists_the_shipped_ones() -> None:
     with pytest.raises(TaskLoadError, match="brca_testing.intake"):
         load_task("no_such.task")
