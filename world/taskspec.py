@@ -84,8 +84,6 @@ def prepare(spec: TaskWorld, *, base: Path = BASE_WORLD, run_dir: Path = RUN_DIR
     """
     from chibench.world.core.world import World
     from chibench.world.export import snapshot
-    from chibench.world.overlays import OverlayError, apply_overlay
-    from chibench.world.tools.dispatch import set_identities
 
     if not base.is_file():
         raise TaskWorldError(f"base world {base} not found (build it with `chibench world build --out {base}`)")
@@ -100,14 +98,30 @@ def prepare(spec: TaskWorld, *, base: Path = BASE_WORLD, run_dir: Path = RUN_DIR
         raise TaskWorldError(f"cannot prepare {run_dir}: {exc}") from exc
     world = World(live)
     try:
-        apply_overlay(world, spec.overlay)
-    except OverlayError as exc:
+        setup(world, spec)
+    except TaskWorldError:
         world.close()
-        raise TaskWorldError(f"overlay: {exc}") from exc
-    set_identities(world, {str(k): list(v) for k, v in spec.identities.items()})
+        raise
     _write_json(export_dir / "initial.json", snapshot(world))
     (export_dir / "final.json").unlink(missing_ok=True)
     return world
+
+
+def setup(world: Any, spec: TaskWorld) -> None:
+    """Turn an open copy of the base world into the task's starting state: apply the overlay, then
+    fix who the agent may act as. The one definition shared by :func:`prepare` (the sidecar,
+    ``chibench package try``) and the in-process RL environment (``chibench.rl``).
+
+    Raises :class:`TaskWorldError` if the overlay does not apply (the world is then half-changed:
+    discard it)."""
+    from chibench.world.overlays import OverlayError, apply_overlay
+    from chibench.world.tools.dispatch import set_identities
+
+    try:
+        apply_overlay(world, spec.overlay)
+    except OverlayError as exc:
+        raise TaskWorldError(f"overlay: {exc}") from exc
+    set_identities(world, {str(k): list(v) for k, v in spec.identities.items()})
 
 
 def write_final(world: Any, export_dir: Path = EXPORT_DIR) -> Path:

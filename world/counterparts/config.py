@@ -16,12 +16,18 @@ variable                               meaning (default)
 
 The backend is fixed when a session starts (``session.backend``); every counterpart turn records the
 backend, model, temperature, max tokens, token counts and cost it ran with. The API key is never recorded.
+
+An in-process caller that runs several worlds with different settings (the RL environment,
+``chibench.rl``) sets the configuration for the calls it makes with :func:`configured` instead of the
+process environment; the environment variables are then not read.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -51,6 +57,10 @@ class CounterpartConfig:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> CounterpartConfig:
+        """The configuration from ``env`` (default: the process environment — or, inside
+        :func:`configured`, the configuration given there). Raises :class:`CounterpartConfigError`."""
+        if env is None and (given := _CONFIGURED.get()) is not None:
+            return given
         e = os.environ if env is None else env
 
         def get(name: str) -> str | None:
@@ -88,6 +98,8 @@ class CounterpartConfig:
         none (the environment is not read); live reads the current model parameters and needs a model."""
         if backend != "live":
             return cls()
+        if env is None and (given := _CONFIGURED.get()) is not None and given.backend == "live":
+            return given
         e = dict(os.environ if env is None else env)
         e[PREFIX + "BACKEND"] = "live"
         return cls.from_env(e)
@@ -97,3 +109,17 @@ class CounterpartConfig:
         out = asdict(self)
         out.pop("api_key")
         return out
+
+
+_CONFIGURED: ContextVar[CounterpartConfig | None] = ContextVar("chibench_counterparts", default=None)
+
+
+@contextmanager
+def configured(config: CounterpartConfig | None) -> Iterator[None]:
+    """Within the block (this thread / task), :meth:`CounterpartConfig.from_env` returns ``config``
+    instead of reading the environment (``None``: read the environment as usual)."""
+    token = _CONFIGURED.set(config)
+    try:
+        yield
+    finally:
+        _CONFIGURED.reset(token)

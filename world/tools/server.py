@@ -181,7 +181,8 @@ class WorldHandle:
         return self._world
 
 
-def _result(is_error: bool, payload: Any, text: str | None = None) -> types.CallToolResult:
+def call_result(is_error: bool, payload: Any, text: str | None = None) -> types.CallToolResult:
+    """The ``tools/call`` result the servers send for a dispatcher outcome (also built by ``chibench.rl``)."""
     from mcp import types
 
     if text is None:  # the dispatcher's format (dispatch.TEXT_FORMAT), without importing it
@@ -210,7 +211,7 @@ def build_server(world: World | WorldHandle, role: Role, listing: Listing | None
     async def _call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         w = await handle.get()
         if w is None:
-            return _result(True, {"error": "internal_error",
+            return call_result(True, {"error": "internal_error",
                                   "message": f"{name} failed unexpectedly; nothing was changed. Try again or report it."})
         from chibench.world.tools.dispatch import dispatch_encoded, dispatch_now
 
@@ -219,7 +220,7 @@ def build_server(world: World | WorldHandle, role: Role, listing: Listing | None
         outcome = dispatch_now(w, role, name, arguments)
         if outcome is None:
             outcome = await anyio.to_thread.run_sync(dispatch_encoded, w, role, name, arguments)
-        return _result(*outcome)
+        return call_result(*outcome)
 
     return server
 
