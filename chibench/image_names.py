@@ -22,6 +22,8 @@ import os
 import re
 
 ROLES = ("agent", "world", "grader")
+# image names beyond the roles: the agent's box with the agent CLIs (codex, claude; images/agent-cli.Dockerfile)
+VARIANTS = {"agent-cli": "agent"}
 REGISTRY_ENV = "CHIBENCH_IMAGE_REGISTRY"
 # Placeholder organisation until the images are pushed (see .github/workflows/release.yml).
 DEFAULT_REGISTRY = "ghcr.io/chibench"
@@ -29,7 +31,8 @@ DEFAULT_REGISTRY = "ghcr.io/chibench"
 # registry host[:port] with optional path components, lowercase as OCI references require
 _REGISTRY_RE = re.compile(r"^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?(/[a-z0-9]+([._-][a-z0-9]+)*)*$")
 _TAG_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127}$")
-_REF_RE = re.compile(r"^(?:(?P<registry>[^\s@]+)/)?chibench-(?P<role>agent|world|grader):(?P<tag>[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127})$")
+_REF_RE = re.compile(r"^(?:(?P<registry>[^\s@]+)/)?chibench-(?P<name>agent-cli|agent|world|grader)"
+                     r":(?P<tag>[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127})$")
 
 
 def validate_registry(value: str) -> str:
@@ -48,8 +51,8 @@ def registry(explicit: str | None = None) -> str:
 
 
 def _check(role: str, tag: str) -> None:
-    if role not in ROLES:
-        raise ValueError(f"unknown image role {role!r}; choose from {', '.join(ROLES)}")
+    if role not in ROLES and role not in VARIANTS:
+        raise ValueError(f"unknown image role {role!r}; choose from {', '.join((*ROLES, *VARIANTS))}")
     if not _TAG_RE.match(tag):
         raise ValueError(f"image tag {tag!r} is not valid (letters, digits, '_', '.', '+', '-'; at most 128)")
 
@@ -70,9 +73,11 @@ def parse_ref(ref: str) -> tuple[str, str] | None:
     """``(role, tag)`` of a shared image reference under any registry prefix, else None.
 
     ``ghcr.io/chibench/chibench-world:0.1.0`` → ``("world", "0.1.0")``; ``chibench-agent:0.1.0`` and
-    ``localhost/chibench-agent:0.1.0`` too; ``python:3.12-slim`` → None.
+    ``localhost/chibench-agent:0.1.0`` too; a variant maps to its role (``chibench-agent-cli:0.1.0`` →
+    ``("agent", "0.1.0")``); ``python:3.12-slim`` → None.
     """
     match = _REF_RE.match(ref.strip())
     if match is None:
         return None
-    return match.group("role"), match.group("tag")
+    name = match.group("name")
+    return VARIANTS.get(name, name), match.group("tag")

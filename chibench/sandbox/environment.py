@@ -125,6 +125,10 @@ class SandboxError(RuntimeError):
     """The sandbox could not start or a sidecar is not ready; the message says which and why."""
 
 
+# host-setup warnings already given in this process (the same missing tool would repeat for every trial)
+_WARNED: set[str] = set()
+
+
 @dataclass(frozen=True)
 class _Image:
     """A built image: recipe tree + optional task layer, and its configuration."""
@@ -602,7 +606,9 @@ class SandboxEnvironment(BaseEnvironment):
             message = "network_mode=public but slirp4netns (or /dev/net/tun) is missing: the sandbox has no egress"
             if self._egress_mode == "on":
                 raise SandboxError(message)
-            self.logger.warning(message)
+            if message not in _WARNED:  # once per process, not once per trial
+                _WARNED.add(message)
+                self.logger.warning(message + " (said once; install slirp4netns for egress)")
             return False
         assert self._netns is not None
         self._egress = netns.Egress()
