@@ -6,7 +6,10 @@
 #   ./run.sh                       # oracle, 3 attempts per task (harbor.yaml)
 #   ./run.sh -a nop                # any extra arguments go to `harbor run`
 #
-# Needs Python >= 3.12 (Harbor) and bubblewrap (`apt-get install bubblewrap`; installed here if missing and root).
+# Works from any directory. Exits non-zero when any trial errored, was not graded, or never ran
+# (`chibench report --strict`; Harbor itself exits 0 then).
+# Needs Python >= 3.12 (Harbor), bubblewrap and slirp4netns (installed here if missing and root; the
+# sandbox's egress and its test need slirp4netns).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -23,9 +26,11 @@ if [ ! -x .venv/bin/harbor ]; then
 fi
 MISSING=""
 command -v bwrap >/dev/null 2>&1 || MISSING="$MISSING bubblewrap"
+command -v slirp4netns >/dev/null 2>&1 || MISSING="$MISSING slirp4netns"      # egress, and its test
 ls /usr/lib/*/libseccomp.so.2 >/dev/null 2>&1 || MISSING="$MISSING libseccomp2"  # the sandbox's seccomp filter
 if [ -n "$MISSING" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    export DEBIAN_FRONTEND=noninteractive
     apt-get install -y -q $MISSING >/dev/null || { apt-get update -qq && apt-get install -y -q $MISSING >/dev/null; }
   else
     echo "run.sh: needed:$MISSING (sudo apt-get install$MISSING)"; exit 2
@@ -33,6 +38,7 @@ if [ -n "$MISSING" ]; then
 fi
 
 .venv/bin/chibench package build --check          # the committed packages are what scenario.yaml says
+.venv/bin/chibench dataset local >/dev/null       # harbor.yaml + registry.local.json with this checkout's paths
 job="main-$(date -u +%Y%m%dT%H%M%SZ)"
 .venv/bin/harbor run -y -c harbor.yaml --job-name "$job" "$@" || true
-.venv/bin/chibench report "jobs/$job"
+.venv/bin/chibench report --strict "jobs/$job"

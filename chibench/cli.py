@@ -345,6 +345,9 @@ def parser() -> argparse.ArgumentParser:
     from chibench.package.cli import add_package_parser
 
     add_package_parser(sub)
+    from chibench.package.dataset import add_dataset_parser
+
+    add_dataset_parser(sub)
     from chibench.leaderboard.cli import add_report_parser
 
     add_report_parser(sub)

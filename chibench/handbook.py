@@ -21,8 +21,10 @@ from typing import Any
 
 import yaml
 
-REPO = Path(__file__).resolve().parents[1]
-HANDBOOK = REPO / "handbook_skill"
+from chibench.assets import handbook_dir
+
+REPO = Path(__file__).resolve().parents[1]  # a checkout: lint also reads packages/ here
+HANDBOOK = handbook_dir()  # package data, so a wheel install has it too
 
 SKILL_KEYS = ("name", "description")
 DOC_KEYS = ("id", "title", "doc_type", "role", "version", "effective_date")

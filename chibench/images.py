@@ -1,15 +1,22 @@
 """The shared container images (``chibench images build|base``).
 
     chibench images build [--engine podman|docker] [--base IMAGE] [--only agent,world,grader] [--tag VERSION]
-                          [--context DIR] [--ca-bundle FILE | --no-ca] [--verbose]
+                          [--registry PREFIX] [--wheel FILE] [--pip-index-url URL] [--pip-extra-index-url URL]
+                          [--ca-bundle FILE | --no-ca] [--verbose]
     chibench images base  [--engine podman|docker] [--name localhost/chibench-base:bookworm] [--mirror URL]
                           [--suite bookworm] [--force]
 
-``build`` builds ``images/{agent,world,grader}.Dockerfile`` (context: the repository root) into
-``chibench-agent:<version>``, ``chibench-world:<version>`` and ``chibench-grader:<version>`` (and, with
-``--only agent-cli``, ``chibench-agent-cli:<version>``: the agent image with Node 20, codex and claude), where
-``<version>`` is the installed chibench package's version. Every task package's Dockerfiles start
-``FROM`` one of them and add only that task's files, so no pip runs at task build time.
+``build`` builds ``images/{agent,world,grader}.Dockerfile`` into ``chibench-<role>:<version>`` and tags each
+also ``<registry>/chibench-<role>:<version>`` (``chibench.image_names``: the name task packages use), where
+``<version>`` is the installed chibench package's version (with ``--only agent-cli`` also
+``chibench-agent-cli:<version>``: the agent image with Node 20, codex and claude). Task packages run the agent image by name
+(``docker_image``) and build world and grader ``FROM`` the qualified names, adding only that task's files.
+
+It works from a wheel install as from a checkout: the build context is staged in a temporary directory from
+package data (the recipes, the handbook), a ``requirements.txt`` of the installed chibench's pinned
+dependencies, and ``dist/`` holding the chibench wheel to install — ``--wheel FILE``, else one built from the
+checkout chibench runs from (editable install), else none, and the images pip-install ``chibench==<version>``
+from the package index (``--pip-index-url``; a published release is on PyPI).
 
 Builds reach the package index from inside the build container. When the host trusts an intercepting
 proxy's CA (a bundle configured for pip, or the system bundle), that bundle is handed to the build as the
@@ -109,6 +116,17 @@ def image_ref(name: str, tag: str) -> str:
     return f"chibench-{name}:{tag}"
 
 
+def qualified_image_ref(name: str, tag: str, registry: str | None = None) -> str:
+    """``<registry>/chibench-<name>:<tag>`` (``chibench.image_names``); ImagesError for a bad registry."""
+    from chibench.image_names import qualified_ref
+
+    image_ref(name, tag)
+    try:
+        return qualified_ref(name, tag, registry)
+    except ValueError as exc:
+        raise ImagesError(str(exc)) from exc
+
+
 TAG_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$")
 
 
@@ -136,21 +154,55 @@ def dockerfile(context: Path, name: str) -> Path:
     return context / "images" / f"{name}.Dockerfile"
 
 
-def find_context(explicit: str | None = None) -> Path:
-    """The build context: ``--context``, else the repository that holds ``images/`` (cwd upwards, then
-    the source tree this module was imported from)."""
-    if explicit is not None:
-        root = Path(explicit).resolve()
-        if not all(dockerfile(root, n).is_file() for n in IMAGES):
-            raise ImagesError(f"--context {explicit}: no images/{{agent,world,grader}}.Dockerfile there")
-        return root
-    candidates = [Path.cwd(), *Path.cwd().parents, Path(__file__).resolve().parents[1]]
-    for root in candidates:
-        if (root / "pyproject.toml").is_file() and all(dockerfile(root, n).is_file() for n in IMAGES):
-            return root
-    raise ImagesError(
-        "cannot find the chibench repository (images/*.Dockerfile); run from the repository or pass --context DIR"
-    )
+def requirements_text() -> str:
+    """The installed chibench's runtime requirements (extras dropped), one per line: what world and grader
+    pip-install before chibench itself."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        reqs = requires("chibench") or []
+    except PackageNotFoundError as exc:  # pragma: no cover - only outside an install
+        raise ImagesError("the chibench package is not installed") from exc
+    return "".join(f"{r}\n" for r in reqs if "extra ==" not in r and "extra==" not in r)
+
+
+def checkout_root() -> Path | None:
+    """The repository chibench runs from (an editable install), or None for a wheel install."""
+    from chibench.assets import image_recipes_dir
+
+    root = image_recipes_dir().parent
+    return root if (root / "pyproject.toml").is_file() and (root / "setup.py").is_file() else None
+
+
+def build_wheel(checkout: Path, out_dir: Path, log: Path, verbose: bool = False) -> Path:
+    """``pip wheel --no-deps`` of the checkout into ``out_dir``; BuildFailed with the log tail on failure."""
+    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out_dir), str(checkout)]
+    if _run_logged(cmd, log, verbose=verbose) != 0:
+        raise BuildFailed(f"building the chibench wheel from {checkout} failed; full log: {log}", log=log,
+                          tail=log_tail(log))
+    wheels = sorted(out_dir.glob("chibench-*.whl"))
+    if not wheels:
+        raise BuildFailed(f"pip wheel wrote no chibench wheel into {out_dir}", log=log, tail=log_tail(log))
+    return wheels[-1]
+
+
+def stage_context(dest: Path, wheel: Path | None) -> Path:
+    """Fill ``dest`` with the build context: ``images/*.Dockerfile``, ``handbook_skill/``,
+    ``requirements.txt`` and ``dist/`` (``wheel`` when given, else empty: install from the index)."""
+    from chibench.assets import handbook_dir, image_recipe
+
+    (dest / "images").mkdir(parents=True, exist_ok=True)
+    for name in IMAGES + OPTIONAL_IMAGES:
+        shutil.copyfile(image_recipe(name), dockerfile(dest, name))
+    shutil.copytree(handbook_dir(), dest / "handbook_skill",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"), dirs_exist_ok=True)
+    (dest / "requirements.txt").write_text(requirements_text(), encoding="utf-8")
+    (dest / "dist").mkdir(exist_ok=True)
+    if wheel is not None:
+        if not wheel.is_file() or not wheel.name.startswith("chibench-") or wheel.suffix != ".whl":
+            raise ImagesError(f"--wheel {wheel}: not a chibench wheel file (chibench-<version>-….whl)")
+        shutil.copyfile(wheel, dest / "dist" / wheel.name)
+    return dest
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -285,8 +337,10 @@ def build_command(
     base: str,
     ca_bundle: Path | None = None,
     build_args: Mapping[str, str] | None = None,
+    registry: str | None = None,
 ) -> list[str]:
-    cmd = [engine_exe, "build", "-f", str(dockerfile(context, name)), "-t", image_ref(name, tag)]
+    cmd = [engine_exe, "build", "-f", str(dockerfile(context, name)), "-t", image_ref(name, tag),
+           "-t", qualified_image_ref(name, tag, registry)]
     cmd += ["--build-arg", f"BASE={base}"]
     if name == "agent-cli":  # FROM chibench-agent:${VERSION}
         cmd += ["--build-arg", f"VERSION={tag}"]
@@ -328,22 +382,24 @@ def build_images(
     base: str | None = None,
     only: Sequence[str] = IMAGES,
     tag: str | None = None,
-    context: Path | None = None,
+    wheel: Path | None = None,
+    registry: str | None = None,
     ca_bundle: Path | None | bool = True,
     build_args: Mapping[str, str] | None = None,
     log_dir: Path | None = None,
     verbose: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> list[BuiltImage]:
-    """Build the shared images; ``ca_bundle=True`` finds the host's bundle, ``False``/``None`` passes none.
-    Raises ImagesError for bad arguments and BuildFailed when an engine build fails."""
+    """Build the shared images; ``ca_bundle=True`` finds the host's bundle, ``False``/``None`` passes none;
+    ``wheel`` is the chibench wheel to install (None: build one from the checkout, or — for a wheel install —
+    pip-install ``chibench==<version>`` from the index). Raises ImagesError for bad arguments and BuildFailed
+    when an engine build (or the wheel build) fails."""
     say = progress or _stderr
     engine_name, engine_exe = resolve_engine(engine)
-    context = context or find_context()
     tag = validate_tag(tag or package_version())
     names = [n for n in IMAGES + OPTIONAL_IMAGES if n in set(only)]
     for n in only:
-        image_ref(n, tag)
+        qualified_image_ref(n, tag, registry)
     if base is None:
         base = DEFAULT_BASE_QUALIFIED if engine_name == "podman" else DEFAULT_BASE
     elif not base.strip():
@@ -365,17 +421,36 @@ def build_images(
         if not bundle.is_file():
             raise ImagesError(f"--ca-bundle {bundle}: no such file")
     args = dict(pip_index_build_args(pip_config)) if build_args is None else dict(build_args)
+    args.setdefault("CHIBENCH_VERSION", package_version())
     env = dict(os.environ)
     if engine_name == "docker":
         env.setdefault("DOCKER_BUILDKIT", "1")  # RUN --mount=type=secret needs BuildKit
     log_dir = log_dir or Path(tempfile.mkdtemp(prefix="chibench-images-"))
     log_dir.mkdir(parents=True, exist_ok=True)
-    say(f"images: engine={engine_name} base={base} tag={tag} context={context} ca={bundle or 'none'} logs={log_dir}")
+    context = Path(tempfile.mkdtemp(prefix="chibench-images-context-"))
+    try:
+        return _build_staged(engine_name, engine_exe, names, context=context, tag=tag, base=base, bundle=bundle,
+                             args=args, env=env, wheel=wheel, registry=registry, log_dir=log_dir,
+                             verbose=verbose, say=say)
+    finally:
+        shutil.rmtree(context, ignore_errors=True)
+
+
+def _build_staged(engine_name: str, engine_exe: str, names: Sequence[str], *, context: Path, tag: str, base: str,
+                  bundle: Path | None, args: Mapping[str, str], env: Mapping[str, str], wheel: Path | None,
+                  registry: str | None, log_dir: Path, verbose: bool, say: Callable[[str], None]) -> list[BuiltImage]:
+    if wheel is None and any(n != "agent" for n in names) and (checkout := checkout_root()) is not None:
+        say(f"images: building the chibench wheel from {checkout}")
+        wheel = build_wheel(checkout, Path(tempfile.mkdtemp(prefix="chibench-wheel-")), log_dir / "wheel.log",
+                            verbose)
+    stage_context(context, wheel)
+    source = wheel.name if wheel is not None else f"chibench=={args['CHIBENCH_VERSION']} from the package index"
+    say(f"images: engine={engine_name} base={base} tag={tag} chibench={source} ca={bundle or 'none'} logs={log_dir}")
     built: list[BuiltImage] = []
     for name in names:
         ref = image_ref(name, tag)
         cmd = build_command(engine_name, engine_exe, name, context=context, tag=tag, base=base,
-                            ca_bundle=bundle, build_args=args)
+                            ca_bundle=bundle, build_args=args, registry=registry)
         log = log_dir / f"{name}.log"
         say(f"images: building {ref} …")
         start = time.monotonic()
@@ -385,7 +460,7 @@ def build_images(
             raise BuildFailed(f"building {ref} failed (exit {rc}) after {seconds:.0f} s; full log: {log}",
                               log=log, tail=log_tail(log))
         size = image_size(engine_exe, ref)
-        say(f"images: built {ref} in {seconds:.1f} s ({human_size(size)})")
+        say(f"images: built {ref} = {qualified_image_ref(name, tag, registry)} in {seconds:.1f} s ({human_size(size)})")
         built.append(BuiltImage(name=name, ref=ref, seconds=seconds, size_bytes=size))
     return built
 
@@ -561,7 +636,12 @@ def add_images_parser(subparsers: argparse._SubParsersAction) -> argparse.Argume
     b.add_argument("--base", help=f"base image (default {DEFAULT_BASE}; offline: {OFFLINE_BASE})")
     b.add_argument("--only", help="comma-separated subset of: " + ",".join(IMAGES))
     b.add_argument("--tag", help="image tag (default: the installed chibench version)")
-    b.add_argument("--context", help="repository root to build from (default: found from the current directory)")
+    b.add_argument("--registry", help="registry prefix of the qualified tag (default: $CHIBENCH_IMAGE_REGISTRY or "
+                   "the placeholder in chibench.image_names)")
+    b.add_argument("--wheel", help="the chibench wheel to install (default: built from the checkout; for a wheel "
+                   "install, chibench==<version> from the package index)")
+    b.add_argument("--pip-index-url", help="package index the builds' pip uses (default: the host pip's http(s) one)")
+    b.add_argument("--pip-extra-index-url", help="extra package index(es) for the builds' pip, space-separated")
     ca = b.add_mutually_exclusive_group()
     ca.add_argument("--ca-bundle", help="CA bundle handed to pip as the build secret 'ca' (default: the host's)")
     ca.add_argument("--no-ca", action="store_true", help="pass no CA bundle")
@@ -587,13 +667,21 @@ def cmd_images(args: argparse.Namespace) -> int:
             bundle: Path | bool = False if args.no_ca else (Path(args.ca_bundle) if args.ca_bundle else True)
             if isinstance(bundle, Path) and not bundle.is_file():
                 raise ImagesError(f"--ca-bundle {bundle}: no such file")
+            wheel = Path(args.wheel).resolve() if args.wheel else None
+            if wheel is not None and not wheel.is_file():
+                raise ImagesError(f"--wheel {args.wheel}: no such file")
+            build_args = None
+            if args.pip_index_url or args.pip_extra_index_url:
+                build_args = {k: v for k, v in (("CHIBENCH_PIP_INDEX_URL", args.pip_index_url),
+                                                 ("CHIBENCH_PIP_EXTRA_INDEX_URL", args.pip_extra_index_url)) if v}
             built = build_images(
-                engine=args.engine, base=args.base, only=only, tag=tag,
-                context=find_context(args.context) if args.context else None, ca_bundle=bundle,
+                engine=args.engine, base=args.base, only=only, tag=tag, wheel=wheel, registry=args.registry,
+                ca_bundle=bundle, build_args=build_args,
                 log_dir=Path(args.log_dir) if args.log_dir else None, verbose=args.verbose,
             )
             for image in built:
-                print(f"{image.ref}\t{image.seconds:.1f} s\t{human_size(image.size_bytes)}")
+                print(f"{image.ref}\t{qualified_image_ref(image.name, tag or package_version(), args.registry)}\t"
+                      f"{image.seconds:.1f} s\t{human_size(image.size_bytes)}")
             return 0
         if args.command == "base":
             name, seconds = build_base(engine=args.engine, name=args.name, mirror=args.mirror, suite=args.suite,

@@ -1,6 +1,6 @@
 # chibench-agent:<version> — the agent's box (task Dockerfiles: FROM chibench-agent:<version>).
 # Holds python3 with the MCP client SDK and the handbook skill; never the chibench package, seeds,
-# worlds, expectations or keys. Build context: the repository root (see chibench/images.py).
+# worlds, expectations or keys. Build context: staged by `chibench images build` (recipes, handbook, requirements.txt, dist/).
 ARG BASE=python:3.12-slim
 FROM ${BASE}
 

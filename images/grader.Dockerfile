@@ -1,11 +1,12 @@
 # chibench-grader:<version> — the separate verifier (task tests/Dockerfile: FROM chibench-grader:<version>).
 # Holds the chibench package (verifiers + judge client) and the handbook the judge cites; never worlds.
-# Build context: the repository root (see chibench/images.py).
+# Build context: staged by `chibench images build` (recipes, handbook, requirements.txt, dist/).
 ARG BASE=python:3.12-slim
 FROM ${BASE}
 
 ARG CHIBENCH_PIP_INDEX_URL=""
 ARG CHIBENCH_PIP_EXTRA_INDEX_URL=""
+ARG CHIBENCH_VERSION=""
 
 ENV PATH=/opt/chibench/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
@@ -13,26 +14,32 @@ ENV PATH=/opt/chibench/venv/bin:$PATH \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 # The same steps as world.Dockerfile up to the install, so the engine's layer cache shares them.
-# Dependencies first (read from pyproject.toml), so a source change reinstalls only chibench, offline.
-COPY pyproject.toml /tmp/chibench-deps/pyproject.toml
+# Dependencies first (requirements.txt: the installed chibench's own pins, written into the build context by
+# `chibench images build`), so a new chibench build reinstalls only chibench, offline.
+COPY requirements.txt /tmp/chibench-deps/requirements.txt
 RUN --mount=type=secret,id=ca \
     set -eu; \
     python3 -m venv /opt/chibench/venv; \
     if [ -s /run/secrets/ca ]; then export PIP_CERT=/run/secrets/ca; fi; \
     if [ -n "$CHIBENCH_PIP_INDEX_URL" ]; then export PIP_INDEX_URL="$CHIBENCH_PIP_INDEX_URL"; fi; \
     if [ -n "$CHIBENCH_PIP_EXTRA_INDEX_URL" ]; then export PIP_EXTRA_INDEX_URL="$CHIBENCH_PIP_EXTRA_INDEX_URL"; fi; \
-    python3 -c 'import tomllib; d = tomllib.load(open("/tmp/chibench-deps/pyproject.toml", "rb")); print("\n".join(d["build-system"]["requires"] + d["project"]["dependencies"]))' > /tmp/chibench-deps/requirements.txt; \
     /opt/chibench/venv/bin/pip install --no-cache-dir -r /tmp/chibench-deps/requirements.txt; \
     rm -rf /tmp/chibench-deps
 
-COPY pyproject.toml setup.py README.md /tmp/chibench-src/
-COPY chibench/ /tmp/chibench-src/chibench/
-COPY world/ /tmp/chibench-src/world/
-COPY verifiers/ /tmp/chibench-src/verifiers/
-COPY leaderboard/ /tmp/chibench-src/leaderboard/
-RUN set -eu; \
-    /opt/chibench/venv/bin/pip install --no-cache-dir --no-deps --no-build-isolation /tmp/chibench-src; \
-    rm -rf /tmp/chibench-src /tmp/chibench-src.*; \
+# chibench itself: the wheel in the context's dist/ (a checkout builds one), else chibench==CHIBENCH_VERSION
+# from the package index (a wheel install has no source to build from).
+COPY dist/ /tmp/chibench-dist/
+RUN --mount=type=secret,id=ca \
+    set -eu; \
+    if [ -s /run/secrets/ca ]; then export PIP_CERT=/run/secrets/ca; fi; \
+    if [ -n "$CHIBENCH_PIP_INDEX_URL" ]; then export PIP_INDEX_URL="$CHIBENCH_PIP_INDEX_URL"; fi; \
+    if [ -n "$CHIBENCH_PIP_EXTRA_INDEX_URL" ]; then export PIP_EXTRA_INDEX_URL="$CHIBENCH_PIP_EXTRA_INDEX_URL"; fi; \
+    if ls /tmp/chibench-dist/chibench-*.whl >/dev/null 2>&1; then \
+      /opt/chibench/venv/bin/pip install --no-cache-dir --no-deps /tmp/chibench-dist/chibench-*.whl; \
+    else \
+      /opt/chibench/venv/bin/pip install --no-cache-dir --no-deps "chibench==$CHIBENCH_VERSION"; \
+    fi; \
+    rm -rf /tmp/chibench-dist; \
     /opt/chibench/venv/bin/pip check; \
     chibench --help >/dev/null
 

@@ -39,8 +39,9 @@ JSON output (``--json``; one object, keys always present, ``null`` when not comp
       "format": "chibench.report/1",
       "job": {"dir": str, "name": str, "id": str|null, "started_at": str|null, "finished_at": str|null,
               "n_total_trials": int|null, "n_attempts": int|null, "n_trials": int,
-              "agents": [{"agent": str, "version": str|null, "model": str|null, "n_trials": int}]},
-      "k": 3,
+              "agents": [{"agent": str, "version": str|null, "model": str|null, "n_trials": int}],
+              "attempts_per_task": {"min": int, "max": int}|null},   # trials actually run per task
+      "k": 3,                                     # the k of the pass@k / pass^k columns (not the attempts)
       "grading": {"judge": "all"|"some"|"none", "n_judged": int, "n_trials": int,
                   "deterministic_only": bool, "n_leaderboard_valid": int, "leaderboard_valid": bool,
                   "warnings": [str]},
@@ -443,6 +444,9 @@ def build_report(job_dir: str | Path) -> dict[str, Any]:
         warnings.append(f"incomplete job: {len(trials)} of {job['n_total_trials']} trials finished")
 
     tasks = sorted(by_task, key=lambda name: (_domain_order(meta[name][0]), name))
+    # what was run, not what was asked for: trials per task, fewest and most
+    runs = sorted(len(by_task[name]) for name in by_task)
+    job = {**job, "attempts_per_task": {"min": runs[0], "max": runs[-1]} if runs else None}
     return {
         "format": REPORT_FORMAT,
         "job": job,
@@ -515,6 +519,17 @@ def _table(head: list[tuple[str, int]], rows: list[list[str]]) -> list[str]:
 _SHORT = {"provider_pa": "PA", "payer_um": "UM", "care_management": "CM"}
 
 
+def _attempts_text(job: dict[str, Any], k: int) -> str:
+    """`` · attempts/task 1 (pass@3, pass^3 need 3)`` — the attempts actually run per task, and whether they
+    are enough for the pass@k / pass^k columns."""
+    runs = job.get("attempts_per_task")
+    if not runs:
+        return ""
+    shown = str(runs["min"]) if runs["min"] == runs["max"] else f"{runs['min']}–{runs['max']}"
+    enough = f"pass@{k}, pass^{k} over {k}" if runs["min"] >= k else f"pass@{k}, pass^{k} need {k}"
+    return f" · attempts/task {shown} ({enough})"
+
+
 def render_text(report: dict[str, Any]) -> str:
     """The fixed-width text form of :func:`build_report`'s object (domains, overall, then tasks)."""
     job, grading = report["job"], report["grading"]
@@ -523,8 +538,7 @@ def render_text(report: dict[str, Any]) -> str:
                        + (f" / {a['model']}" if a["model"] else "") + f" ×{a['n_trials']}" for a in job["agents"])
     total = job["n_total_trials"]
     out.append(f"agent: {agents} · trials {job['n_trials']}" + (f" of {total}" if total is not None else "")
-               + (f" · attempts/task {job['n_attempts']}" if job["n_attempts"] else "")
-               + f" · k = {report['k']}")
+               + _attempts_text(job, report["k"]))
     cost = report["overall"]["total_cost_usd"]
     out.append(f"judge: {grading['judge']} ({grading['n_judged']}/{grading['n_trials']} trials) · "
                f"leaderboard-valid scorecards {grading['n_leaderboard_valid']}/{grading['n_trials']}"

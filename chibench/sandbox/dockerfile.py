@@ -8,8 +8,8 @@ layer (:mod:`chibench.sandbox.images`).
 Accepted / refused (``INSTRUCTIONS`` is the table the tests check):
 
 ==============  =======================================================================
-FROM            exactly one; ``chibench-{agent,world,grader}:<installed version>``
-                (an optional ``localhost/`` prefix is tolerated; ``AS name`` ignored)
+FROM            exactly one; ``[<registry>/]chibench-{agent,world,grader}:<installed version>``
+                (any registry prefix, see ``chibench.image_names``; ``AS name`` ignored)
 COPY            files and directories from the build context; ``--chown``/``--chmod``/
                 ``--link`` ignored; ``--from`` refused (no multi-stage builds)
 ENV WORKDIR     honoured (``$VAR``/``${VAR}``/``${VAR:-default}`` expanded from ARG/ENV)
@@ -58,7 +58,6 @@ INSTRUCTIONS: dict[str, str] = {
     "ONBUILD": "ONBUILD is not supported: nothing runs at build time",
 }
 
-_IMAGE_RE = re.compile(r"^(?:localhost/)?chibench-(agent|world|grader):(?P<tag>[A-Za-z0-9_.+-]+)$")
 _VAR_RE = re.compile(r"\$(?:\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)(?::(?P<op>[-+])(?P<word>[^}]*))?\}|(?P<bare>[A-Za-z_][A-Za-z0-9_]*))")
 
 
@@ -188,15 +187,17 @@ def env_pairs(args: str, where: str, variables: dict[str, str]) -> list[tuple[st
 
 
 def parse_image_ref(ref: str, expected_version: str, where: str) -> tuple[Role, str]:
-    """``chibench-<role>:<version>`` → ``(role, version)``; any other image or version is an error."""
-    match = _IMAGE_RE.match(ref)
-    if match is None:
+    """``[<registry>/]chibench-<role>:<version>`` → ``(role, version)``; any other image or version is an error."""
+    from chibench.image_names import parse_ref
+
+    parsed = parse_ref(ref)
+    if parsed is None:
         raise DockerfileError(
             f"{where}: FROM {ref!r}: the sandbox builds only on the shared images "
             f"chibench-agent:<v>, chibench-world:<v>, chibench-grader:<v>"
         )
-    role: Role = match.group(1)  # type: ignore[assignment]  # the regex allows exactly the three roles
-    tag = match.group("tag")
+    role: Role = parsed[0]  # type: ignore[assignment]  # parse_ref allows exactly the three roles
+    tag = parsed[1]
     if tag != expected_version:
         raise DockerfileError(
             f"{where}: FROM {ref!r} does not match the installed chibench {expected_version}: "

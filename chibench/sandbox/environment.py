@@ -16,7 +16,8 @@ once (~1 min, ~800 MB) when the trial's agent is a Harbor installed agent, and u
 
 What one trial looks like (separate-mode grading, as every χ-Bench task is configured):
 
-1. ``start``: ``environment/Dockerfile`` (FROM ``chibench-agent:<v>``) → cached recipe tree + task layer →
+1. ``start``: ``[environment] docker_image`` (the shared agent image) or ``environment/Dockerfile`` (FROM
+   ``chibench-agent:<v>``) → cached recipe tree + task layer →
    a per-trial overlay root; a private network namespace; each compose sidecar (``world``) started
    as its own sandbox on a fresh ``127.N.M.2`` with its ``--host`` rewritten to that address, awaited
    on ``GET /healthz``, and forwarded into the agent's namespace as ``world:<port>``.
@@ -69,8 +70,8 @@ Resources: the main box — every exec and transfer of the agent's side, and the
 instance — runs in one cgroup with the task's ``cpus`` and ``memory_mb`` and at most ``pids_limit``
 processes (``chibench.sandbox.cgroups``; under Harbor's own cgroup, v1 or v2). Sidecars are not limited.
 
-Limits: storage requests are not enforced; Windows tasks and prebuilt ``docker_image``
-tasks are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds);
+Limits: storage requests are not enforced; Windows tasks and a ``docker_image`` other than the shared
+agent image are rejected; needs root on the host (overlayfs mounts, network namespaces, bwrap binds);
 installed agents whose setup runs a system package manager (``apt-get``, ``npm -g``…) are refused at
 that command with a message naming the agent and a container environment to use (codex, claude-code and
 terminus-2 find what they need: the CLI layer, and ripgrep/curl/tmux from the host's ``/usr``); concurrent agents share one host uid (separate pid/mount/net/ipc/uts namespaces;
@@ -108,7 +109,7 @@ from harbor.models.task.config import NetworkMode, TaskOS
 from harbor.models.trial.paths import TrialPaths
 
 from chibench.sandbox import bwrap, cgroups, compose, images, netns, rootfs, seccomp
-from chibench.sandbox.dockerfile import ImageSpec, Role, interpret
+from chibench.sandbox.dockerfile import ImageSpec, Role, interpret, interpret_text
 
 DEFAULT_UID_BASE = 1_900_000
 ROLE_OFFSET: dict[Role, int] = {"agent": 0, "world": 1, "grader": 2}
@@ -122,6 +123,10 @@ _agent_clis_failed: str | None = None  # why the agent-CLI layer could not be bu
 
 class SandboxError(RuntimeError):
     """The sandbox could not start or a sidecar is not ready; the message says which and why."""
+
+
+# host-setup warnings already given in this process (the same missing tool would repeat for every trial)
+_WARNED: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -343,10 +348,16 @@ class SandboxEnvironment(BaseEnvironment):
     def _validate_definition(self) -> None:
         if self.task_env_config.os == TaskOS.WINDOWS:
             raise RuntimeError("the chibench sandbox runs Linux tasks only")
-        if self.task_env_config.docker_image:
-            raise ValueError(
-                f"{self.environment_dir}: docker_image={self.task_env_config.docker_image!r}: the sandbox "
-                "builds every sandbox from a Dockerfile FROM chibench-{agent,world,grader}:<version>")
+        image = self.task_env_config.docker_image
+        if image:
+            from chibench.image_names import parse_ref
+
+            parsed = parse_ref(image)
+            if parsed is None or parsed[0] != "agent":
+                raise ValueError(
+                    f"{self.environment_dir}: docker_image={image!r}: the sandbox runs only the shared agent "
+                    "image, [<registry>/]chibench-agent:<version>")
+            return
         if not (self.environment_dir / "Dockerfile").is_file():
             raise FileNotFoundError(f"{self.environment_dir / 'Dockerfile'}: the sandbox needs a Dockerfile here")
 
@@ -374,6 +385,18 @@ class SandboxEnvironment(BaseEnvironment):
             self._private_layers.append(layer)
         extra = self._agent_cli_layer() if spec.role == "agent" else ()
         return _Image(spec=spec, recipe=recipe, layer=layer, private_layer=force, extra=extra)
+
+    def _build_main(self, force: bool) -> _Image:
+        """Blocking: the main box from ``[environment] docker_image`` (a prebuilt shared agent image maps onto
+        its local recipe; the package's Dockerfile is then only the container engines' fallback), else from
+        ``environment/Dockerfile``."""
+        image = self.task_env_config.docker_image
+        if not image:
+            return self._build_image(self.environment_dir / "Dockerfile", self.environment_dir, force)
+        spec = interpret_text(f"FROM {image}\n", images.chibench_version(), source="task.toml docker_image")
+        uid = self._uid(spec.role)
+        recipe = images.ensure_recipe(spec.role, uid=uid, cache=self._cache)
+        return _Image(spec=spec, recipe=recipe, layer=None, private_layer=force, extra=self._agent_cli_layer())
 
     def _agent_cli_layer(self) -> tuple[Path, ...]:
         """Blocking: the agent-CLI layer per ``agent_clis``. ``auto``: included when already built, and
@@ -502,8 +525,7 @@ class SandboxEnvironment(BaseEnvironment):
         compose_paths += self.extra_docker_compose_paths
         spec = compose.load(compose_paths) if compose_paths else compose.ComposeSpec((), {})
 
-        main_image = await asyncio.to_thread(
-            self._build_image, self.environment_dir / "Dockerfile", self.environment_dir, force_build)
+        main_image = await asyncio.to_thread(self._build_main, force_build)
         side_images = {
             svc.name: await asyncio.to_thread(self._build_image, svc.dockerfile, svc.context, force_build)
             for svc in spec.services
@@ -584,7 +606,9 @@ class SandboxEnvironment(BaseEnvironment):
             message = "network_mode=public but slirp4netns (or /dev/net/tun) is missing: the sandbox has no egress"
             if self._egress_mode == "on":
                 raise SandboxError(message)
-            self.logger.warning(message)
+            if message not in _WARNED:  # once per process, not once per trial
+                _WARNED.add(message)
+                self.logger.warning(message + " (said once; install slirp4netns for egress)")
             return False
         assert self._netns is not None
         self._egress = netns.Egress()

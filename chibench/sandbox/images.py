@@ -177,8 +177,10 @@ def mcp_requirement() -> str:
 
 
 def image_dockerfile(role: Role) -> Path:
-    """``images/<role>.Dockerfile`` of the repository chibench runs from (absent for a wheel install)."""
-    return _package_dir("chibench").parent / "images" / f"{role}.Dockerfile"
+    """``images/<role>.Dockerfile``: package data (``chibench.image_recipes``), so a wheel install has it."""
+    from chibench.assets import image_recipe
+
+    return image_recipe(role)
 
 
 _PIP_VALUE_OPTIONS = frozenset({"-r", "--requirement", "-c", "--constraint", "-i", "--index-url", "--extra-index-url",

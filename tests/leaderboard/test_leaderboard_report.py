@@ -282,7 +282,7 @@ def test_json_keys_are_stable(harbor_job: HarborJob, capsys: pytest.CaptureFixtu
                         "skipped"}
     assert rep["format"] == "chibench.report/1" and rep["k"] == 3
     assert set(rep["job"]) == {"dir", "name", "id", "started_at", "finished_at", "n_total_trials", "n_attempts",
-                               "n_trials", "agents"}
+                               "n_trials", "agents", "attempts_per_task"}
     assert set(rep["grading"]) == {"judge", "n_judged", "n_trials", "deterministic_only", "n_leaderboard_valid",
                                    "leaderboard_valid", "warnings"}
     assert set(rep["overall"]) == GROUP_KEYS
@@ -340,3 +340,38 @@ def test_a_trial_dir_is_not_a_job_dir(harbor_job: HarborJob, capsys: pytest.Capt
     code, out, err = run([str(trial_dir), "--json"], capsys)
     assert code == 2 and out == ""
     assert f"{trial_dir}: this is a trial directory; pass its parent, the job directory" in err
+
+
+@pytest.mark.parametrize(("per_task", "attempts", "shown"), [
+    ((1, 1), 1, "attempts/task 1 (pass@3, pass^3 need 3)"),
+    ((3, 3), 3, "attempts/task 3 (pass@3, pass^3 over 3)"),
+    ((3, 2), 3, "attempts/task 2–3 (pass@3, pass^3 need 3)"),
+])
+def test_header_prints_the_attempts_actually_run(harbor_job: HarborJob, per_task: tuple[int, int], attempts: int,
+                                                 shown: str) -> None:
+    """A `-k 1` job says 1 attempt per task, not k = 3 (the pass@k columns' k is a different number)."""
+    harbor_job.n_attempts = attempts
+    for task, n in zip(("uppp.referral", "cm_copd_001"), per_task, strict=True):
+        for _ in range(n):
+            harbor_job.trial(task, reward=1)
+    text = render_text(build_report(harbor_job.finish()))
+    assert shown in text.splitlines()[1]
+    assert "k = 3" not in text
+
+
+@pytest.mark.parametrize(("trials", "code", "says"), [
+    ([{"reward": 1}, {"reward": 0}], 0, None),                                  # a wrong answer is not an error
+    ([{"reward": 1}, {"reward": None, "exception": "RuntimeError"}], 1, "raised an exception"),
+    ([{"reward": None, "exception": "AgentTimeoutError"}] * 2, 1, "2 of 2 trials raised"),
+    ([{"reward": 1}, {"reward": None}], 1, "have no reward (not graded)"),
+])
+def test_strict_fails_on_errored_or_ungraded_trials(harbor_job: HarborJob, capsys: pytest.CaptureFixture[str],
+                                                     trials: list[dict[str, Any]], code: int,
+                                                     says: str | None) -> None:
+    """run.sh's gate: Harbor exits 0 even when every trial errored; `report --strict` does not."""
+    for kwargs in trials:
+        harbor_job.trial("uppp.referral", **kwargs)
+    got, out, err = run([str(harbor_job.finish()), "--strict"], capsys)
+    assert got == code
+    assert "χ-Bench report" in out                                          # the report is printed either way
+    assert (says in err) if says else "FAIL" not in err

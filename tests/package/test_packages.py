@@ -208,9 +208,13 @@ def test_package_isolation_and_instruction(scen: Path, tools_by_role: dict[str, 
     assert cfg["verifier"]["environment_mode"] == "separate"
     assert [s["url"] for s in cfg["environment"]["mcp_servers"]] == [f"http://world:8000/{sc.role}/mcp"]
     assert set(cfg["verifier"]["env"]) == {"CHIBENCH_JUDGE_MODEL", "CHIBENCH_JUDGE_API_BASE", "CHIBENCH_JUDGE_API_KEY"}
-    # the agent's box gets the shared agent image and nothing of the task
+    # the agent's box gets the shared agent image and nothing of the task; its fallback Dockerfile copies
+    # nothing from the package folder and keeps no chibench (only the handbook taken out of the wheel)
+    assert cfg["environment"]["docker_image"].endswith(f"/chibench-agent:{cfg['task']['version']}")
     main = (pkg / "environment" / "Dockerfile").read_text(encoding="utf-8")
-    assert [ln for ln in main.splitlines() if ln and not ln.startswith("#")] == [f"FROM chibench-agent:{cfg['task']['version']}"]
+    instructions = [ln.split()[0] for ln in main.splitlines() if ln and not ln.startswith(("#", " "))]
+    assert "COPY" not in instructions and "ADD" not in instructions
+    assert "rm -rf /tmp/chibench-dist" in main
     compose = yaml.safe_load((pkg / "environment" / "docker-compose.yaml").read_text(encoding="utf-8"))
     assert set(compose["services"]) == {"world"} and "JUDGE" not in json.dumps(compose)
     spec = json.loads((pkg / "environment" / "world" / "task.json").read_text(encoding="utf-8"))

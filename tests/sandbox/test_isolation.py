@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import socket
 import sys
 import time
@@ -351,7 +352,8 @@ def test_concurrent_trials_get_separate_worlds(task_dir: Path, tmp_path: Path, l
     assert not [d for g in groups for d in g.dirs if d.exists()]  # the limits' cgroups are removed too
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/net/tun"), reason="no /dev/net/tun for slirp4netns")
+@pytest.mark.skipif(not os.path.exists("/dev/net/tun") or shutil.which("slirp4netns") is None,
+                    reason="egress needs /dev/net/tun and slirp4netns (./run.sh installs it: apt-get install slirp4netns)")
 def test_public_egress_has_no_host_loopback(task_dir: Path, tmp_path: Path, loop: asyncio.AbstractEventLoop) -> None:
     env = make_env(task_dir, tmp_path / "t", "egress", egress="on")
     run(loop, env.start(force_build=False))
