@@ -24,6 +24,7 @@ from chibench.world.apps.p2p_scheduler import services as p2p
 from chibench.world.apps.p2p_session import services as p2p_session
 from chibench.world.apps.triage import services as triage
 from chibench.world.core.world import World
+from chibench.world.tools import budget
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
 ROLE = "payer"
@@ -51,10 +52,9 @@ LANE_HELP = ("Review lane. Effects when routed: nurse_review | md_review | admin
 
 
 def _page(rows: list[Any], key: str, offset: int, limit: int) -> dict[str, Any]:
-    """One page of a service's list result, with the total and the offset of the next page (null at the end)."""
-    end = offset + limit
-    return {key: rows[offset:end], "total": len(rows), "offset": offset,
-            "next_offset": end if end < len(rows) else None}
+    """One page of a service's list result, with the total and the offset of the next page (null at the end),
+    cut short where the result budget is reached (:func:`budget.page`)."""
+    return budget.page(key, rows, offset, limit)
 
 
 class PageInput(ActingInput):
@@ -369,12 +369,64 @@ class EvaluationIn(CaseInput):
                                        description="Supporting quotes (at least one required for `met`)")
 
 
-@tool(ROLE, NS_REVIEW, "get_nurse_review_data", kind="read", input=CaseInput,
+NurseSection = Literal["documents", "evaluations", "routing", "review_tasks", "lines"]
+MdSection = Literal["documents", "nurse_evaluations", "md_evaluations", "md_decisions", "p2p_requests", "routing",
+                    "review_tasks", "lines"]
+#: Entry fields of a document in a workspace's default view (its body is read with section='documents').
+_DOC_INDEX = ("id", "kind", "title", "date", "author", "signed", "origin", "received_at")
+
+
+def _doc_index(doc: dict[str, Any]) -> dict[str, Any]:
+    entry = {k: doc[k] for k in _DOC_INDEX if k in doc}
+    entry["body_chars"] = len(doc.get("body") or "")
+    return entry
+
+
+class WorkspaceIn(CaseInput):
+    offset: int = Field(0, ge=0, le=10_000, description="With section: entries of the section to skip (use "
+                                                        "next_offset)")
+    limit: int = Field(20, ge=1, le=100, description="With section: page size, 1–100 (default 20); a page also "
+                                                     "stops where the result budget is reached")
+
+
+class NurseWorkspaceIn(WorkspaceIn):
+    section: NurseSection | None = Field(
+        None, description="Return only this section, paged with offset/limit; section='documents' returns the "
+                          "documents with their bodies (default: the workspace with a document index, no bodies)")
+
+
+class MdWorkspaceIn(WorkspaceIn):
+    section: MdSection | None = Field(
+        None, description="Return only this section, paged with offset/limit; section='documents' returns the "
+                          "documents with their bodies (default: the workspace with a document index, no bodies)")
+
+
+def _workspace(out: dict[str, Any], a: NurseWorkspaceIn | MdWorkspaceIn, sections: tuple[str, ...],
+               tool_name: str) -> dict[str, Any]:
+    """A review workspace under the budget: the default view with a document index, or one section's page."""
+    budget.check_section_args(a.section, a.offset)
+    if a.section is not None:
+        head = {"case_id": out["case"]["id"], "case_status": out["case"].get("status")}
+        return budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit)
+    out["documents"] = [_doc_index(d) for d in out.get("documents") or []]
+    out = budget.fit_record(out, sections, hint=f"the workspace is longer than one result: call {tool_name} "
+                                                "again with section=<name> and offset=<next_offset>")
+    out["documents_hint"] = (f"document bodies: {tool_name} with section='documents' (paged with offset/limit)")
+    return out
+
+
+_WORKSPACE_PAGING = ("Default: the workspace with a document index (no bodies); section='documents' pages the "
+                     "documents with their bodies, other sections page the same way. " + budget.SECTIONED)
+
+
+@tool(ROLE, NS_REVIEW, "get_nurse_review_data", kind="read", input=NurseWorkspaceIn,
       description="The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the "
-                  "policy's criteria {criterion_id, text, citation}, payer-side documents with their bodies, the "
-                  "nurse evaluations saved so far and the nurse recommendation (null until submitted).")
-def get_nurse_review_data(world: World, acting_as: str | None, a: CaseInput) -> Any:
-    return nurse_review.get_nurse_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+                  "policy's criteria {criterion_id, text, citation}, payer-side documents, the nurse evaluations "
+                  "saved so far and the nurse recommendation (null until submitted). " + _WORKSPACE_PAGING)
+def get_nurse_review_data(world: World, acting_as: str | None, a: NurseWorkspaceIn) -> Any:
+    out = nurse_review.get_nurse_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+    return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "evaluations"),
+                      "review_get_nurse_review_data")
 
 
 @tool(ROLE, NS_REVIEW, "save_criteria_evaluation", kind="write", input=EvaluationIn,
@@ -415,12 +467,14 @@ def submit_nurse_case_recommendation(world: World, acting_as: str | None, a: Nur
                                                          info_requested=a.info_requested, info_due=a.info_due)
 
 
-@tool(ROLE, NS_REVIEW, "get_md_review_data", kind="read", input=CaseInput,
+@tool(ROLE, NS_REVIEW, "get_md_review_data", kind="read", input=MdWorkspaceIn,
       description="The medical-director review workspace: everything in the nurse workspace plus nurse and MD "
                   "evaluations, the nurse recommendation, MD decisions (superseded ones included) and "
-                  "peer-to-peer requests.")
-def get_md_review_data(world: World, acting_as: str | None, a: CaseInput) -> Any:
-    return md_review.get_md_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+                  "peer-to-peer requests. " + _WORKSPACE_PAGING)
+def get_md_review_data(world: World, acting_as: str | None, a: MdWorkspaceIn) -> Any:
+    out = md_review.get_md_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+    return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "md_decisions", "p2p_requests",
+                               "nurse_evaluations", "md_evaluations"), "review_get_md_review_data")
 
 
 @tool(ROLE, NS_REVIEW, "save_md_review", kind="write", input=EvaluationIn,

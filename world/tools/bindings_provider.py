@@ -31,6 +31,7 @@ from chibench.world.apps.pa_workbench import services as workbench
 from chibench.world.apps.submission_portal import services as portal
 from chibench.world.core.errors import Conflict, InvalidInput
 from chibench.world.core.world import World
+from chibench.world.tools import budget
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
 ROLE = "provider"
@@ -70,10 +71,9 @@ def _appeal_view(appeal: dict[str, Any]) -> dict[str, Any]:
 
 
 def _page(key: str, items: list[Any], limit: int, offset: int) -> dict[str, Any]:
-    """One page of a list result: ``{key: [...], total, offset, limit, next_offset}``."""
-    end = offset + limit
-    return {key: items[offset:end], "total": len(items), "offset": offset, "limit": limit,
-            "next_offset": end if end < len(items) else None}
+    """One page of a list result: ``{key: [...], total, offset, limit, next_offset}``, cut short where the
+    result budget is reached (:func:`budget.page`)."""
+    return budget.page(key, items, offset, limit)
 
 
 class PageIn(ActingInput):
@@ -82,7 +82,28 @@ class PageIn(ActingInput):
                                                          "from the previous page")
 
 
-_PAGED = ("Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).")
+_PAGED = budget.PAGED
+
+#: The case view's list sections, in the order its default view fills them under the result budget.
+CaseSection = Literal["lines", "requirement_checks", "provider_determinations", "form_responses", "case_documents",
+                      "submissions", "unreadable_fax_pages", "messages", "letters", "p2p_requests", "appeals",
+                      "status_history"]
+CASE_SECTIONS: tuple[str, ...] = ("lines", "requirement_checks", "provider_determinations", "form_responses",
+                                  "submissions", "unreadable_fax_pages", "letters", "p2p_requests", "appeals",
+                                  "messages", "case_documents", "status_history")
+_CASE_HINT = ("the case is longer than one result: call cases_get_case with section=<name> and "
+              "offset=<next_offset>")
+
+
+def _case_view(view: dict[str, Any], room: int = budget.RESULT_BUDGET) -> dict[str, Any]:
+    """cases_get_case's default view fitted to ``room`` characters (cut sections listed under ``more``)."""
+    return budget.fit_record(view, CASE_SECTIONS, hint=_CASE_HINT, budget=room)
+
+
+def _with_case(extra: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """``{**extra, **view}`` with the case view fitted to what ``extra`` leaves of the budget."""
+    room = budget.RESULT_BUDGET - budget.text_size(extra) - 20
+    return {**extra, **_case_view(view, room)}
 
 
 # ==================================================================================== chart
@@ -171,11 +192,17 @@ def create_from_order(world: World, acting_as: str | None, a: CreateFromOrderIn)
                 != "draft":
             raise
     check = workbench.check_requirement(world, actor_id=a.acting_as, case_id=case_id)
-    return {"requirement_check": check, **workbench.get_case(world, actor_id=a.acting_as, case_id=case_id)}
+    return _with_case({"requirement_check": check}, workbench.get_case(world, actor_id=a.acting_as, case_id=case_id))
 
 
 class GetCaseIn(ActingInput):
     case_id: str = _case_id()
+    section: CaseSection | None = Field(
+        None, description="Return only this list section of the case, paged with offset/limit (default: the "
+                          "whole case, each section cut to what fits the result budget; cut ones listed under "
+                          "`more`)")
+    offset: int = Field(0, ge=0, le=100_000, description="With section: entries to skip (use next_offset)")
+    limit: int = Field(20, ge=1, le=MAX_PAGE, description="With section: page size, 1–100 (default 20)")
 
 
 @tool(ROLE, "cases", "get_case", kind="read", input=GetCaseIn,
@@ -184,9 +211,15 @@ class GetCaseIn(ActingInput):
                   "lines, requirement_checks, provider_determinations, form_responses, case_documents (uploads "
                   "and bundles), submissions (with the payer's reply), unreadable_fax_pages, messages "
                   "(summaries), letters, p2p_requests, appeals, status_history and next_actions "
-                  "[{tool, action, to_status, hint}] — the moves the case's state machine allows now.")
+                  "[{tool, action, to_status, hint}] — the moves the case's state machine allows now. "
+                  + budget.SECTIONED)
 def get_case(world: World, acting_as: str | None, a: GetCaseIn) -> Any:
-    return workbench.get_case(world, actor_id=a.acting_as, case_id=a.case_id)
+    budget.check_section_args(a.section, a.offset)
+    view = workbench.get_case(world, actor_id=a.acting_as, case_id=a.case_id)
+    if a.section is None:
+        return _case_view(view)
+    head = {"case_id": view["case"]["id"], "status": view["case"]["status"]}
+    return budget.section_page(head, a.section, view.get(a.section) or [], a.offset, a.limit)
 
 
 class ListCasesIn(PageIn):
@@ -252,16 +285,27 @@ def create_submission_bundle(world: World, acting_as: str | None, a: CreateSubmi
                                           document_ids=a.document_ids, note=a.note)
 
 
+#: Characters of a document body returned per docs_get_document call (the rest with body_offset).
+BODY_WINDOW = 8_000
+
+
 class GetDocumentIn(ActingInput):
     document_id: str = Field(min_length=1, max_length=48, description="Document id, e.g. DOC-CEM-004")
+    body_offset: int = Field(0, ge=0, le=1_000_000, description="Start of the body window in characters (0 = "
+                                                               "the beginning); use body_next_offset")
 
 
 @tool(ROLE, "docs", "get_document", kind="read", input=GetDocumentIn,
       description="One provider-side document with its body (Markdown text; for binary uploads the uploader's "
                   "description, with details {filename, mime_type, byte_count, sha256}), author {id, name, role, "
-                  "org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author).")
+                  "org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author). Long "
+                  "bodies come in windows of 8,000 characters: `body_chars` is the whole length and "
+                  "`body_next_offset` (null at the end) the body_offset of the next window.")
 def get_document(world: World, acting_as: str | None, a: GetDocumentIn) -> Any:
-    return vault.get_document(world, actor_id=a.acting_as, document_id=a.document_id)
+    doc = vault.get_document(world, actor_id=a.acting_as, document_id=a.document_id)
+    window = budget.text_window(doc.get("body") or "", a.body_offset, BODY_WINDOW)
+    return {**doc, "body": window["text"], "body_chars": window["chars"], "body_offset": window["offset"],
+            "body_next_offset": window["next_offset"]}
 
 
 class ListCaseDocumentsIn(PageIn):
@@ -373,9 +417,14 @@ class CheckStatusIn(ActingInput):
                   "{case_id, status, submission_channel, submitted_at, authorization_number, auth_valid_from, "
                   "auth_valid_to, outcome_reason, pend_due_at, closed_reason, latest_submission (with "
                   "payer_reply, payer_reply_detail), messages (full bodies, newest first, with unread), letters, "
-                  "p2p_requests, unreadable_fax_pages, next_actions}.")
+                  "p2p_requests, unreadable_fax_pages, next_actions}. Sections that do not fit the 10,000-character "
+                  "result budget are cut and listed under `more`, with where to read the rest.")
 def check_status(world: World, acting_as: str | None, a: CheckStatusIn) -> Any:
-    return workbench.check_status(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = workbench.check_status(world, actor_id=a.acting_as, case_id=a.case_id)
+    return budget.fit_record(out, ("p2p_requests", "letters", "unreadable_fax_pages", "messages"),
+                             hint="a section was cut to fit the result budget: read messages with "
+                                  "inbox_list_messages(case_id=…) and inbox_read_message, the other sections with "
+                                  "cases_get_case(section=<name>, offset=<next_offset>)")
 
 
 class FileAppealIn(ActingInput):
@@ -447,12 +496,15 @@ class FinalizeProviderDeterminationIn(ActingInput):
                   "ready_to_submit, gather_more_evidence → docs_needed, do_not_submit → closed, with one finding "
                   "per required document kind citing documents of that kind. Allowed from requirement_checked, "
                   "docs_needed or ready_to_submit (state machine permitting). Returns {provider_determination, "
-                  "case (cases_get_case shape)}.")
+                  "case (cases_get_case's default view, fitted to the result budget: cut sections under `more`)}.")
 def finalize_provider_determination(world: World, acting_as: str | None, a: FinalizeProviderDeterminationIn) -> Any:
-    return workbench.finalize_provider_determination(
+    out = workbench.finalize_provider_determination(
         world, actor_id=a.acting_as, case_id=a.case_id, final_action=a.final_action,
         document_findings=[f.model_dump() for f in a.document_findings], rationale=a.rationale,
         clinician_request=a.clinician_request)
+    pd = out["provider_determination"]
+    room = budget.RESULT_BUDGET - budget.text_size(pd) - 60
+    return {"provider_determination": pd, "case": _case_view(out["case"], room)}
 
 
 class RequestPeerToPeerIn(ActingInput):
