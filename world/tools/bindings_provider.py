@@ -140,6 +140,12 @@ def list_candidate_orders(world: World, acting_as: str | None, a: ListCandidateO
     return _page("orders", rows, a.limit, a.offset)
 
 
+PatientChartSection = Literal["conditions", "encounters", "observations", "medications", "procedures", "allergies",
+                              "documents", "prior_pa_cases"]
+PATIENT_CHART_SECTIONS: tuple[str, ...] = ("conditions", "medications", "allergies", "procedures", "prior_pa_cases",
+                                           "observations", "encounters", "documents")
+
+
 class GetPatientChartIn(ActingInput):
     patient_id: str = Field(min_length=1, max_length=48, description="Patient id, e.g. PAT-CEM")
     observations_per_code: int = Field(3, ge=1, le=100,
@@ -150,6 +156,11 @@ class GetPatientChartIn(ActingInput):
                                            description="Only observations on or before this date (YYYY-MM-DD)")
     loinc_codes: list[str] | None = Field(None, max_length=10,
                                           description="Only these LOINC codes (at most 10), e.g. ['4548-4']")
+    section: PatientChartSection | None = Field(
+        None, description="Return only this section of the chart, paged with offset/limit (default: the whole "
+                          "chart, each section cut to what fits the result budget; cut ones listed under `more`)")
+    offset: int = Field(0, ge=0, le=100_000, description="With section: entries to skip (use next_offset)")
+    limit: int = Field(50, ge=1, le=MAX_PAGE, description="With section: page size, 1–100 (default 50)")
 
 
 @tool(ROLE, "chart", "get_patient_chart", kind="read", input=GetPatientChartIn,
@@ -159,13 +170,22 @@ class GetPatientChartIn(ActingInput):
                   "allergies, documents (index only, no bodies: read one with docs_get_document) and "
                   "prior_pa_cases. Observations are paginated by code: the latest `observations_per_code` values "
                   "of each code within the optional date window / code list; `observations_meta.codes` lists "
-                  "every code with its count and date range. If the chart still exceeds the result budget the "
-                  "oldest entries are dropped and `truncated` says how many.")
+                  "every code with its count and date range. " + budget.SECTIONED)
 def get_patient_chart(world: World, acting_as: str | None, a: GetPatientChartIn) -> Any:
-    return ehr.get_patient_chart(world, actor_id=a.acting_as, patient_id=a.patient_id,
-                                 observations_per_code=a.observations_per_code,
-                                 observations_since=a.observations_since, observations_until=a.observations_until,
-                                 loinc_codes=a.loinc_codes)
+    budget.check_section_args(a.section, a.offset)
+    out = ehr.get_patient_chart(world, actor_id=a.acting_as, patient_id=a.patient_id,
+                                observations_per_code=a.observations_per_code,
+                                observations_since=a.observations_since, observations_until=a.observations_until,
+                                loinc_codes=a.loinc_codes)
+    if a.section is None:
+        return budget.fit_record(out, PATIENT_CHART_SECTIONS,
+                                 hint="the chart is longer than one result: call chart_get_patient_chart again "
+                                      "with section=<name> and offset=<next_offset> (the observation arguments "
+                                      "still apply)")
+    head = {"patient_id": a.patient_id, "as_of": out.get("as_of")}
+    if a.section == "observations":
+        head["observations_meta"] = out.get("observations_meta")
+    return budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit)
 
 
 # ==================================================================================== cases
@@ -609,15 +629,24 @@ class SessionIn(ActingInput):
 _SEAT = ("The provider seat on the call is held by the case's ordering clinician (act as that clinician). ")
 
 
-@tool(ROLE, "p2p_session", "get_context", kind="read", input=SessionIn,
+class ContextIn(SessionIn):
+    offset: int = Field(0, ge=0, le=10_000, description="Transcript turns to skip (0 = from the first); use "
+                                                        "next_offset")
+    limit: int = Field(100, ge=1, le=200, description="Page size of the transcript: at most this many turns "
+                                                      "(1–200, default 100)")
+
+
+@tool(ROLE, "p2p_session", "get_context", kind="read", input=ContextIn,
       description="The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, "
                   "scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, "
                   "name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call "
                   "starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, "
                   "the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and "
-                  "proposed_outcome. " + _SEAT)
-def session_get_context(world: World, acting_as: str | None, a: SessionIn) -> Any:
-    return p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
+                  "proposed_outcome. " + _SEAT + "The transcript is paged: " + _PAGED)
+def session_get_context(world: World, acting_as: str | None, a: ContextIn) -> Any:
+    out = p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
+    transcript = out.pop("transcript")
+    return budget.page("transcript", transcript, a.offset, a.limit, head=out)
 
 
 class SendTurnIn(SessionIn):

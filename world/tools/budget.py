@@ -45,6 +45,10 @@ SECTIONED = ("Long records: the default view cuts each list section to what fits
              "cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit "
              "pages one section.")
 
+#: One line for a record tool without sections whose lists can outgrow the budget.
+CUT = ("A list too long for the 10,000-character result budget is cut and listed under `more` with where to read "
+       "the rest.")
+
 
 def text_size(value: Any) -> int:
     """Characters of ``value``'s compact JSON text (what the agent receives for it)."""
