@@ -61,8 +61,8 @@ def measure(tasks: list[str] | None) -> dict[str, Any]:
             rewards[f"{sc.id}/{agent}"] = res.reward
             if agent == "oracle":
                 steps[sc.id] = res.steps_run
-                if res.oracle_error:
-                    print(f"warning: {sc.id} oracle: {res.oracle_error[:300]}", file=sys.stderr)
+            if res.oracle_error:  # a trajectory that stops early proves less than it should
+                print(f"warning: {sc.id} {agent}: {res.oracle_error[:300]}", file=sys.stderr)
     return {"calls": calls, "oracle_steps": steps, "rewards": rewards}
 
 
