@@ -80,7 +80,7 @@ class ListIntakeQueueIn(PageInput):
       description="List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: "
                   "case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state "
                   "(awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), "
-                  "received_at (UTC), channel, requested_urgency, member_name.")
+                  "received_at (UTC), channel, requested_urgency, member_name. " + budget.PAGED)
 def list_intake_queue(world: World, acting_as: str | None, a: ListIntakeQueueIn) -> Any:
     rows = intake.list_intake_queue(world, actor_id=a.acting_as, include_complete=a.include_complete)
     return _page(rows, "cases", a.offset, a.limit)
@@ -609,7 +609,7 @@ class P2PListIn(PageInput):
 @tool(ROLE, NS_P2P, "list", kind="read", input=P2PListIn,
       description="Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → "
                   "slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, "
-                  "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at.")
+                  "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. " + budget.PAGED)
 def p2p_list(world: World, acting_as: str | None, a: P2PListIn) -> Any:
     rows = p2p.list_requests(world, actor_id=a.acting_as, case_id=a.case_id)
     return _page(rows, "requests", a.offset, a.limit)
