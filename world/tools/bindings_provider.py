@@ -77,7 +77,7 @@ def _page(key: str, items: list[Any], limit: int, offset: int) -> dict[str, Any]
 
 
 class PageIn(ActingInput):
-    limit: int = Field(50, ge=1, le=MAX_PAGE, description="Page size: at most this many entries (1–100)")
+    limit: int = Field(20, ge=1, le=MAX_PAGE, description="Page size: at most this many entries (1–100, default 20)")
     offset: int = Field(0, ge=0, le=100_000, description="Entries to skip (0 = first page); use next_offset "
                                                          "from the previous page")
 
@@ -88,9 +88,9 @@ _PAGED = budget.PAGED
 CaseSection = Literal["lines", "requirement_checks", "provider_determinations", "form_responses", "case_documents",
                       "submissions", "unreadable_fax_pages", "messages", "letters", "p2p_requests", "appeals",
                       "status_history"]
-CASE_SECTIONS: tuple[str, ...] = ("lines", "requirement_checks", "provider_determinations", "form_responses",
-                                  "submissions", "unreadable_fax_pages", "letters", "p2p_requests", "appeals",
-                                  "messages", "case_documents", "status_history")
+CASE_SECTIONS: tuple[str, ...] = ("lines", "requirement_checks", "status_history", "provider_determinations",
+                                  "form_responses", "submissions", "unreadable_fax_pages", "letters", "p2p_requests",
+                                  "appeals", "messages", "case_documents")
 _CASE_HINT = ("the case is longer than one result: call cases_get_case with section=<name> and "
               "offset=<next_offset>")
 
