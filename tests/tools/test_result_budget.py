@@ -226,3 +226,44 @@ def test_paged_tools_say_how_paging_works() -> None:
         fields = t.input_model.model_fields
         if "offset" in fields:
             assert budget.PAGED in t.description or budget.SECTIONED in t.description, t.name
+
+
+def test_a_case_that_grows_stays_within_the_budget(served_world: World) -> None:
+    """The provider's case view after many uploads (a run can pile them up): the default view fits and says
+    what it cut, the section pages return every upload, and a 20,000-character body reads back in windows."""
+    pac = "WKR-PAC-01"
+    is_error, made, _ = _call(served_world, "provider", "cases_create_from_order", {"acting_as": pac, "order_id": "SR-CEM-001"})
+    assert not is_error, made
+    case_id = made["case"]["id"]
+    for i in range(30):
+        is_error, out, _ = _call(served_world, "provider", "docs_upload_evidence", {
+            "acting_as": pac, "case_id": case_id, "kind": "progress_note", "title": f"Note {i:02d} " + "t" * 200,
+            "body": f"Visit {i}. " + "Stable. " * 200})
+        assert not is_error, out
+    long_body = "".join(f"Line {i:05d} of a long letter of medical necessity.\n" for i in range(400))[:19_996] + "END."
+    is_error, doc, text = _call(served_world, "provider", "docs_upload_evidence", {
+        "acting_as": pac, "case_id": case_id, "kind": "letter_of_medical_necessity", "title": "LMN", "body": long_body})
+    assert not is_error and len(text) <= RESULT_BUDGET and "result_budget" in doc  # the echo says it was shortened
+
+    is_error, view, text = _call(served_world, "provider", "cases_get_case", {"acting_as": pac, "case_id": case_id})
+    assert not is_error and len(text) <= RESULT_BUDGET and "result_budget" not in view
+    cut = view["more"]["case_documents"]
+    assert cut["total"] == 31 and cut["returned"] == len(view["case_documents"]) < 31
+    rows, offset = [], 0
+    while offset is not None:
+        is_error, p, text = _call(served_world, "provider", "cases_get_case",
+                                  {"acting_as": pac, "case_id": case_id, "section": "case_documents", "offset": offset})
+        assert not is_error and len(text) <= RESULT_BUDGET, p
+        rows += p["case_documents"]
+        offset = p["next_offset"]
+    assert len({r["id"] for r in rows}) == 31
+
+    parts, offset = [], 0
+    while offset is not None:
+        is_error, p, text = _call(served_world, "provider", "docs_get_document",
+                                  {"acting_as": pac, "document_id": doc["id"] if "id" in doc else doc["document"]["id"],
+                                   "body_offset": offset})
+        assert not is_error and len(text) <= RESULT_BUDGET and p["body_chars"] == len(long_body)
+        parts.append(p["body"])
+        offset = p["body_next_offset"]
+    assert "".join(parts) == long_body and len(parts) == 3

@@ -172,7 +172,7 @@ def result_text(payload: Any) -> str:
     return json.dumps(payload, **TEXT_FORMAT)
 
 
-def _encoded(outcome: tuple[bool, Any], tool: str = "") -> tuple[bool, Any, str]:
+def _encoded(outcome: tuple[bool, Any], tool: str = "", kind: str = "read") -> tuple[bool, Any, str]:
     """The outcome with its text. A successful result whose text exceeds the result budget
     (:data:`budget.RESULT_BUDGET`) is shortened by :func:`budget.fit_any`, which says in the result what
     was left out and how to read it; one still over ``MAX_RESULT_CHARS`` becomes a ``result_too_large``
@@ -180,7 +180,9 @@ def _encoded(outcome: tuple[bool, Any], tool: str = "") -> tuple[bool, Any, str]
     is_error, result = outcome
     text = result_text(result)
     if not is_error and len(text) > RESULT_BUDGET:
-        result = fit_any(result, tool=tool)
+        hint = (f"{tool} succeeded and everything it wrote is saved in full; only this echo of it was shortened "
+                "to fit the result budget" if kind == "write" else None)
+        result = fit_any(result, tool=tool, hint=hint)
         text = result_text(result)
     if not is_error and len(text) > MAX_RESULT_CHARS:
         is_error, result = True, _too_large(len(text))
@@ -202,7 +204,7 @@ def dispatch_encoded(world: World, role: Role, name: str,
         return _encoded((True, args))
     with _LOCK:
         outcome = _call(world, role, t, args)
-    return _encoded(outcome, t.name)
+    return _encoded(outcome, t.name, t.kind)
 
 
 def dispatch_now(world: World, role: Role, name: str,
@@ -219,4 +221,4 @@ def dispatch_now(world: World, role: Role, name: str,
         outcome = _call(world, role, t, args)
     finally:
         _LOCK.release()
-    return _encoded(outcome, t.name)
+    return _encoded(outcome, t.name, t.kind)
