@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,18 +43,24 @@ class TryResult:
     steps_run: int
 
 
+#: ``on_call(tool, args, is_error, payload, text)``: told about every tool call with the exact text the MCP
+#: server sends for it (``dispatch_encoded``).
+OnCall = Callable[[str, dict[str, Any], bool, Any, str], None]
+
+
 def try_task(sc: Scenario, base: Path, agent: Agent = "oracle", *, workdir: Path | None = None,
-             log: Any = None) -> TryResult:
+             log: Any = None, on_call: OnCall | None = None) -> TryResult:
     """Prepare the task world from ``base``, run ``agent``, export and grade (no judge).
 
     ``oracle`` replays ``sc.oracle`` through ``dispatch``; ``nop`` does nothing; ``near_miss:<name>`` replays
     that near miss. A failing step is reported in ``oracle_error`` (the world is still graded as it was
-    left). Raises ``KeyError`` for an unknown near-miss name.
+    left). ``on_call`` sees each call's result text (tests hold it to the result budget). Raises ``KeyError``
+    for an unknown near-miss name.
     """
     from chibench.verifiers import grade
     from chibench.world import taskspec
     from chibench.world.export import snapshot
-    from chibench.world.tools.dispatch import dispatch
+    from chibench.world.tools import dispatch as dispatch_module
 
     tmp_ctx = tempfile.TemporaryDirectory(prefix=f"chibench-try-{sc.id}-") if workdir is None else None
     root = Path(tmp_ctx.name) if tmp_ctx is not None else Path(workdir)  # type: ignore[arg-type]
@@ -75,7 +82,11 @@ def try_task(sc: Scenario, base: Path, agent: Agent = "oracle", *, workdir: Path
             async def call(tool: str, args: dict[str, Any]) -> tuple[bool, Any]:
                 nonlocal count
                 count += 1
-                return dispatch(world, sc.role, tool, args)
+                if on_call is None:
+                    return dispatch_module.dispatch(world, sc.role, tool, args)
+                is_error, payload, text = dispatch_module.dispatch_encoded(world, sc.role, tool, args)
+                on_call(tool, args, is_error, payload, text)
+                return is_error, payload
 
             try:
                 asyncio.run(run_steps([s.model_dump() for s in steps], call, log or (lambda _m: None)))

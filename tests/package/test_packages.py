@@ -31,6 +31,7 @@ from chibench.package.render import (
 )
 from chibench.package.scenario import Scenario, ScenarioError, load_scenario
 from chibench.world import taskspec
+from chibench.world.tools.budget import RESULT_BUDGET
 from chibench.world.tools.registry import load_all
 
 SCENARIOS = scenario_paths(None)
@@ -230,11 +231,53 @@ def test_package_isolation_and_instruction(scen: Path, tools_by_role: dict[str, 
         assert answer not in text
 
 
+#: Every tool call of a trajectory: (tool, characters of the text the MCP server sends, payload).
+Calls = list[tuple[str, int, Any]]
+_RUNS: dict[tuple[str, str], tuple[Any, Calls]] = {}
+
+
+def _run(sc: Scenario, base: Path, agent: str) -> tuple[Any, Calls]:
+    """``try_task`` once per (task, agent) in this session, with every result's text size recorded."""
+    key = (sc.id, agent)
+    if key not in _RUNS:
+        calls: Calls = []
+
+        def record(tool: str, _args: dict[str, Any], is_error: bool, payload: Any, text: str) -> None:
+            calls.append((tool, len(text), payload))
+
+        _RUNS[key] = (try_task(sc, base, agent, on_call=record), calls)
+    return _RUNS[key]
+
+
+def _agents(sc: Scenario) -> list[str]:
+    return ["oracle"] + [f"near_miss:{m.name}" for m in sc.near_misses]
+
+
 @pytest.mark.parametrize("scen", SCENARIOS, ids=IDS)
 def test_oracle_passes_nop_and_near_misses_fail(scen: Path, base_world_file: Path) -> None:
     sc: Scenario = load_scenario(scen)
-    res = try_task(sc, base_world_file, "oracle")
+    res, _ = _run(sc, base_world_file, "oracle")
     assert res.oracle_error is None and res.reward == 1, res.scorecard.get("deterministic", {}).get("failed_checks")
     assert try_task(sc, base_world_file, "nop").reward == 0
     for miss in sc.near_misses:
-        assert try_task(sc, base_world_file, f"near_miss:{miss.name}").reward == 0, miss.name
+        res, _ = _run(sc, base_world_file, f"near_miss:{miss.name}")
+        assert res.reward == 0, miss.name
+
+
+@pytest.mark.parametrize("scen", SCENARIOS, ids=IDS)
+def test_every_result_fits_the_budget(scen: Path, base_world_file: Path) -> None:
+    """Every result of the oracle and of every near miss fits the 10,000-character budget on its own: the
+    tool's paging or sections keep it there, never the dispatcher's last-resort cut (``result_budget``).
+    The text is ``dispatch_encoded``'s, which the MCP server sends byte for byte
+    (tests/tools/test_serving_fast_paths.py::test_server_sends_the_dispatch_text)."""
+    sc: Scenario = load_scenario(scen)
+    over = []
+    for agent in _agents(sc):
+        _, calls = _run(sc, base_world_file, agent)
+        assert calls, f"{agent} made no tool call"
+        for n, (tool, size, payload) in enumerate(calls, 1):
+            cut = isinstance(payload, dict) and "result_budget" in payload
+            if size > RESULT_BUDGET or cut:
+                over.append(f"{agent} step {n} {tool}: {size:,} characters"
+                            + (f" (last-resort cut from {payload['result_budget']['full_chars']:,})" if cut else ""))
+    assert not over, f"results over the {RESULT_BUDGET:,}-character budget:\n" + "\n".join(over)

@@ -169,8 +169,8 @@ def test_care_plan_model_mirrors_the_service():
 
 def test_chart_read_and_review(cm_world: World):
     w = cm_world
-    queue = ok(w, "cm_intake_list_referral_queue", status="queued")
-    assert {r["id"] for r in queue["referrals"]} >= {"REF-CM03"}
+    queue = ok(w, "cm_intake_list_referral_queue", status="queued", limit=50)
+    assert {r["id"] for r in queue["referrals"]} >= {"REF-CM03"} and queue["next_offset"] is None
     ref = ok(w, "cm_intake_get_referral", referral_id="REF-CM03")
     assert ref["patient"]["patient_id"] == "CMP-03" and ref["case_id"] is None
     case_id = ok(w, "cm_intake_open_case", referral_id="REF-CM03", program="chronic_disease",

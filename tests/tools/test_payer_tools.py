@@ -319,7 +319,10 @@ def test_nurse_approval_to_delivered_approval_letter(make_world):
     world, case_id = make_world("pt_therapeutic_exercise", "nurse_review")
     ws = ok(world, "review_get_nurse_review_data", acting_as=NURSE, case_id=case_id)
     assert ws["nurse_recommendation"] is None and ws["policy"]["criteria"] and ws["documents"]
-    doc = ws["documents"][0]
+    assert "body" not in ws["documents"][0] and ws["documents"][0]["body_chars"] > 0  # the default view is an index
+    docs = ok(world, "review_get_nurse_review_data", acting_as=NURSE, case_id=case_id, section="documents", limit=1)
+    doc = docs["documents"][0]
+    assert doc["id"] == ws["documents"][0]["id"] and len(doc["body"]) == ws["documents"][0]["body_chars"]
     quote = _quote(doc)
 
     crit = ws["policy"]["criteria"][0]

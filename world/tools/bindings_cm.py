@@ -18,8 +18,9 @@ from chibench.world.apps.cm_care_plan import services as care_plan
 from chibench.world.apps.cm_chart import services as chart
 from chibench.world.apps.cm_outreach import services as outreach
 from chibench.world.apps.cm_referral import services as referral
-from chibench.world.core.errors import DomainError
+from chibench.world.core.errors import DomainError, InvalidInput
 from chibench.world.core.world import World
+from chibench.world.tools import budget
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
 ROLE = "cm"
@@ -41,13 +42,32 @@ def _nested(prefix: str, fields: Iterable[str]) -> Iterator[None]:
 class ListReferralQueueIn(ActingInput):
     status: Literal["queued", "accepted", "declined"] | None = Field(
         None, description="Only referrals in this status (default: all)")
+    offset: int = Field(0, ge=0, le=10_000, description="Referrals to skip (0 = first page); use next_offset from "
+                                                        "the previous page")
+    limit: int = Field(20, ge=1, le=50, description="Page size: at most this many referrals (1–50, default 20)")
+
+
+#: The queue row: enough to pick and prioritize; the full referral (reason, utilization flags, contact details,
+#: PCP, coverage) comes from cm_intake_get_referral.
+_QUEUE_ROW = ("id", "patient_id", "date", "source", "status", "suggested_program", "suggested_priority",
+              "risk_score", "diagnosis_codes", "case_id")
+_QUEUE_PATIENT = ("name", "birth_date", "age", "sex")
+
+
+def _queue_row(r: dict[str, Any]) -> dict[str, Any]:
+    row = {k: r.get(k) for k in _QUEUE_ROW}
+    row["patient"] = {k: (r.get("patient") or {}).get(k) for k in _QUEUE_PATIENT}
+    return row
 
 
 @tool(ROLE, "cm_intake", "list_referral_queue", kind="read", input=ListReferralQueueIn,
-      description="List inbound care-management referrals with member demographics, most pressing first "
-                  "(suggested priority, then risk score). Use get_referral for diagnoses and risk flags.")
+      description="List inbound care-management referrals as summaries (id, date, source, status, suggested "
+                  "program and priority, risk score, diagnosis codes, case_id, patient {name, birth_date, age, sex}), "
+                  "most pressing first (suggested priority, then risk score). Use get_referral for the reason, "
+                  "diagnoses, risk flags and contact details. " + budget.PAGED)
 def list_referral_queue(world: World, acting_as: str | None, a: ListReferralQueueIn) -> Any:
-    return {"referrals": referral.list_referral_queue(world, actor_id=a.acting_as, status=a.status)}
+    rows = referral.list_referral_queue(world, actor_id=a.acting_as, status=a.status)
+    return budget.page("referrals", [_queue_row(r) for r in rows], a.offset, a.limit)
 
 
 class GetReferralIn(ActingInput):
@@ -91,6 +111,15 @@ def disenroll_case(world: World, acting_as: str | None, a: DisenrollIn) -> Any:
 
 
 # ============================================================================== cm_chart
+ChartSection = Literal["conditions", "encounters", "observations", "medications", "procedures", "allergies",
+                       "documents", "document_bodies"]
+#: The chart's list sections in the order the default view fills them under the result budget.
+CHART_SECTIONS: tuple[str, ...] = ("conditions", "medications", "allergies", "procedures", "observations",
+                                   "encounters", "documents", "document_bodies")
+_CHART_HINT = ("the chart is longer than one result: call cm_chart_get_chart_data again with section=<name> "
+               "and offset=<next_offset> (the observation and document_ids arguments still apply)")
+
+
 class GetChartDataIn(ActingInput):
     case_id: str = Field(max_length=48, description="CM case id, e.g. CMC-0001")
     observations_per_code: int = Field(
@@ -105,23 +134,41 @@ class GetChartDataIn(ActingInput):
     document_ids: list[Annotated[str, Field(min_length=1, max_length=48)]] | None = Field(
         None, max_length=5, description="Up to 5 document ids from the documents index whose full text to include "
                                         "(returned as document_bodies)")
+    section: ChartSection | None = Field(
+        None, description="Return only this section of the chart, paged with offset/limit (default: the whole "
+                          "chart, each section cut to what fits the result budget; cut sections are listed "
+                          "under `more`)")
+    offset: int = Field(0, ge=0, le=10_000, description="With section: entries of the section to skip (use "
+                                                        "next_offset)")
+    limit: int = Field(50, ge=1, le=100, description="With section: page size, 1–100 (default 50); a page also "
+                                                     "stops where the result budget is reached")
 
 
 @tool(ROLE, "cm_chart", "get_chart_data", kind="read", input=GetChartDataIn,
       description="The member's clinical chart for a CM case: the case and its referral, patient demographics, "
                   "coverages, conditions (ICD-10-CM), encounters, observations (labs and vitals: LOINC codes, values "
                   "with UCUM units), medications, procedures, allergies, and an index of the clinical and CM "
-                  "documents (title, kind, date, author, length); pass document_ids to read up to 5 documents in full. Lists are newest first. Observations "
-                  "are paginated: the latest observations_per_code values of each LOINC code, optionally limited to "
-                  "a date window and to given codes; observations_meta lists every code in the chart with its count "
-                  "and date range so you can ask for more of one. The record ids returned here are what "
-                  "cm_chart_submit_chart_review accepts as evidence_ids. No side effects.")
+                  "documents (title, kind, date, author, length); pass document_ids to read up to 5 documents in "
+                  "full. Lists are newest first. Observations are paginated: the latest observations_per_code "
+                  "values of each LOINC code, optionally limited to a date window and to given codes; "
+                  "observations_meta lists every code in the chart with its count and date range so you can ask "
+                  "for more of one. The record ids returned here are what cm_chart_submit_chart_review accepts as "
+                  "evidence_ids. No side effects. " + budget.SECTIONED)
 def get_chart_data(world: World, acting_as: str | None, a: GetChartDataIn) -> Any:
-    return chart.get_chart_data(
+    budget.check_section_args(a.section, a.offset)
+    if a.section == "document_bodies" and not a.document_ids:
+        raise InvalidInput("section 'document_bodies' needs document_ids (the documents to read)", field="section")
+    out = chart.get_chart_data(
         world, actor_id=a.acting_as, case_id=a.case_id, observations_per_code=a.observations_per_code,
         observations_since=a.observations_since.isoformat() if a.observations_since else None,
         observations_until=a.observations_until.isoformat() if a.observations_until else None,
         loinc_codes=a.loinc_codes, document_ids=a.document_ids)
+    if a.section is None:
+        return budget.fit_record(out, CHART_SECTIONS, hint=_CHART_HINT)
+    head = {"case_id": out["case"]["id"], "as_of": out.get("as_of")}
+    if a.section == "observations":
+        head["observations_meta"] = out.get("observations_meta")
+    return budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit)
 
 
 ReviewItem = Annotated[str, Field(min_length=1, max_length=300)]
@@ -208,14 +255,18 @@ def send_message(world: World, acting_as: str | None, a: SendMessageIn) -> Any:
 
 class GetTranscriptIn(ActingInput):
     session_id: str = Field(max_length=48, description="Outreach session id, e.g. SES-0001")
+    offset: int = Field(0, ge=0, le=10_000, description="Messages to skip (0 = from the first turn); use next_offset")
+    limit: int = Field(100, ge=1, le=200, description="Page size: at most this many messages (1–200, default 100)")
 
 
 @tool(ROLE, "cm_outreach", "get_transcript", kind="read", input=GetTranscriptIn,
       description="The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), "
-                  "content, timestamp}] — with the session's status (active | ended), end_reason, turn budget and "
-                  "turns left. No side effects.")
+                  "content, timestamp}] in turn order — with the session's status (active | ended), end_reason, "
+                  "turn budget and turns left. No side effects. " + budget.PAGED)
 def get_transcript(world: World, acting_as: str | None, a: GetTranscriptIn) -> Any:
-    return outreach.get_transcript(world, actor_id=a.acting_as, session_id=a.session_id)
+    out = outreach.get_transcript(world, actor_id=a.acting_as, session_id=a.session_id)
+    messages = out.pop("messages")
+    return budget.page("messages", messages, a.offset, a.limit, head=out)
 
 
 class OutreachSummary(ToolInput):

@@ -24,6 +24,7 @@ from chibench.world.apps.p2p_scheduler import services as p2p
 from chibench.world.apps.p2p_session import services as p2p_session
 from chibench.world.apps.triage import services as triage
 from chibench.world.core.world import World
+from chibench.world.tools import budget
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
 ROLE = "payer"
@@ -51,10 +52,9 @@ LANE_HELP = ("Review lane. Effects when routed: nurse_review | md_review | admin
 
 
 def _page(rows: list[Any], key: str, offset: int, limit: int) -> dict[str, Any]:
-    """One page of a service's list result, with the total and the offset of the next page (null at the end)."""
-    end = offset + limit
-    return {key: rows[offset:end], "total": len(rows), "offset": offset,
-            "next_offset": end if end < len(rows) else None}
+    """One page of a service's list result, with the total and the offset of the next page (null at the end),
+    cut short where the result budget is reached (:func:`budget.page`)."""
+    return budget.page(key, rows, offset, limit)
 
 
 class PageInput(ActingInput):
@@ -80,7 +80,7 @@ class ListIntakeQueueIn(PageInput):
       description="List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: "
                   "case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state "
                   "(awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), "
-                  "received_at (UTC), channel, requested_urgency, member_name.")
+                  "received_at (UTC), channel, requested_urgency, member_name. " + budget.PAGED)
 def list_intake_queue(world: World, acting_as: str | None, a: ListIntakeQueueIn) -> Any:
     rows = intake.list_intake_queue(world, actor_id=a.acting_as, include_complete=a.include_complete)
     return _page(rows, "cases", a.offset, a.limit)
@@ -91,9 +91,12 @@ def list_intake_queue(world: World, acting_as: str | None, a: ListIntakeQueueIn)
                   "line items, the four intake decisions (null until confirmed), the member's coverage as the "
                   "eligibility system shows it, the request as received (channel, questionnaire answers), a "
                   "directory match for the recorded requesting NPI (with plan-network status) and the payer-side "
-                  "documents (no bodies; read them in the review workspace).")
+                  "documents (no bodies; read them in the review workspace; a long index is cut and listed under "
+                  "`more`).")
 def get_intake_case(world: World, acting_as: str | None, a: CaseInput) -> Any:
-    return intake.get_intake_case(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = intake.get_intake_case(world, actor_id=a.acting_as, case_id=a.case_id)
+    return budget.fit_record(out, ("documents",), hint="the document index was cut to fit the result budget: page "
+                                                       "it with payer_intake_hub_list_documents(offset=<next_offset>)")
 
 
 class CreateIntakeIn(CaseInput):
@@ -243,12 +246,18 @@ def remove_line_item(world: World, acting_as: str | None, a: LineNumberIn) -> An
     return intake.remove_line_item(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number)
 
 
-@tool(ROLE, NS_INTAKE, "list_documents", kind="read", input=CaseInput,
+class ListDocumentsIn(CaseInput):
+    offset: int = Field(0, ge=0, le=1_000_000, description="Documents to skip (use next_offset from the previous page)")
+    limit: int = Field(50, ge=1, le=200, description="Documents per page (1–200, default 50)")
+
+
+@tool(ROLE, NS_INTAKE, "list_documents", kind="read", input=ListDocumentsIn,
       description="The payer-side documents of a case (the payer's copies of what the provider submitted, plus "
                   "payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies "
-                  "(the review workspaces carry the bodies).")
-def list_documents(world: World, acting_as: str | None, a: CaseInput) -> Any:
-    return {"documents": intake.list_documents(world, actor_id=a.acting_as, case_id=a.case_id)}
+                  "(the review workspaces carry the bodies). " + budget.PAGED)
+def list_documents(world: World, acting_as: str | None, a: ListDocumentsIn) -> Any:
+    return _page(intake.list_documents(world, actor_id=a.acting_as, case_id=a.case_id), "documents", a.offset,
+                 a.limit)
 
 
 class ConfirmDecisionsIn(CaseInput):
@@ -285,9 +294,11 @@ NS_TRIAGE = "triage"
 
 @tool(ROLE, NS_TRIAGE, "get", kind="read", input=CaseInput,
       description="A case with its intake record (null before intake), its triage record (null until the "
-                  "disposition is set) and its routing records (lane, reason, who, when).")
+                  "disposition is set) and its routing records (lane, reason, who, when). " + budget.CUT)
 def triage_get(world: World, acting_as: str | None, a: CaseInput) -> Any:
-    return triage.get_triage(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = triage.get_triage(world, actor_id=a.acting_as, case_id=a.case_id)
+    return budget.fit_record(out, ("routing",), hint="routing records were cut to fit the result budget; the "
+                                                     "review workspaces page them (section='routing')")
 
 
 class CalculateSlaIn(CaseInput):
@@ -369,12 +380,64 @@ class EvaluationIn(CaseInput):
                                        description="Supporting quotes (at least one required for `met`)")
 
 
-@tool(ROLE, NS_REVIEW, "get_nurse_review_data", kind="read", input=CaseInput,
+NurseSection = Literal["documents", "evaluations", "routing", "review_tasks", "lines"]
+MdSection = Literal["documents", "nurse_evaluations", "md_evaluations", "md_decisions", "p2p_requests", "routing",
+                    "review_tasks", "lines"]
+#: Entry fields of a document in a workspace's default view (its body is read with section='documents').
+_DOC_INDEX = ("id", "kind", "title", "date", "author", "signed", "origin", "received_at")
+
+
+def _doc_index(doc: dict[str, Any]) -> dict[str, Any]:
+    entry = {k: doc[k] for k in _DOC_INDEX if k in doc}
+    entry["body_chars"] = len(doc.get("body") or "")
+    return entry
+
+
+class WorkspaceIn(CaseInput):
+    offset: int = Field(0, ge=0, le=10_000, description="With section: entries of the section to skip (use "
+                                                        "next_offset)")
+    limit: int = Field(20, ge=1, le=100, description="With section: page size, 1–100 (default 20); a page also "
+                                                     "stops where the result budget is reached")
+
+
+class NurseWorkspaceIn(WorkspaceIn):
+    section: NurseSection | None = Field(
+        None, description="Return only this section, paged with offset/limit; section='documents' returns the "
+                          "documents with their bodies (default: the workspace with a document index, no bodies)")
+
+
+class MdWorkspaceIn(WorkspaceIn):
+    section: MdSection | None = Field(
+        None, description="Return only this section, paged with offset/limit; section='documents' returns the "
+                          "documents with their bodies (default: the workspace with a document index, no bodies)")
+
+
+def _workspace(out: dict[str, Any], a: NurseWorkspaceIn | MdWorkspaceIn, sections: tuple[str, ...],
+               tool_name: str) -> dict[str, Any]:
+    """A review workspace under the budget: the default view with a document index, or one section's page."""
+    budget.check_section_args(a.section, a.offset)
+    if a.section is not None:
+        head = {"case_id": out["case"]["id"], "case_status": out["case"].get("status")}
+        return budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit)
+    out["documents"] = [_doc_index(d) for d in out.get("documents") or []]
+    out = budget.fit_record(out, sections, hint=f"the workspace is longer than one result: call {tool_name} "
+                                                "again with section=<name> and offset=<next_offset>")
+    out["documents_hint"] = (f"document bodies: {tool_name} with section='documents' (paged with offset/limit)")
+    return out
+
+
+_WORKSPACE_PAGING = ("Default: the workspace with a document index (no bodies); section='documents' pages the "
+                     "documents with their bodies, other sections page the same way. " + budget.SECTIONED)
+
+
+@tool(ROLE, NS_REVIEW, "get_nurse_review_data", kind="read", input=NurseWorkspaceIn,
       description="The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the "
-                  "policy's criteria {criterion_id, text, citation}, payer-side documents with their bodies, the "
-                  "nurse evaluations saved so far and the nurse recommendation (null until submitted).")
-def get_nurse_review_data(world: World, acting_as: str | None, a: CaseInput) -> Any:
-    return nurse_review.get_nurse_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+                  "policy's criteria {criterion_id, text, citation}, payer-side documents, the nurse evaluations "
+                  "saved so far and the nurse recommendation (null until submitted). " + _WORKSPACE_PAGING)
+def get_nurse_review_data(world: World, acting_as: str | None, a: NurseWorkspaceIn) -> Any:
+    out = nurse_review.get_nurse_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+    return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "evaluations"),
+                      "review_get_nurse_review_data")
 
 
 @tool(ROLE, NS_REVIEW, "save_criteria_evaluation", kind="write", input=EvaluationIn,
@@ -415,12 +478,14 @@ def submit_nurse_case_recommendation(world: World, acting_as: str | None, a: Nur
                                                          info_requested=a.info_requested, info_due=a.info_due)
 
 
-@tool(ROLE, NS_REVIEW, "get_md_review_data", kind="read", input=CaseInput,
+@tool(ROLE, NS_REVIEW, "get_md_review_data", kind="read", input=MdWorkspaceIn,
       description="The medical-director review workspace: everything in the nurse workspace plus nurse and MD "
                   "evaluations, the nurse recommendation, MD decisions (superseded ones included) and "
-                  "peer-to-peer requests.")
-def get_md_review_data(world: World, acting_as: str | None, a: CaseInput) -> Any:
-    return md_review.get_md_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+                  "peer-to-peer requests. " + _WORKSPACE_PAGING)
+def get_md_review_data(world: World, acting_as: str | None, a: MdWorkspaceIn) -> Any:
+    out = md_review.get_md_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+    return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "md_decisions", "p2p_requests",
+                               "nurse_evaluations", "md_evaluations"), "review_get_md_review_data")
 
 
 @tool(ROLE, NS_REVIEW, "save_md_review", kind="write", input=EvaluationIn,
@@ -493,9 +558,12 @@ NS_DET = "determination"
                   "the current simulated time), the source records (nurse recommendation, active MD decision, its "
                   "peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active "
                   "determination and history, and a side-effect-free preflight preview of each decision as you "
-                  "would finalize it now (passes, or the failing step and why).")
+                  "would finalize it now (passes, or the failing step and why). " + budget.CUT)
 def get_summary(world: World, acting_as: str | None, a: CaseInput) -> Any:
-    return determination.get_summary(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = determination.get_summary(world, actor_id=a.acting_as, case_id=a.case_id)
+    return budget.fit_record(out, ("lines", "criteria", "determination_history"),
+                             hint="a section was cut to fit the result budget: lines and criteria verdicts are paged "
+                                  "in review_get_md_review_data / review_get_nurse_review_data (section=<name>)")
 
 
 class FinalizeIn(CaseInput):
@@ -541,7 +609,7 @@ class P2PListIn(PageInput):
 @tool(ROLE, NS_P2P, "list", kind="read", input=P2PListIn,
       description="Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → "
                   "slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, "
-                  "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at.")
+                  "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. " + budget.PAGED)
 def p2p_list(world: World, acting_as: str | None, a: P2PListIn) -> Any:
     rows = p2p.list_requests(world, actor_id=a.acting_as, case_id=a.case_id)
     return _page(rows, "requests", a.offset, a.limit)
@@ -605,14 +673,23 @@ class SessionIn(ActingInput):
     request_id: str = _request_id()
 
 
-@tool(ROLE, NS_SESSION, "get_context", kind="read", input=SessionIn,
+class ContextIn(SessionIn):
+    offset: int = Field(0, ge=0, le=10_000, description="Transcript turns to skip (0 = from the first); use "
+                                                        "next_offset")
+    limit: int = Field(100, ge=1, le=200, description="Page size of the transcript: at most this many turns "
+                                                      "(1–200, default 100)")
+
+
+@tool(ROLE, NS_SESSION, "get_context", kind="read", input=ContextIn,
       description="The peer-to-peer call as you see it (you must be the request's assigned payer reviewer): the "
                   "request, the case, your side, the counterpart (the ordering clinician), the counterpart's "
                   "opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, "
                   "end_reason, finalized), the ordered transcript, and your summary once submitted. Writes "
-                  "nothing.")
-def session_get_context(world: World, acting_as: str | None, a: SessionIn) -> Any:
-    return p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
+                  "nothing. The transcript is paged: " + budget.PAGED)
+def session_get_context(world: World, acting_as: str | None, a: ContextIn) -> Any:
+    out = p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
+    transcript = out.pop("transcript")
+    return budget.page("transcript", transcript, a.offset, a.limit, head=out)
 
 
 class SendTurnIn(SessionIn):
@@ -740,6 +817,26 @@ FIELDS_HELP = ("The letter's structured content exactly as you write it — noth
                "and delivery is refused until it passes")
 
 
+#: Characters of a letter body a letter result carries (the rest: payer_letter_center_get with body_offset).
+LETTER_BODY_WINDOW = 6_000
+_LETTER_WINDOW_HELP = ("A body longer than 6,000 characters comes in windows: `body_chars` is its length and "
+                       "`body_next_offset` (null at the end) the body_offset to pass to payer_letter_center_get.")
+
+
+def _windowed(out: Any, body_offset: int = 0) -> Any:
+    """A letter result with its body cut to one window (``body_chars``, ``body_offset``, ``body_next_offset``);
+    a letter nested under ``letter`` is windowed the same way. The stored letter is unchanged."""
+    if isinstance(out, dict) and isinstance(out.get("letter"), dict):
+        return {**out, "letter": _windowed(out["letter"], body_offset)}
+    if not isinstance(out, dict) or not isinstance(out.get("body"), str):
+        return out
+    if body_offset == 0 and len(out["body"]) <= LETTER_BODY_WINDOW:
+        return out
+    w = budget.text_window(out["body"], body_offset, LETTER_BODY_WINDOW)
+    return {**out, "body": w["text"], "body_chars": w["chars"], "body_offset": w["offset"],
+            "body_next_offset": w["next_offset"]}
+
+
 def _fields(f: CommonLetterFields) -> dict[str, Any]:
     """What the author wrote: keys passed, as passed (no defaults added)."""
     return f.model_dump(mode="json", exclude_unset=True)
@@ -757,8 +854,8 @@ class GenerateApprovalIn(CaseInput):
                   "needs the case's active approved determination. The stored audit shows whether delivery would "
                   "pass. Returns the letter (LET-…).")
 def generate_approval(world: World, acting_as: str | None, a: GenerateApprovalIn) -> Any:
-    return letters.generate_approval(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                     body=a.body, subject=a.subject, recipient=a.recipient)
+    return _windowed(letters.generate_approval(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+                                     body=a.body, subject=a.subject, recipient=a.recipient))
 
 
 class GeneratePartialIn(CaseInput):
@@ -773,9 +870,9 @@ class GeneratePartialIn(CaseInput):
                   "partially_approved determination. An adverse letter passes the audit only when signed by a "
                   "physician reviewer. Returns the draft letter with its audit.")
 def generate_partial_approval(world: World, acting_as: str | None, a: GeneratePartialIn) -> Any:
-    return letters.generate_partial_approval(world, actor_id=a.acting_as, case_id=a.case_id,
+    return _windowed(letters.generate_partial_approval(world, actor_id=a.acting_as, case_id=a.case_id,
                                              fields=_fields(a.fields), body=a.body, subject=a.subject,
-                                             recipient=a.recipient)
+                                             recipient=a.recipient))
 
 
 class GenerateDenialIn(CaseInput):
@@ -791,8 +888,8 @@ class GenerateDenialIn(CaseInput):
                   "determination. Passes the audit only when signed by a physician reviewer. Returns the draft "
                   "letter with its audit.")
 def generate_denial(world: World, acting_as: str | None, a: GenerateDenialIn) -> Any:
-    return letters.generate_denial(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                   body=a.body, subject=a.subject, recipient=a.recipient)
+    return _windowed(letters.generate_denial(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+                                   body=a.body, subject=a.subject, recipient=a.recipient))
 
 
 class GeneratePendIn(CaseInput):
@@ -806,8 +903,8 @@ class GeneratePendIn(CaseInput):
       description="Draft a pend (request-for-information) letter exactly as written; needs the case in "
                   "pended_action_required. Returns the draft letter with its audit.")
 def generate_pend(world: World, acting_as: str | None, a: GeneratePendIn) -> Any:
-    return letters.generate_pend(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                 body=a.body, subject=a.subject, recipient=a.recipient)
+    return _windowed(letters.generate_pend(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+                                 body=a.body, subject=a.subject, recipient=a.recipient))
 
 
 class GenerateNotificationIn(CaseInput):
@@ -840,21 +937,28 @@ class LetterListIn(ActingInput):
 
 @tool(ROLE, NS_LETTER, "list", kind="read", input=LetterListIn,
       description="Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally "
-                  "for one case, with their fields, body, signer, delivery and last audit.")
+                  "for one case, with their fields, body (long bodies windowed as in payer_letter_center_get), signer, "
+                  "delivery and last audit. " + budget.PAGED)
 def letter_list(world: World, acting_as: str | None, a: LetterListIn) -> Any:
     rows = letters.list_letters(world, actor_id=a.acting_as, case_id=a.case_id)
-    return _page(rows, "letters", a.offset, a.limit)
+    return _page([_windowed(r) for r in rows], "letters", a.offset, a.limit)
 
 
 class LetterIdIn(ActingInput):
     letter_id: str = Field(min_length=1, max_length=48, description="Letter id, e.g. LET-0001")
 
 
-@tool(ROLE, NS_LETTER, "get", kind="read", input=LetterIdIn,
+class LetterGetIn(LetterIdIn):
+    body_offset: int = Field(0, ge=0, le=1_000_000, description="Start of the body window in characters (0 = the "
+                                                               "beginning); use body_next_offset")
+
+
+@tool(ROLE, NS_LETTER, "get", kind="read", input=LetterGetIn,
       description="One letter: type, status, determination it rests on, recipient, subject, body, fields, "
-                  "signer, delivery channel and time, reissued_from, and its last stored audit.")
-def letter_get(world: World, acting_as: str | None, a: LetterIdIn) -> Any:
-    return letters.get_letter(world, actor_id=a.acting_as, letter_id=a.letter_id)
+                  "signer, delivery channel and time, reissued_from, and its last stored audit. "
+                  + _LETTER_WINDOW_HELP)
+def letter_get(world: World, acting_as: str | None, a: LetterGetIn) -> Any:
+    return _windowed(letters.get_letter(world, actor_id=a.acting_as, letter_id=a.letter_id), a.body_offset)
 
 
 class DeliverIn(LetterIdIn):
@@ -868,7 +972,7 @@ class DeliverIn(LetterIdIn):
                   "determination it rests on is no longer active (or the case is no longer pended). Returns the "
                   "letter, artifact_id and inbox_message_id.")
 def deliver(world: World, acting_as: str | None, a: DeliverIn) -> Any:
-    return letters.deliver(world, actor_id=a.acting_as, letter_id=a.letter_id, channel=a.channel)
+    return _windowed(letters.deliver(world, actor_id=a.acting_as, letter_id=a.letter_id, channel=a.channel))
 
 
 class ReissueIn(LetterIdIn):
@@ -886,8 +990,8 @@ class ReissueIn(LetterIdIn):
                   "old letter → superseded. The new letter must be delivered. Returns the new draft with its "
                   "audit.")
 def reissue(world: World, acting_as: str | None, a: ReissueIn) -> Any:
-    return letters.reissue(world, actor_id=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
-                           body=a.body, subject=a.subject)
+    return _windowed(letters.reissue(world, actor_id=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
+                           body=a.body, subject=a.subject))
 
 
 @tool(ROLE, NS_LETTER, "audit_completeness", kind="read", input=LetterIdIn,

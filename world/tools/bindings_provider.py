@@ -31,6 +31,7 @@ from chibench.world.apps.pa_workbench import services as workbench
 from chibench.world.apps.submission_portal import services as portal
 from chibench.world.core.errors import Conflict, InvalidInput
 from chibench.world.core.world import World
+from chibench.world.tools import budget
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
 ROLE = "provider"
@@ -70,19 +71,39 @@ def _appeal_view(appeal: dict[str, Any]) -> dict[str, Any]:
 
 
 def _page(key: str, items: list[Any], limit: int, offset: int) -> dict[str, Any]:
-    """One page of a list result: ``{key: [...], total, offset, limit, next_offset}``."""
-    end = offset + limit
-    return {key: items[offset:end], "total": len(items), "offset": offset, "limit": limit,
-            "next_offset": end if end < len(items) else None}
+    """One page of a list result: ``{key: [...], total, offset, limit, next_offset}``, cut short where the
+    result budget is reached (:func:`budget.page`)."""
+    return budget.page(key, items, offset, limit)
 
 
 class PageIn(ActingInput):
-    limit: int = Field(50, ge=1, le=MAX_PAGE, description="Page size: at most this many entries (1–100)")
+    limit: int = Field(20, ge=1, le=MAX_PAGE, description="Page size: at most this many entries (1–100, default 20)")
     offset: int = Field(0, ge=0, le=100_000, description="Entries to skip (0 = first page); use next_offset "
                                                          "from the previous page")
 
 
-_PAGED = ("Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).")
+_PAGED = budget.PAGED
+
+#: The case view's list sections, in the order its default view fills them under the result budget.
+CaseSection = Literal["lines", "requirement_checks", "provider_determinations", "form_responses", "case_documents",
+                      "submissions", "unreadable_fax_pages", "messages", "letters", "p2p_requests", "appeals",
+                      "status_history"]
+CASE_SECTIONS: tuple[str, ...] = ("lines", "requirement_checks", "status_history", "provider_determinations",
+                                  "form_responses", "submissions", "unreadable_fax_pages", "letters", "p2p_requests",
+                                  "appeals", "messages", "case_documents")
+_CASE_HINT = ("the case is longer than one result: call cases_get_case with section=<name> and "
+              "offset=<next_offset>")
+
+
+def _case_view(view: dict[str, Any], room: int = budget.RESULT_BUDGET) -> dict[str, Any]:
+    """cases_get_case's default view fitted to ``room`` characters (cut sections listed under ``more``)."""
+    return budget.fit_record(view, CASE_SECTIONS, hint=_CASE_HINT, budget=room)
+
+
+def _with_case(extra: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """``{**extra, **view}`` with the case view fitted to what ``extra`` leaves of the budget."""
+    room = budget.RESULT_BUDGET - budget.text_size(extra) - 20
+    return {**extra, **_case_view(view, room)}
 
 
 # ==================================================================================== chart
@@ -119,6 +140,12 @@ def list_candidate_orders(world: World, acting_as: str | None, a: ListCandidateO
     return _page("orders", rows, a.limit, a.offset)
 
 
+PatientChartSection = Literal["conditions", "encounters", "observations", "medications", "procedures", "allergies",
+                              "documents", "prior_pa_cases"]
+PATIENT_CHART_SECTIONS: tuple[str, ...] = ("conditions", "medications", "allergies", "procedures", "prior_pa_cases",
+                                           "observations", "encounters", "documents")
+
+
 class GetPatientChartIn(ActingInput):
     patient_id: str = Field(min_length=1, max_length=48, description="Patient id, e.g. PAT-CEM")
     observations_per_code: int = Field(3, ge=1, le=100,
@@ -129,6 +156,11 @@ class GetPatientChartIn(ActingInput):
                                            description="Only observations on or before this date (YYYY-MM-DD)")
     loinc_codes: list[str] | None = Field(None, max_length=10,
                                           description="Only these LOINC codes (at most 10), e.g. ['4548-4']")
+    section: PatientChartSection | None = Field(
+        None, description="Return only this section of the chart, paged with offset/limit (default: the whole "
+                          "chart, each section cut to what fits the result budget; cut ones listed under `more`)")
+    offset: int = Field(0, ge=0, le=100_000, description="With section: entries to skip (use next_offset)")
+    limit: int = Field(50, ge=1, le=MAX_PAGE, description="With section: page size, 1–100 (default 50)")
 
 
 @tool(ROLE, "chart", "get_patient_chart", kind="read", input=GetPatientChartIn,
@@ -138,13 +170,22 @@ class GetPatientChartIn(ActingInput):
                   "allergies, documents (index only, no bodies: read one with docs_get_document) and "
                   "prior_pa_cases. Observations are paginated by code: the latest `observations_per_code` values "
                   "of each code within the optional date window / code list; `observations_meta.codes` lists "
-                  "every code with its count and date range. If the chart still exceeds the result budget the "
-                  "oldest entries are dropped and `truncated` says how many.")
+                  "every code with its count and date range. " + budget.SECTIONED)
 def get_patient_chart(world: World, acting_as: str | None, a: GetPatientChartIn) -> Any:
-    return ehr.get_patient_chart(world, actor_id=a.acting_as, patient_id=a.patient_id,
-                                 observations_per_code=a.observations_per_code,
-                                 observations_since=a.observations_since, observations_until=a.observations_until,
-                                 loinc_codes=a.loinc_codes)
+    budget.check_section_args(a.section, a.offset)
+    out = ehr.get_patient_chart(world, actor_id=a.acting_as, patient_id=a.patient_id,
+                                observations_per_code=a.observations_per_code,
+                                observations_since=a.observations_since, observations_until=a.observations_until,
+                                loinc_codes=a.loinc_codes)
+    if a.section is None:
+        return budget.fit_record(out, PATIENT_CHART_SECTIONS,
+                                 hint="the chart is longer than one result: call chart_get_patient_chart again "
+                                      "with section=<name> and offset=<next_offset> (the observation arguments "
+                                      "still apply)")
+    head = {"patient_id": a.patient_id, "as_of": out.get("as_of")}
+    if a.section == "observations":
+        head["observations_meta"] = out.get("observations_meta")
+    return budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit)
 
 
 # ==================================================================================== cases
@@ -171,11 +212,17 @@ def create_from_order(world: World, acting_as: str | None, a: CreateFromOrderIn)
                 != "draft":
             raise
     check = workbench.check_requirement(world, actor_id=a.acting_as, case_id=case_id)
-    return {"requirement_check": check, **workbench.get_case(world, actor_id=a.acting_as, case_id=case_id)}
+    return _with_case({"requirement_check": check}, workbench.get_case(world, actor_id=a.acting_as, case_id=case_id))
 
 
 class GetCaseIn(ActingInput):
     case_id: str = _case_id()
+    section: CaseSection | None = Field(
+        None, description="Return only this list section of the case, paged with offset/limit (default: the "
+                          "whole case, each section cut to what fits the result budget; cut ones listed under "
+                          "`more`)")
+    offset: int = Field(0, ge=0, le=100_000, description="With section: entries to skip (use next_offset)")
+    limit: int = Field(20, ge=1, le=MAX_PAGE, description="With section: page size, 1–100 (default 20)")
 
 
 @tool(ROLE, "cases", "get_case", kind="read", input=GetCaseIn,
@@ -184,9 +231,15 @@ class GetCaseIn(ActingInput):
                   "lines, requirement_checks, provider_determinations, form_responses, case_documents (uploads "
                   "and bundles), submissions (with the payer's reply), unreadable_fax_pages, messages "
                   "(summaries), letters, p2p_requests, appeals, status_history and next_actions "
-                  "[{tool, action, to_status, hint}] — the moves the case's state machine allows now.")
+                  "[{tool, action, to_status, hint}] — the moves the case's state machine allows now. "
+                  + budget.SECTIONED)
 def get_case(world: World, acting_as: str | None, a: GetCaseIn) -> Any:
-    return workbench.get_case(world, actor_id=a.acting_as, case_id=a.case_id)
+    budget.check_section_args(a.section, a.offset)
+    view = workbench.get_case(world, actor_id=a.acting_as, case_id=a.case_id)
+    if a.section is None:
+        return _case_view(view)
+    head = {"case_id": view["case"]["id"], "status": view["case"]["status"]}
+    return budget.section_page(head, a.section, view.get(a.section) or [], a.offset, a.limit)
 
 
 class ListCasesIn(PageIn):
@@ -252,16 +305,27 @@ def create_submission_bundle(world: World, acting_as: str | None, a: CreateSubmi
                                           document_ids=a.document_ids, note=a.note)
 
 
+#: Characters of a document body returned per docs_get_document call (the rest with body_offset).
+BODY_WINDOW = 8_000
+
+
 class GetDocumentIn(ActingInput):
     document_id: str = Field(min_length=1, max_length=48, description="Document id, e.g. DOC-CEM-004")
+    body_offset: int = Field(0, ge=0, le=1_000_000, description="Start of the body window in characters (0 = "
+                                                               "the beginning); use body_next_offset")
 
 
 @tool(ROLE, "docs", "get_document", kind="read", input=GetDocumentIn,
       description="One provider-side document with its body (Markdown text; for binary uploads the uploader's "
                   "description, with details {filename, mime_type, byte_count, sha256}), author {id, name, role, "
-                  "org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author).")
+                  "org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author). Long "
+                  "bodies come in windows of 8,000 characters: `body_chars` is the whole length and "
+                  "`body_next_offset` (null at the end) the body_offset of the next window.")
 def get_document(world: World, acting_as: str | None, a: GetDocumentIn) -> Any:
-    return vault.get_document(world, actor_id=a.acting_as, document_id=a.document_id)
+    doc = vault.get_document(world, actor_id=a.acting_as, document_id=a.document_id)
+    window = budget.text_window(doc.get("body") or "", a.body_offset, BODY_WINDOW)
+    return {**doc, "body": window["text"], "body_chars": window["chars"], "body_offset": window["offset"],
+            "body_next_offset": window["next_offset"]}
 
 
 class ListCaseDocumentsIn(PageIn):
@@ -373,9 +437,14 @@ class CheckStatusIn(ActingInput):
                   "{case_id, status, submission_channel, submitted_at, authorization_number, auth_valid_from, "
                   "auth_valid_to, outcome_reason, pend_due_at, closed_reason, latest_submission (with "
                   "payer_reply, payer_reply_detail), messages (full bodies, newest first, with unread), letters, "
-                  "p2p_requests, unreadable_fax_pages, next_actions}.")
+                  "p2p_requests, unreadable_fax_pages, next_actions}. Sections that do not fit the 10,000-character "
+                  "result budget are cut and listed under `more`, with where to read the rest.")
 def check_status(world: World, acting_as: str | None, a: CheckStatusIn) -> Any:
-    return workbench.check_status(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = workbench.check_status(world, actor_id=a.acting_as, case_id=a.case_id)
+    return budget.fit_record(out, ("p2p_requests", "letters", "unreadable_fax_pages", "messages"),
+                             hint="a section was cut to fit the result budget: read messages with "
+                                  "inbox_list_messages(case_id=…) and inbox_read_message, the other sections with "
+                                  "cases_get_case(section=<name>, offset=<next_offset>)")
 
 
 class FileAppealIn(ActingInput):
@@ -447,12 +516,15 @@ class FinalizeProviderDeterminationIn(ActingInput):
                   "ready_to_submit, gather_more_evidence → docs_needed, do_not_submit → closed, with one finding "
                   "per required document kind citing documents of that kind. Allowed from requirement_checked, "
                   "docs_needed or ready_to_submit (state machine permitting). Returns {provider_determination, "
-                  "case (cases_get_case shape)}.")
+                  "case (cases_get_case's default view, fitted to the result budget: cut sections under `more`)}.")
 def finalize_provider_determination(world: World, acting_as: str | None, a: FinalizeProviderDeterminationIn) -> Any:
-    return workbench.finalize_provider_determination(
+    out = workbench.finalize_provider_determination(
         world, actor_id=a.acting_as, case_id=a.case_id, final_action=a.final_action,
         document_findings=[f.model_dump() for f in a.document_findings], rationale=a.rationale,
         clinician_request=a.clinician_request)
+    pd = out["provider_determination"]
+    room = budget.RESULT_BUDGET - budget.text_size(pd) - 60
+    return {"provider_determination": pd, "case": _case_view(out["case"], room)}
 
 
 class RequestPeerToPeerIn(ActingInput):
@@ -557,15 +629,24 @@ class SessionIn(ActingInput):
 _SEAT = ("The provider seat on the call is held by the case's ordering clinician (act as that clinician). ")
 
 
-@tool(ROLE, "p2p_session", "get_context", kind="read", input=SessionIn,
+class ContextIn(SessionIn):
+    offset: int = Field(0, ge=0, le=10_000, description="Transcript turns to skip (0 = from the first); use "
+                                                        "next_offset")
+    limit: int = Field(100, ge=1, le=200, description="Page size of the transcript: at most this many turns "
+                                                      "(1–200, default 100)")
+
+
+@tool(ROLE, "p2p_session", "get_context", kind="read", input=ContextIn,
       description="The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, "
                   "scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, "
                   "name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call "
                   "starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, "
                   "the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and "
-                  "proposed_outcome. " + _SEAT)
-def session_get_context(world: World, acting_as: str | None, a: SessionIn) -> Any:
-    return p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
+                  "proposed_outcome. " + _SEAT + "The transcript is paged: " + _PAGED)
+def session_get_context(world: World, acting_as: str | None, a: ContextIn) -> Any:
+    out = p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
+    transcript = out.pop("transcript")
+    return budget.page("transcript", transcript, a.offset, a.limit, head=out)
 
 
 class SendTurnIn(SessionIn):

@@ -25,6 +25,7 @@ from chibench.world.core.db import WorldSetting
 from chibench.world.core.errors import DomainError
 from chibench.world.core.serialize import plain
 from chibench.world.core.world import CALL_LOCK, World
+from chibench.world.tools.budget import RESULT_BUDGET, fit_any
 from chibench.world.tools.registry import MAX_RESULT_CHARS, Role, Tool, load_all
 
 log = logging.getLogger("chibench.tools")
@@ -171,11 +172,18 @@ def result_text(payload: Any) -> str:
     return json.dumps(payload, **TEXT_FORMAT)
 
 
-def _encoded(outcome: tuple[bool, Any]) -> tuple[bool, Any, str]:
-    """The outcome with its text; a successful result whose text exceeds ``MAX_RESULT_CHARS`` becomes
-    a ``result_too_large`` error (the limit counts the characters the agent would receive)."""
+def _encoded(outcome: tuple[bool, Any], tool: str = "", kind: str = "read") -> tuple[bool, Any, str]:
+    """The outcome with its text. A successful result whose text exceeds the result budget
+    (:data:`budget.RESULT_BUDGET`) is shortened by :func:`budget.fit_any`, which says in the result what
+    was left out and how to read it; one still over ``MAX_RESULT_CHARS`` becomes a ``result_too_large``
+    error (both limits count the characters the agent would receive)."""
     is_error, result = outcome
     text = result_text(result)
+    if not is_error and len(text) > RESULT_BUDGET:
+        hint = (f"{tool} succeeded and everything it wrote is saved in full; only this echo of it was shortened "
+                "to fit the result budget" if kind == "write" else None)
+        result = fit_any(result, tool=tool, hint=hint)
+        text = result_text(result)
     if not is_error and len(text) > MAX_RESULT_CHARS:
         is_error, result = True, _too_large(len(text))
         text = result_text(result)
@@ -196,7 +204,7 @@ def dispatch_encoded(world: World, role: Role, name: str,
         return _encoded((True, args))
     with _LOCK:
         outcome = _call(world, role, t, args)
-    return _encoded(outcome)
+    return _encoded(outcome, t.name, t.kind)
 
 
 def dispatch_now(world: World, role: Role, name: str,
@@ -213,4 +221,4 @@ def dispatch_now(world: World, role: Role, name: str,
         outcome = _call(world, role, t, args)
     finally:
         _LOCK.release()
-    return _encoded(outcome)
+    return _encoded(outcome, t.name, t.kind)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from chibench.world.core import machines
+from chibench.world.tools.budget import RESULT_BUDGET
 from chibench.world.tools.registry import ROLES, Role, Tool, load_all, render_catalog
 
 REPO = Path(__file__).resolve().parents[2]
@@ -105,6 +106,13 @@ def render(role: Role, *, tutorial: bool) -> str:
             "identities your task was given and checks each one's authority. A refused call returns a tool "
             "error saying what was wrong and what is allowed, and changes nothing. Reads never change the "
             "world (except that opening a message stamps it read).", "",
+            f"Long results. No result is longer than {RESULT_BUDGET:,} characters, and nothing is cut without "
+            "saying so. Lists are paged: pass `offset` and `limit`; a page returns `total` and `next_offset` "
+            "(null on the last page) and stops early where the budget is reached. Long records (charts, case "
+            "views, review workspaces) return every short field and as much of each list section as fits; a "
+            "section that was cut is listed under `more` as `{returned, total, next_offset}` — call the same "
+            "tool with `section=<name>` and `offset=<next_offset>` for the rest. Long texts (document and "
+            "letter bodies) come in windows with `body_chars` and `body_next_offset`.", "",
             "## 2. Namespaces", "", "| namespace | tools |", "|---|---|"]
     for ns, ts in namespaces.items():
         out.append(f"| `{ns}` | {', '.join(f'`{t.name}`' for t in ts)} |")

@@ -9,7 +9,7 @@ CATALOG_JSON = r'''{
  "provider": [
   {
    "name": "auth_check_status",
-   "description": "Poll the payer's handling of a case (no side effects: nothing is stamped read). Returns {case_id, status, submission_channel, submitted_at, authorization_number, auth_valid_from, auth_valid_to, outcome_reason, pend_due_at, closed_reason, latest_submission (with payer_reply, payer_reply_detail), messages (full bodies, newest first, with unread), letters, p2p_requests, unreadable_fax_pages, next_actions}.",
+   "description": "Poll the payer's handling of a case (no side effects: nothing is stamped read). Returns {case_id, status, submission_channel, submitted_at, authorization_number, auth_valid_from, auth_valid_to, outcome_reason, pend_due_at, closed_reason, latest_submission (with payer_reply, payer_reply_detail), messages (full bodies, newest first, with unread), letters, p2p_requests, unreadable_fax_pages, next_actions}. Sections that do not fit the 10,000-character result budget are cut and listed under `more`, with where to read the rest.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -149,7 +149,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "auth_finalize_provider_determination",
-   "description": "Record the pre-submission disposition after the requirement check: submit_pa → ready_to_submit, gather_more_evidence → docs_needed, do_not_submit → closed, with one finding per required document kind citing documents of that kind. Allowed from requirement_checked, docs_needed or ready_to_submit (state machine permitting). Returns {provider_determination, case (cases_get_case shape)}.",
+   "description": "Record the pre-submission disposition after the requirement check: submit_pa → ready_to_submit, gather_more_evidence → docs_needed, do_not_submit → closed, with one finding per required document kind citing documents of that kind. Allowed from requirement_checked, docs_needed or ready_to_submit (state machine permitting). Returns {provider_determination, case (cases_get_case's default view, fitted to the result budget: cut sections under `more`)}.",
    "inputSchema": {
     "$defs": {
      "DocumentFinding": {
@@ -631,7 +631,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cases_get_case",
-   "description": "One PA case with every artifact you can see: case (status, urgency, dates, authorization), ordering_org, order, patient, coverage (active on the requested date), requesting_provider, lines, requirement_checks, provider_determinations, form_responses, case_documents (uploads and bundles), submissions (with the payer's reply), unreadable_fax_pages, messages (summaries), letters, p2p_requests, appeals, status_history and next_actions [{tool, action, to_status, hint}] — the moves the case's state machine allows now.",
+   "description": "One PA case with every artifact you can see: case (status, urgency, dates, authorization), ordering_org, order, patient, coverage (active on the requested date), requesting_provider, lines, requirement_checks, provider_determinations, form_responses, case_documents (uploads and bundles), submissions (with the payer's reply), unreadable_fax_pages, messages (summaries), letters, p2p_requests, appeals, status_history and next_actions [{tool, action, to_status, hint}] — the moves the case's state machine allows now. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -648,6 +648,49 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Case Id",
       "type": "string"
+     },
+     "section": {
+      "anyOf": [
+       {
+        "enum": [
+         "lines",
+         "requirement_checks",
+         "provider_determinations",
+         "form_responses",
+         "case_documents",
+         "submissions",
+         "unreadable_fax_pages",
+         "messages",
+         "letters",
+         "p2p_requests",
+         "appeals",
+         "status_history"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Return only this list section of the case, paged with offset/limit (default: the whole case, each section cut to what fits the result budget; cut ones listed under `more`)",
+      "title": "Section"
+     },
+     "offset": {
+      "default": 0,
+      "description": "With section: entries to skip (use next_offset)",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 20,
+      "description": "With section: page size, 1–100 (default 20)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
      }
     },
     "required": [
@@ -661,7 +704,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cases_list_cases",
-   "description": "Your organization's PA cases as summaries, expedited before standard, then oldest first: {case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are left out unless include_closed or status='closed'. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "description": "Your organization's PA cases as summaries, expedited before standard, then oldest first: {case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are left out unless include_closed or status='closed'. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -673,8 +716,8 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "limit": {
-      "default": 50,
-      "description": "Page size: at most this many entries (1–100)",
+      "default": 20,
+      "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
       "title": "Limit",
@@ -738,7 +781,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "chart_get_patient_chart",
-   "description": "The patient's chart as your organization holds it, lists newest first: patient (demographics, age, PCP), coverages (plan, line of business, active today), conditions (ICD-10-CM), encounters, observations (LOINC, value + UCUM unit), medications, procedures, allergies, documents (index only, no bodies: read one with docs_get_document) and prior_pa_cases. Observations are paginated by code: the latest `observations_per_code` values of each code within the optional date window / code list; `observations_meta.codes` lists every code with its count and date range. If the chart still exceeds the result budget the oldest entries are dropped and `truncated` says how many.",
+   "description": "The patient's chart as your organization holds it, lists newest first: patient (demographics, age, PCP), coverages (plan, line of business, active today), conditions (ICD-10-CM), encounters, observations (LOINC, value + UCUM unit), medications, procedures, allergies, documents (index only, no bodies: read one with docs_get_document) and prior_pa_cases. Observations are paginated by code: the latest `observations_per_code` values of each code within the optional date window / code list; `observations_meta.codes` lists every code with its count and date range. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -808,6 +851,45 @@ CATALOG_JSON = r'''{
       "default": null,
       "description": "Only these LOINC codes (at most 10), e.g. ['4548-4']",
       "title": "Loinc Codes"
+     },
+     "section": {
+      "anyOf": [
+       {
+        "enum": [
+         "conditions",
+         "encounters",
+         "observations",
+         "medications",
+         "procedures",
+         "allergies",
+         "documents",
+         "prior_pa_cases"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Return only this section of the chart, paged with offset/limit (default: the whole chart, each section cut to what fits the result budget; cut ones listed under `more`)",
+      "title": "Section"
+     },
+     "offset": {
+      "default": 0,
+      "description": "With section: entries to skip (use next_offset)",
+      "maximum": 100000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 50,
+      "description": "With section: page size, 1–100 (default 50)",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
      }
     },
     "required": [
@@ -821,7 +903,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "chart_list_candidate_orders",
-   "description": "Service-request orders on a patient's chart, newest first. Each order: id, date, status (active|revoked|…), lines [{system, code (CPT/HCPCS), display, units, modifier}], ICD-10-CM diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` (PA cases already opened from it: [{case_id, status}]). Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "description": "Service-request orders on a patient's chart, newest first. Each order: id, date, status (active|revoked|…), lines [{system, code (CPT/HCPCS), display, units, modifier}], ICD-10-CM diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` (PA cases already opened from it: [{case_id, status}]). Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -833,8 +915,8 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "limit": {
-      "default": 50,
-      "description": "Page size: at most this many entries (1–100)",
+      "default": 20,
+      "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
       "title": "Limit",
@@ -974,7 +1056,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "docs_get_document",
-   "description": "One provider-side document with its body (Markdown text; for binary uploads the uploader's description, with details {filename, mime_type, byte_count, sha256}), author {id, name, role, org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author).",
+   "description": "One provider-side document with its body (Markdown text; for binary uploads the uploader's description, with details {filename, mime_type, byte_count, sha256}), author {id, name, role, org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author). Long bodies come in windows of 8,000 characters: `body_chars` is the whole length and `body_next_offset` (null at the end) the body_offset of the next window.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -991,6 +1073,14 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Document Id",
       "type": "string"
+     },
+     "body_offset": {
+      "default": 0,
+      "description": "Start of the body window in characters (0 = the beginning); use body_next_offset",
+      "maximum": 1000000,
+      "minimum": 0,
+      "title": "Body Offset",
+      "type": "integer"
      }
     },
     "required": [
@@ -1004,7 +1094,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "docs_list_case_documents",
-   "description": "Documents usable on a case: the patient's chart documents plus this case's uploads and submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin (chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "description": "Documents usable on a case: the patient's chart documents plus this case's uploads and submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin (chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -1016,8 +1106,8 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "limit": {
-      "default": 50,
-      "description": "Page size: at most this many entries (1–100)",
+      "default": 20,
+      "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
       "title": "Limit",
@@ -1365,7 +1455,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "inbox_list_messages",
-   "description": "Your organization's provider inbox (payer replies: approvals, denials, pends, peer-to-peer invitations), newest first; optionally one case's or unread only. Each message without its body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 characters) and `unread`. Reading a body (inbox_read_message) stamps it read. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "description": "Your organization's provider inbox (payer replies: approvals, denials, pends, peer-to-peer invitations), newest first; optionally one case's or unread only. Each message without its body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 characters) and `unread`. Reading a body (inbox_read_message) stamps it read. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -1377,8 +1467,8 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "limit": {
-      "default": 50,
-      "description": "Page size: at most this many entries (1–100)",
+      "default": 20,
+      "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
       "title": "Limit",
@@ -1454,7 +1544,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "p2p_session_get_context",
-   "description": "The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and proposed_outcome. The provider seat on the call is held by the case's ordering clinician (act as that clinician).",
+   "description": "The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and proposed_outcome. The provider seat on the call is held by the case's ordering clinician (act as that clinician). The transcript is paged: Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -1471,13 +1561,29 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Request Id",
       "type": "string"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Transcript turns to skip (0 = from the first); use next_offset",
+      "maximum": 10000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 100,
+      "description": "Page size of the transcript: at most this many turns (1–200, default 100)",
+      "maximum": 200,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
      }
     },
     "required": [
      "acting_as",
      "request_id"
     ],
-    "title": "SessionIn",
+    "title": "ContextIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1570,7 +1676,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "people_list_contacts",
-   "description": "The directory: provider, payer and care-management staff, optionally one role. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "description": "The directory: provider, payer and care-management staff, optionally one role. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -1582,8 +1688,8 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "limit": {
-      "default": 50,
-      "description": "Page size: at most this many entries (1–100)",
+      "default": 20,
+      "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
       "title": "Limit",
@@ -1640,7 +1746,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "people_list_ordering_providers",
-   "description": "Clinicians at provider organizations who may order services (physicians, nurse practitioners, physician assistants, physical therapists), with NPIs. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "description": "Clinicians at provider organizations who may order services (physicians, nurse practitioners, physician assistants, physical therapists), with NPIs. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -1652,8 +1758,8 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "limit": {
-      "default": 50,
-      "description": "Page size: at most this many entries (1–100)",
+      "default": 20,
+      "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
       "title": "Limit",
@@ -1693,7 +1799,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "people_list_reviewer_contacts",
-   "description": "Payer-side UM nurses, medical directors and appeals medical directors reachable from the provider. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).",
+   "description": "Payer-side UM nurses, medical directors and appeals medical directors reachable from the provider. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -1705,8 +1811,8 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "limit": {
-      "default": 50,
-      "description": "Page size: at most this many entries (1–100)",
+      "default": 20,
+      "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
       "title": "Limit",
@@ -1904,7 +2010,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "determination_get_summary",
-   "description": "Everything needed to finalize: case, member, lines, SLA (deadline UTC, seconds_remaining at the current simulated time), the source records (nurse recommendation, active MD decision, its peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active determination and history, and a side-effect-free preflight preview of each decision as you would finalize it now (passes, or the failing step and why).",
+   "description": "Everything needed to finalize: case, member, lines, SLA (deadline UTC, seconds_remaining at the current simulated time), the source records (nurse recommendation, active MD decision, its peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active determination and history, and a side-effect-free preflight preview of each decision as you would finalize it now (passes, or the failing step and why). A list too long for the 10,000-character result budget is cut and listed under `more` with where to read the rest.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -1934,7 +2040,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "p2p_list",
-   "description": "Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at.",
+   "description": "Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -2127,7 +2233,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "p2p_session_get_context",
-   "description": "The peer-to-peer call as you see it (you must be the request's assigned payer reviewer): the request, the case, your side, the counterpart (the ordering clinician), the counterpart's opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized), the ordered transcript, and your summary once submitted. Writes nothing.",
+   "description": "The peer-to-peer call as you see it (you must be the request's assigned payer reviewer): the request, the case, your side, the counterpart (the ordering clinician), the counterpart's opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized), the ordered transcript, and your summary once submitted. Writes nothing. The transcript is paged: Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -2144,13 +2250,29 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Request Id",
       "type": "string"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Transcript turns to skip (0 = from the first); use next_offset",
+      "maximum": 10000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 100,
+      "description": "Page size of the transcript: at most this many turns (1–200, default 100)",
+      "maximum": 200,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
      }
     },
     "required": [
      "acting_as",
      "request_id"
     ],
-    "title": "SessionIn",
+    "title": "ContextIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -2522,7 +2644,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "payer_intake_hub_get_intake_case",
-   "description": "The intake record of a PA case: authorization header, diagnoses, requesting-provider block, line items, the four intake decisions (null until confirmed), the member's coverage as the eligibility system shows it, the request as received (channel, questionnaire answers), a directory match for the recorded requesting NPI (with plan-network status) and the payer-side documents (no bodies; read them in the review workspace).",
+   "description": "The intake record of a PA case: authorization header, diagnoses, requesting-provider block, line items, the four intake decisions (null until confirmed), the member's coverage as the eligibility system shows it, the request as received (channel, questionnaire answers), a directory match for the recorded requesting NPI (with plan-network status) and the payer-side documents (no bodies; read them in the review workspace; a long index is cut and listed under `more`).",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -2552,7 +2674,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "payer_intake_hub_list_documents",
-   "description": "The payer-side documents of a case (the payer's copies of what the provider submitted, plus payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies (the review workspaces carry the bodies).",
+   "description": "The payer-side documents of a case (the payer's copies of what the provider submitted, plus payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies (the review workspaces carry the bodies). Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -2569,20 +2691,36 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Case Id",
       "type": "string"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Documents to skip (use next_offset from the previous page)",
+      "maximum": 1000000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 50,
+      "description": "Documents per page (1–200, default 50)",
+      "maximum": 200,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "CaseInput",
+    "title": "ListDocumentsIn",
     "type": "object"
    },
    "readOnlyHint": true
   },
   {
    "name": "payer_intake_hub_list_intake_queue",
-   "description": "List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state (awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), received_at (UTC), channel, requested_urgency, member_name.",
+   "description": "List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state (awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), received_at (UTC), channel, requested_urgency, member_name. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -4535,7 +4673,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "payer_letter_center_get",
-   "description": "One letter: type, status, determination it rests on, recipient, subject, body, fields, signer, delivery channel and time, reissued_from, and its last stored audit.",
+   "description": "One letter: type, status, determination it rests on, recipient, subject, body, fields, signer, delivery channel and time, reissued_from, and its last stored audit. A body longer than 6,000 characters comes in windows: `body_chars` is its length and `body_next_offset` (null at the end) the body_offset to pass to payer_letter_center_get.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -4552,20 +4690,28 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Letter Id",
       "type": "string"
+     },
+     "body_offset": {
+      "default": 0,
+      "description": "Start of the body window in characters (0 = the beginning); use body_next_offset",
+      "maximum": 1000000,
+      "minimum": 0,
+      "title": "Body Offset",
+      "type": "integer"
      }
     },
     "required": [
      "acting_as",
      "letter_id"
     ],
-    "title": "LetterIdIn",
+    "title": "LetterGetIn",
     "type": "object"
    },
    "readOnlyHint": true
   },
   {
    "name": "payer_letter_center_list",
-   "description": "Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally for one case, with their fields, body, signer, delivery and last audit.",
+   "description": "Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally for one case, with their fields, body (long bodies windowed as in payer_letter_center_get), signer, delivery and last audit. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -4699,7 +4845,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "review_get_md_review_data",
-   "description": "The medical-director review workspace: everything in the nurse workspace plus nurse and MD evaluations, the nurse recommendation, MD decisions (superseded ones included) and peer-to-peer requests.",
+   "description": "The medical-director review workspace: everything in the nurse workspace plus nurse and MD evaluations, the nurse recommendation, MD decisions (superseded ones included) and peer-to-peer requests. Default: the workspace with a document index (no bodies); section='documents' pages the documents with their bodies, other sections page the same way. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -4716,20 +4862,59 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Case Id",
       "type": "string"
+     },
+     "offset": {
+      "default": 0,
+      "description": "With section: entries of the section to skip (use next_offset)",
+      "maximum": 10000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 20,
+      "description": "With section: page size, 1–100 (default 20); a page also stops where the result budget is reached",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "section": {
+      "anyOf": [
+       {
+        "enum": [
+         "documents",
+         "nurse_evaluations",
+         "md_evaluations",
+         "md_decisions",
+         "p2p_requests",
+         "routing",
+         "review_tasks",
+         "lines"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Return only this section, paged with offset/limit; section='documents' returns the documents with their bodies (default: the workspace with a document index, no bodies)",
+      "title": "Section"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "CaseInput",
+    "title": "MdWorkspaceIn",
     "type": "object"
    },
    "readOnlyHint": true
   },
   {
    "name": "review_get_nurse_review_data",
-   "description": "The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the policy's criteria {criterion_id, text, citation}, payer-side documents with their bodies, the nurse evaluations saved so far and the nurse recommendation (null until submitted).",
+   "description": "The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the policy's criteria {criterion_id, text, citation}, payer-side documents, the nurse evaluations saved so far and the nurse recommendation (null until submitted). Default: the workspace with a document index (no bodies); section='documents' pages the documents with their bodies, other sections page the same way. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -4746,13 +4931,49 @@ CATALOG_JSON = r'''{
       "minLength": 1,
       "title": "Case Id",
       "type": "string"
+     },
+     "offset": {
+      "default": 0,
+      "description": "With section: entries of the section to skip (use next_offset)",
+      "maximum": 10000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 20,
+      "description": "With section: page size, 1–100 (default 20); a page also stops where the result budget is reached",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
+     },
+     "section": {
+      "anyOf": [
+       {
+        "enum": [
+         "documents",
+         "evaluations",
+         "routing",
+         "review_tasks",
+         "lines"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Return only this section, paged with offset/limit; section='documents' returns the documents with their bodies (default: the workspace with a document index, no bodies)",
+      "title": "Section"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "CaseInput",
+    "title": "NurseWorkspaceIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -5336,7 +5557,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "triage_get",
-   "description": "A case with its intake record (null before intake), its triage record (null until the disposition is set) and its routing records (lane, reason, who, when).",
+   "description": "A case with its intake record (null before intake), its triage record (null until the disposition is set) and its routing records (lane, reason, who, when). A list too long for the 10,000-character result budget is cut and listed under `more` with where to read the rest.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -6495,7 +6716,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cm_chart_get_chart_data",
-   "description": "The member's clinical chart for a CM case: the case and its referral, patient demographics, coverages, conditions (ICD-10-CM), encounters, observations (labs and vitals: LOINC codes, values with UCUM units), medications, procedures, allergies, and an index of the clinical and CM documents (title, kind, date, author, length); pass document_ids to read up to 5 documents in full. Lists are newest first. Observations are paginated: the latest observations_per_code values of each LOINC code, optionally limited to a date window and to given codes; observations_meta lists every code in the chart with its count and date range so you can ask for more of one. The record ids returned here are what cm_chart_submit_chart_review accepts as evidence_ids. No side effects.",
+   "description": "The member's clinical chart for a CM case: the case and its referral, patient demographics, coverages, conditions (ICD-10-CM), encounters, observations (labs and vitals: LOINC codes, values with UCUM units), medications, procedures, allergies, and an index of the clinical and CM documents (title, kind, date, author, length); pass document_ids to read up to 5 documents in full. Lists are newest first. Observations are paginated: the latest observations_per_code values of each LOINC code, optionally limited to a date window and to given codes; observations_meta lists every code in the chart with its count and date range so you can ask for more of one. The record ids returned here are what cm_chart_submit_chart_review accepts as evidence_ids. No side effects. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -6585,6 +6806,45 @@ CATALOG_JSON = r'''{
       "default": null,
       "description": "Up to 5 document ids from the documents index whose full text to include (returned as document_bodies)",
       "title": "Document Ids"
+     },
+     "section": {
+      "anyOf": [
+       {
+        "enum": [
+         "conditions",
+         "encounters",
+         "observations",
+         "medications",
+         "procedures",
+         "allergies",
+         "documents",
+         "document_bodies"
+        ],
+        "type": "string"
+       },
+       {
+        "type": "null"
+       }
+      ],
+      "default": null,
+      "description": "Return only this section of the chart, paged with offset/limit (default: the whole chart, each section cut to what fits the result budget; cut sections are listed under `more`)",
+      "title": "Section"
+     },
+     "offset": {
+      "default": 0,
+      "description": "With section: entries of the section to skip (use next_offset)",
+      "maximum": 10000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 50,
+      "description": "With section: page size, 1–100 (default 50); a page also stops where the result budget is reached",
+      "maximum": 100,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
      }
     },
     "required": [
@@ -6806,7 +7066,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cm_intake_list_referral_queue",
-   "description": "List inbound care-management referrals with member demographics, most pressing first (suggested priority, then risk score). Use get_referral for diagnoses and risk flags.",
+   "description": "List inbound care-management referrals as summaries (id, date, source, status, suggested program and priority, risk score, diagnosis codes, case_id, patient {name, birth_date, age, sex}), most pressing first (suggested priority, then risk score). Use get_referral for the reason, diagnoses, risk flags and contact details. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -6834,6 +7094,22 @@ CATALOG_JSON = r'''{
       "default": null,
       "description": "Only referrals in this status (default: all)",
       "title": "Status"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Referrals to skip (0 = first page); use next_offset from the previous page",
+      "maximum": 10000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 20,
+      "description": "Page size: at most this many referrals (1–50, default 20)",
+      "maximum": 50,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
      }
     },
     "required": [
@@ -7058,7 +7334,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cm_outreach_get_transcript",
-   "description": "The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), content, timestamp}] — with the session's status (active | ended), end_reason, turn budget and turns left. No side effects.",
+   "description": "The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), content, timestamp}] in turn order — with the session's status (active | ended), end_reason, turn budget and turns left. No side effects. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -7074,6 +7350,22 @@ CATALOG_JSON = r'''{
       "maxLength": 48,
       "title": "Session Id",
       "type": "string"
+     },
+     "offset": {
+      "default": 0,
+      "description": "Messages to skip (0 = from the first turn); use next_offset",
+      "maximum": 10000,
+      "minimum": 0,
+      "title": "Offset",
+      "type": "integer"
+     },
+     "limit": {
+      "default": 100,
+      "description": "Page size: at most this many messages (1–200, default 100)",
+      "maximum": 200,
+      "minimum": 1,
+      "title": "Limit",
+      "type": "integer"
      }
     },
     "required": [
