@@ -98,6 +98,8 @@ def task_config(sc: Scenario, digest: str) -> dict[str, Any]:
             "build_timeout_sec": float(sc.timeouts.build_sec), "cpus": TRIAL_RESOURCES["cpus"],
             "memory_mb": TRIAL_RESOURCES["memory_mb"],
             "skills_dir": SKILLS_DIR, "workdir": "/workspace",
+            # chibench-tools (the box's shell MCP client) reads its server from here
+            "env": {"CHIBENCH_MCP_URL": mcp_url(sc.role)},
             "mcp_servers": [{"name": f"chibench-{sc.role}", "transport": "streamable-http", "url": mcp_url(sc.role)}],
             "healthcheck": {"command": "python3 -c \"import urllib.request as u; "
                                        f"u.urlopen('http://world:{WORLD_PORT}/healthz', timeout=2)\"",
@@ -187,6 +189,13 @@ def instruction(sc: Scenario) -> str:
 |---|---|
 {table}
 
+## Tools from a shell
+
+Without an MCP client, use the same tools from the shell: `chibench-tools list`, `chibench-tools describe
+TOOL`, `chibench-tools call TOOL '{{"acting_as": "{who.id}", …}}'` (prints the JSON result; `--query
+'<jmespath>'` selects part of it; exit code 1 means the tool refused and nothing changed). It talks to the
+same server (`$CHIBENCH_MCP_URL`).
+
 ## What done looks like
 
 {sc.deliverable.strip()}
@@ -249,6 +258,8 @@ def dockerfile_main() -> str:
             f"    /opt/chibench/venv/bin/pip install --no-cache-dir --no-deps --target /tmp/chibench-dist \"chibench=={v}\"; \\\n"
             f"    mkdir -p {SKILLS_DIR}; \\\n"
             f"    cp -R /tmp/chibench-dist/chibench/handbook_skill {SKILLS_DIR}/{SKILL_NAME}; \\\n"
+            "    install -m 0755 /tmp/chibench-dist/chibench/agent_box/chibench_tools.py "
+            "/opt/chibench/venv/bin/chibench-tools; \\\n"
             "    rm -rf /tmp/chibench-dist; \\\n"
             "    python3 -c \"import mcp\"\n"
             "WORKDIR /workspace\n"

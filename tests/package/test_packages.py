@@ -216,6 +216,8 @@ def test_package_isolation_and_instruction(scen: Path, tools_by_role: dict[str, 
     instructions = [ln.split()[0] for ln in main.splitlines() if ln and not ln.startswith(("#", " "))]
     assert "COPY" not in instructions and "ADD" not in instructions
     assert "rm -rf /tmp/chibench-dist" in main
+    assert "/opt/chibench/venv/bin/chibench-tools" in main  # the shell MCP client, from the wheel
+    assert cfg["environment"]["env"] == {"CHIBENCH_MCP_URL": f"http://world:8000/{sc.role}/mcp"}
     compose = yaml.safe_load((pkg / "environment" / "docker-compose.yaml").read_text(encoding="utf-8"))
     assert set(compose["services"]) == {"world"} and "JUDGE" not in json.dumps(compose)
     spec = json.loads((pkg / "environment" / "world" / "task.json").read_text(encoding="utf-8"))
