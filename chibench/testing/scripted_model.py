@@ -33,7 +33,8 @@ Faults (``fault=``), for testing clients' error handling: ``malformed`` (the fir
 not JSON; the step is re-sent after the client reports it), ``malformed_always``, ``unknown_tool`` (the
 first call names a tool nobody offers), ``huge`` (the first reply carries 2,000,000 characters of text
 besides its call), ``http500`` (every request: HTTP 500), ``http500_once`` (the first request only),
-``garbage`` (HTTP 200 with a body that is not JSON/SSE).
+``http400`` (every request: HTTP 400, a request the API refuses — not a transport error), ``garbage``
+(HTTP 200 with a body that is not JSON/SSE).
 
 Usage (reported on every reply): ``prompt/input tokens = len(request JSON) // 4``, ``completion/output
 tokens = len(reply JSON) // 4`` — deterministic, so clients' token and cost accounting can be asserted.
@@ -75,7 +76,7 @@ STEP_END = "CHIBENCH_STEP_END"
 _STEP_END_RE = re.compile(STEP_END + r" (call_[0-9a-f_]+) exit=(\d+)")
 SHELL_TOOL_NAMES = ("shell", "exec_command", "local_shell", "bash", "execute_bash", "run_shell_command",
                     "shell_command", "terminal", "run_command")
-FAULTS = ("malformed", "malformed_always", "unknown_tool", "huge", "http500", "http500_once", "garbage")
+FAULTS = ("malformed", "malformed_always", "unknown_tool", "huge", "http500", "http500_once", "http400", "garbage")
 HUGE_CHARS = 2_000_000
 
 
@@ -545,6 +546,9 @@ def build_app(model: ScriptedModel) -> Any:
         if model.fault == "http500" or (model.fault == "http500_once" and n == 1):
             return None, JSONResponse({"error": {"message": "scripted fault: internal server error",
                                                  "type": "server_error"}}, status_code=500)
+        if model.fault == "http400":
+            return None, JSONResponse({"error": {"message": "scripted fault: the request is invalid",
+                                                 "type": "invalid_request_error"}}, status_code=400)
         if model.fault == "garbage":
             return None, PlainTextResponse("<html>502 upstream hiccup</html>", status_code=200)
         if not isinstance(body, dict):

@@ -45,6 +45,7 @@ class ServedTask:
 @contextlib.contextmanager
 def serve_task(task: str, base: Path, tmp: Path) -> Iterator[ServedTask]:
     sc = load_scenario(REPO / "packages" / task / "scenario.yaml")
+    tmp.mkdir(parents=True, exist_ok=True)
     spec = tmp / "task.json"
     spec.write_text(task_world(sc).model_dump_json(), encoding="utf-8")
     run_dir, export_dir, port = tmp / "run", tmp / "export", free_port()
