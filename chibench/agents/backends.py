@@ -80,14 +80,16 @@ class DirectMCP:
 class BoxTools:
     """``chibench-tools`` inside the agent's box via ``environment.exec`` (one exec per call)."""
 
-    def __init__(self, environment: Any, url: str, *, timeout_sec: float = 300.0, client: str = "chibench-tools") -> None:
+    def __init__(self, environment: Any, url: str | None, *, timeout_sec: float = 300.0,
+                 client: str = "chibench-tools") -> None:
         self.env = environment
         self.url = url
         self.timeout = timeout_sec
         self.client = client
 
     def _base(self) -> str:
-        return f"{self.client} --url {shlex.quote(self.url)} --timeout {int(self.timeout)}"
+        url = f" --url {shlex.quote(self.url)}" if self.url else ""  # else the box's CHIBENCH_MCP_URL
+        return f"{self.client}{url} --timeout {int(self.timeout)}"
 
     async def _exec(self, command: str) -> Any:
         try:

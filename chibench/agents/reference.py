@@ -84,12 +84,16 @@ class ReferenceAgent(BaseAgent):
     def opts(self) -> ReferenceOptions:
         return self.options if isinstance(self.options, ReferenceOptions) else ReferenceOptions()
 
-    def _server(self) -> tuple[str, str]:
+    def _server(self) -> tuple[str, str | None]:
+        """The server's name and URL; no URL (a CLI-surface package declares no MCP server) means the box's
+        own ``CHIBENCH_MCP_URL``, which ``chibench-tools`` reads."""
         servers = [s for s in self.mcp_servers if s.transport != "stdio" and s.url]
         if self.opts.mcp_url:
             return (servers[0].name if servers else "chibench"), self.opts.mcp_url
         if not servers:
-            raise ValueError("the task declares no HTTP MCP server (environment.mcp_servers) and no mcp_url kwarg")
+            if self.opts.tool_transport == "direct":
+                raise ValueError("tool_transport=direct needs an MCP URL: the task declares none; pass mcp_url")
+            return "chibench", None
         return servers[0].name, str(servers[0].url)
 
     async def setup(self, environment: BaseEnvironment) -> None:
@@ -113,7 +117,8 @@ class ReferenceAgent(BaseAgent):
 
     async def run(self, instruction: str, environment: BaseEnvironment, context: AgentContext) -> None:
         name, url = self._server()
-        tools: Any = (DirectMCP(url) if self.opts.tool_transport == "direct" else BoxTools(environment, url))
+        tools: Any = (DirectMCP(url) if self.opts.tool_transport == "direct" and url
+                      else BoxTools(environment, url))
         handbook = Handbook(self._handbook_dir or Path(tempfile.mkdtemp(prefix="chibench-reference-skills-")))
         loop = AgentLoop(self.settings(), tools, handbook, instruction, self.logs_dir / "trajectory.json",
                          server_name=name, session_id=self.session_id, agent_version=self.version() or "0")

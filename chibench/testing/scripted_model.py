@@ -75,7 +75,7 @@ SHELL_CLIENT = "chibench-tools"
 STEP_END = "CHIBENCH_STEP_END"
 _STEP_END_RE = re.compile(STEP_END + r" (call_[0-9a-f_]+) exit=(\d+)")
 SHELL_TOOL_NAMES = ("shell", "exec_command", "local_shell", "bash", "execute_bash", "run_shell_command",
-                    "shell_command", "terminal", "run_command")
+                    "shell_command", "terminal", "run_command", "chibench_tools")
 FAULTS = ("malformed", "malformed_always", "unknown_tool", "huge", "http500", "http500_once", "http400", "garbage")
 HUGE_CHARS = 2_000_000
 
