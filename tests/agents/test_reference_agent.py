@@ -262,3 +262,28 @@ def test_box_tools_map_exit_codes() -> None:
     assert asyncio.run(BoxTools(Box(2, "", "no tool 't'"), "u").call("t", {})) == (True, "error: no tool 't'")
     with pytest.raises(ToolTransportError, match="cannot use"):
         asyncio.run(BoxTools(Box(3, "", "cannot use the MCP server"), "u").call("t", {}))
+
+
+def test_cli_surface_drives_the_oracle_through_shell_commands(inproc: InProcessTools, skills: Handbook,
+                                                               tmp_path: Path) -> None:
+    from chibench.world.tools.dispatch import dispatch_encoded
+    from tests.testing.test_scripted_model import fake_shell
+
+    class Sync:
+        def call(self, tool: str, args: Any) -> tuple[bool, str]:
+            is_error, _, text = dispatch_encoded(inproc.world, "provider", tool, args)
+            return is_error, text
+
+    commands: list[str] = []
+
+    async def shell(command: str) -> tuple[int, str]:
+        commands.append(command)
+        return 0, fake_shell(Sync(), command)  # type: ignore[arg-type]
+
+    inproc.shell = shell  # type: ignore[method-assign]
+    outcome, atif, _ = episode(inproc, skills, tmp_path, tool_surface="cli")
+    assert outcome.reason == "final_answer", outcome
+    assert inproc.reward() == 1
+    assert len(commands) == len(SCENARIO.oracle) and all(c.startswith("chibench-tools call ") for c in commands)
+    offered = {t["function"]["name"] for t in atif["agent"]["tool_definitions"]}
+    assert offered == {"chibench_tools", "handbook_list", "handbook_read", "handbook_grep"}
