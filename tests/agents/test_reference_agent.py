@@ -48,10 +48,11 @@ def skills(tmp_path: Path) -> Handbook:
 class InProcessTools:
     """The task's tools through ``dispatch`` (the function behind the MCP server), no transport."""
 
-    def __init__(self, base: Path, tmp: Path) -> None:
+    def __init__(self, base: Path, tmp: Path, scenario: Any = SCENARIO) -> None:
         from chibench.world import taskspec
 
-        self.world = taskspec.prepare(task_world(SCENARIO), base=base, run_dir=tmp / "run", export_dir=tmp / "export")
+        self.sc = scenario
+        self.world = taskspec.prepare(task_world(scenario), base=base, run_dir=tmp / "run", export_dir=tmp / "export")
         self.initial = tmp / "export" / "initial.json"
         self.tmp = tmp
 
@@ -59,12 +60,12 @@ class InProcessTools:
         from chibench.world.tools.registry import load_all
 
         return [{"name": t.name, "description": "", "inputSchema": t.input_schema()}
-                for t in load_all().for_role("provider")]
+                for t in load_all().for_role(self.sc.role)]
 
     async def call(self, name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
         from chibench.world.tools.dispatch import dispatch_encoded
 
-        is_error, _, text = dispatch_encoded(self.world, "provider", name, arguments)
+        is_error, _, text = dispatch_encoded(self.world, self.sc.role, name, arguments)
         return is_error, text
 
     async def shell(self, command: str) -> tuple[int, str]:
@@ -77,7 +78,7 @@ class InProcessTools:
         from chibench.verifiers import grade
         from chibench.world.export import snapshot
 
-        card = grade(snapshot(self.world), SCENARIO.expectations_document(world_version=world_version()),
+        card = grade(snapshot(self.world), self.sc.expectations_document(world_version=world_version()),
                      initial=self.initial, out_dir=self.tmp / "verifier", judge=None)
         return int(card["reward"])
 
@@ -90,8 +91,9 @@ def inproc(base_world_file: Path, tmp_path: Path) -> Iterator[InProcessTools]:
 
 
 def episode(tools: Any, skills: Handbook, out: Path, *, replay: str = "oracle", fault: str | None = None,
-            model: str = "openai/scripted", **settings: Any) -> tuple[Outcome, dict[str, Any], sm.ScriptedModel]:
-    scripted = sm.ScriptedModel(sm.load_script(TASK, replay), fault=fault)
+            model: str = "openai/scripted", task: Path = TASK,
+            **settings: Any) -> tuple[Outcome, dict[str, Any], sm.ScriptedModel]:
+    scripted = sm.ScriptedModel(sm.load_script(task, replay), fault=fault)
     with sm.running(scripted) as base:
         s = Settings(model=model, api_base=f"{base}/v1", api_key="sk-scripted", retry_backoff_sec=0.0,
                      **settings)
@@ -287,3 +289,26 @@ def test_cli_surface_drives_the_oracle_through_shell_commands(inproc: InProcessT
     assert len(commands) == len(SCENARIO.oracle) and all(c.startswith("chibench-tools call ") for c in commands)
     offered = {t["function"]["name"] for t in atif["agent"]["tool_definitions"]}
     assert offered == {"chibench_tools", "handbook_list", "handbook_read", "handbook_grep"}
+
+
+ALL_TASKS = sorted(p.parent for p in (REPO / "packages").glob("*/scenario.yaml"))
+
+
+@pytest.mark.parametrize("pkg", ALL_TASKS, ids=[p.name for p in ALL_TASKS])
+def test_every_shipped_task_oracle_one_first_near_miss_zero(pkg: Path, base_world_file: Path, tmp_path: Path,
+                                                            skills: Handbook) -> None:
+    sc = load_scenario(pkg / "scenario.yaml")
+    tools = InProcessTools(base_world_file, tmp_path / "oracle", sc)
+    try:
+        outcome, _, _ = episode(tools, skills, tmp_path / "oracle", task=pkg)
+        assert outcome.reason == "final_answer" and outcome.tool_calls == len(sc.oracle), outcome
+        assert tools.reward() == 1
+    finally:
+        tools.world.close()
+    if sc.near_misses:
+        miss = InProcessTools(base_world_file, tmp_path / "miss", sc)
+        try:
+            episode(miss, skills, tmp_path / "miss", task=pkg, replay=f"near_miss:{sc.near_misses[0].name}")
+            assert miss.reward() == 0
+        finally:
+            miss.world.close()
