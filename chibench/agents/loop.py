@@ -364,6 +364,8 @@ class AgentLoop:
     async def _complete(self, tools: list[dict[str, Any]]) -> Any:
         import litellm
 
+        litellm.suppress_debug_info = True  # no "Give Feedback" banner per failed call in Harbor's output
+
         kwargs: dict[str, Any] = {"model": self.s.model, "tools": tools, "timeout": self.s.llm_timeout_sec,
                                   "num_retries": 0, "max_retries": 0, "drop_params": True,
                                   # litellm 1.106 would route tool lists through its MCP gateway, whose import

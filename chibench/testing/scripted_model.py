@@ -78,6 +78,9 @@ SHELL_TOOL_NAMES = ("shell", "exec_command", "local_shell", "bash", "execute_bas
                     "shell_command", "terminal", "run_command", "chibench_tools")
 FAULTS = ("malformed", "malformed_always", "unknown_tool", "huge", "http500", "http500_once", "http400", "garbage")
 HUGE_CHARS = 2_000_000
+# Clients keep the connection between turns while a tool runs (seconds in a sandbox); uvicorn's default
+# 5 s keep-alive closes it under them and their next request fails as a server error.
+KEEP_ALIVE_SEC = 900
 
 
 class ScriptError(ValueError):
@@ -677,7 +680,8 @@ def running(model: ScriptedModel, host: str = "127.0.0.1", port: int | None = No
     import uvicorn
 
     port = port or free_port(host)
-    config = uvicorn.Config(build_app(model), host=host, port=port, log_level="warning", lifespan="off")
+    config = uvicorn.Config(build_app(model), host=host, port=port, log_level="warning", lifespan="off",
+                            timeout_keep_alive=KEEP_ALIVE_SEC)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="scripted-model", daemon=True)
     thread.start()
@@ -718,5 +722,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     print(f"chibench: scripted model replaying {model.script.task} {model.script.replay} "
           f"({len(model.script.steps)} steps) on http://{args.host}:{args.port}/v1", flush=True)
-    uvicorn.run(build_app(model), host=args.host, port=args.port, log_level="warning", lifespan="off")
+    uvicorn.run(build_app(model), host=args.host, port=args.port, log_level="warning", lifespan="off",
+                timeout_keep_alive=KEEP_ALIVE_SEC)
     return 0
