@@ -397,8 +397,8 @@ class AgentLoop:
                 if _is_transport(exc) and attempt < self.s.max_llm_retries:
                     delay = self.s.retry_backoff_sec * (2 ** attempt)
                     attempt += 1
-                    log.warning("model transport error (%s); retry %d/%d in %.1f s", type(exc).__name__, attempt,
-                                self.s.max_llm_retries, delay)
+                    log.warning("model transport error (%s: %s); retry %d/%d in %.1f s", type(exc).__name__,
+                                str(exc)[:300], attempt, self.s.max_llm_retries, delay)
                     await asyncio.sleep(delay)
                     continue
                 raise
