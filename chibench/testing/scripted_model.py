@@ -179,6 +179,10 @@ def parse_result(text: str, flagged_error: bool | None = None) -> tuple[bool, An
     JSON at all is an error too (the client could not call the tool).
     """
     payload = _find_json(text)
+    if payload is None and "tokens truncated" in text and not flagged_error:
+        # codex cut the middle out of a long result (models it has no metadata for): a success whose JSON
+        # is gone; a step that must save from it then fails with "matched nothing", which is the truth
+        return False, {"truncated_by_client": text[:2000]}
     if payload is None:
         return True, {"error": "no_json", "message": text[:2000]}
     world_error = isinstance(payload, dict) and isinstance(payload.get("error"), str) and "message" in payload

@@ -348,6 +348,8 @@ def test_unknown_tool_and_huge_faults(serve: Callable[..., httpx.Client]) -> Non
     ("tool call failed: connection refused", None, (True, {"error": "no_json",
                                                           "message": "tool call failed: connection refused"})),
     ('Output: result {"b": [1]} trailing', None, (False, {"b": [1]})),
+    ('Output:\n{"a": [1, …12000 tokens truncated… 2]}', None, (False, {"truncated_by_client":
+                                                                    'Output:\n{"a": [1, …12000 tokens truncated… 2]}'})),
 ])
 def test_parse_result(text: str, flag: bool | None, want: tuple[bool, Any]) -> None:
     assert sm.parse_result(text, flag) == want
