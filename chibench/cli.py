@@ -18,6 +18,8 @@
     chibench images build [--engine podman|docker] [--base IMAGE]   the shared agent/world/grader images
     chibench report JOB_DIR [--json]            pass@1 / pass@3 / pass^3 with Wilson CIs per task and domain
     chibench package build [TASK …] [--check]  |  chibench package try [TASK …] [--agent oracle|nop]
+    chibench scripted-model serve --package PATH [--replay oracle|near_miss:NAME] [--port N] [--fault F]
+                                                test support: a model API replaying a task's oracle
 
 Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input (with a message).
 """
@@ -354,6 +356,9 @@ def parser() -> argparse.ArgumentParser:
     from chibench.images import add_images_parser
 
     add_images_parser(sub)
+    from chibench.testing.scripted_model import add_parser as add_scripted_model_parser
+
+    add_scripted_model_parser(sub)
     return p
 
 

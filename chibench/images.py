@@ -188,7 +188,7 @@ def build_wheel(checkout: Path, out_dir: Path, log: Path, verbose: bool = False)
 
 def stage_context(dest: Path, wheel: Path | None) -> Path:
     """Fill ``dest`` with the build context: ``images/*.Dockerfile``, ``handbook_skill/``,
-    ``requirements.txt`` and ``dist/`` (``wheel`` when given, else empty: install from the index)."""
+    ``chibench/agent_box/chibench_tools.py``, ``requirements.txt`` and ``dist/`` (``wheel`` when given, else empty: install from the index)."""
     from chibench.assets import handbook_dir, image_recipe
 
     (dest / "images").mkdir(parents=True, exist_ok=True)
@@ -196,6 +196,11 @@ def stage_context(dest: Path, wheel: Path | None) -> Path:
         shutil.copyfile(image_recipe(name), dockerfile(dest, name))
     shutil.copytree(handbook_dir(), dest / "handbook_skill",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"), dirs_exist_ok=True)
+    from chibench.agent_box import SHELL_CLIENT
+
+    # the agent image COPYs the shell MCP client (a standalone script) from its path in the repository
+    (dest / "chibench" / "agent_box").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(SHELL_CLIENT, dest / "chibench" / "agent_box" / SHELL_CLIENT.name)
     (dest / "requirements.txt").write_text(requirements_text(), encoding="utf-8")
     (dest / "dist").mkdir(exist_ok=True)
     if wheel is not None:

@@ -25,6 +25,8 @@ RUN --mount=type=secret,id=ca \
     python3 -c "import mcp"
 
 COPY handbook_skill/ /opt/chibench/skills/managed-care-operations-handbook/
+# chibench-tools: the task's MCP tools from a shell (a standalone script: mcp + jmespath, never chibench)
+COPY --chmod=0755 chibench/agent_box/chibench_tools.py /opt/chibench/venv/bin/chibench-tools
 
 WORKDIR /workspace
 STOPSIGNAL SIGKILL

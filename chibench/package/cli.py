@@ -1,6 +1,7 @@
 """``chibench package …``: build (render) task packages and try them in-process.
 
     chibench package build [TASK …] [--check]      render packages/<task>/ from scenario.yaml
+    chibench package build [TASK …] --surface cli --out DIR   the CLI-surface variant (no MCP server declared)
     chibench package try TASK [--agent oracle|nop] [--base DB] [-v]
 
 Exit codes: 0 ok; 1 drift (``--check``), a failing oracle, or a reward other than expected; 2 bad input.
@@ -103,6 +104,22 @@ def cmd_package_build(args: argparse.Namespace) -> int:
     from chibench.package.render import build_all
     from chibench.package.scenario import ScenarioError
 
+    if args.surface != "both":
+        from chibench.package.render import RenderError, build_variant
+
+        if args.out is None or args.check:
+            return _fail("--surface cli writes a variant: give --out DIR (and no --check); the committed packages "
+                         "are always rendered with both surfaces")
+        try:
+            written = build_variant(scenario_paths(args.tasks), args.surface, Path(args.out))
+        except (FileNotFoundError, ScenarioError, RenderError) as exc:
+            return _fail(str(exc))
+        for w in written:
+            print(f"wrote: {w}")
+        print(f"chibench: {len(written)} package(s) rendered with the {args.surface} tool surface in {args.out}")
+        return 0
+    if args.out is not None:
+        return _fail("--out is only for --surface cli variants")
     try:
         paths = scenario_paths(args.tasks)
         changed = build_all(paths, check=args.check, repo_files=not args.tasks)
@@ -124,6 +141,9 @@ def add_package_parser(sub: Any) -> None:
     b = ps.add_parser("build", help="render packages/<task>/ from scenario.yaml")
     b.add_argument("tasks", nargs="*", help="task ids or package folders (default: all)")
     b.add_argument("--check", action="store_true", help="fail if a committed rendered file differs")
+    b.add_argument("--surface", choices=["both", "cli"], default="both",
+                   help="tool surface: both (committed packages) or cli (no MCP server declared; needs --out)")
+    b.add_argument("--out", help="folder for a --surface cli variant (one sub-folder per task)")
     b.set_defaults(func=cmd_package_build)
     t = ps.add_parser("try", help="run a task in-process with the oracle or nop agent and grade it")
     t.add_argument("tasks", nargs="*", help="task ids or package folders (default: all)")

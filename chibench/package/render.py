@@ -79,7 +79,20 @@ def content_digest(scenario_bytes: bytes) -> str:
     return h.hexdigest()
 
 
-def task_config(sc: Scenario, digest: str) -> dict[str, Any]:
+SURFACES = ("both", "cli")
+
+
+def task_config(sc: Scenario, digest: str, surface: str = "both") -> dict[str, Any]:
+    """Harbor's ``task.toml``. ``surface="cli"`` (the paper's CLI-surface ablation) declares no MCP server,
+    so Harbor configures none in MCP-capable agents and the tools are reached only with ``chibench-tools``."""
+    cfg = _task_config(sc, digest)
+    if surface == "cli":
+        del cfg["environment"]["mcp_servers"]
+        cfg["metadata"]["tool_surface"] = "cli"
+    return cfg
+
+
+def _task_config(sc: Scenario, digest: str) -> dict[str, Any]:
     v = world_version()
     return {
         "schema_version": "1.4",
@@ -98,6 +111,8 @@ def task_config(sc: Scenario, digest: str) -> dict[str, Any]:
             "build_timeout_sec": float(sc.timeouts.build_sec), "cpus": TRIAL_RESOURCES["cpus"],
             "memory_mb": TRIAL_RESOURCES["memory_mb"],
             "skills_dir": SKILLS_DIR, "workdir": "/workspace",
+            # chibench-tools (the box's shell MCP client) reads its server from here
+            "env": {"CHIBENCH_MCP_URL": mcp_url(sc.role)},
             "mcp_servers": [{"name": f"chibench-{sc.role}", "transport": "streamable-http", "url": mcp_url(sc.role)}],
             "healthcheck": {"command": "python3 -c \"import urllib.request as u; "
                                        f"u.urlopen('http://world:{WORLD_PORT}/healthz', timeout=2)\"",
@@ -163,13 +178,21 @@ def _models_in(annotation: Any) -> list[type]:
     return out
 
 
-def instruction(sc: Scenario) -> str:
+def instruction(sc: Scenario, surface: str = "both") -> str:
     who = sc.identities[0]
     ns = ", ".join(f"`{n}_*`" for n in _namespaces(sc.role))
+    if surface == "cli":
+        tools_row = f"`chibench-tools` on the command line (server `{mcp_url(sc.role)}`); namespaces {ns}"
+        shell_lead = "Use the tools from the shell"
+        through = f"`chibench-{sc.role}` tools (with `chibench-tools`)"
+    else:
+        tools_row = f"MCP server `chibench-{sc.role}` ({mcp_url(sc.role)}); namespaces {ns}"
+        shell_lead = "Without an MCP client, use the same tools from the shell"
+        through = f"`chibench-{sc.role}` MCP tools"
     rows = [("Your role", ROLE_TITLE[sc.role]),
             ("Acting as", "; ".join(f"`{i.id}` — {i.title}" for i in sc.identities))]
     rows += list(sc.workspace.items())
-    rows += [("Tools", f"MCP server `chibench-{sc.role}` ({mcp_url(sc.role)}); namespaces {ns}"),
+    rows += [("Tools", tools_row),
              ("Handbook", f"`{SKILLS_DIR}/{SKILL_NAME}/SKILL.md` — start there; the tool tutorial is "
                           f"`{SKILLS_DIR}/{SKILL_NAME}/references/platform/{TUTORIAL[sc.role]}`"),
              ("Scratch space", "`/workspace` (not graded)")]
@@ -187,13 +210,20 @@ def instruction(sc: Scenario) -> str:
 |---|---|
 {table}
 
+## Tools from a shell
+
+{shell_lead}: `chibench-tools list`, `chibench-tools describe
+TOOL`, `chibench-tools call TOOL '{{"acting_as": "{who.id}", …}}'` (prints the JSON result; `--query
+'<jmespath>'` selects part of it; exit code 1 means the tool refused and nothing changed). It talks to the
+same server (`$CHIBENCH_MCP_URL`).
+
 ## What done looks like
 
 {sc.deliverable.strip()}
 
 ## Rules
 
-- Work only through the `chibench-{sc.role}` MCP tools. {acting}; the world refuses
+- Work only through the {through}. {acting}; the world refuses
   identities that are not yours and records who did what, when (its clock advances with every write).
 - People you must talk to (a patient, a physician on a peer-to-peer call) are reached only through the
   conversation tools ({SESSION_TOOLS[sc.role]}). Keep calling those tools until the conversation ends;
@@ -249,6 +279,8 @@ def dockerfile_main() -> str:
             f"    /opt/chibench/venv/bin/pip install --no-cache-dir --no-deps --target /tmp/chibench-dist \"chibench=={v}\"; \\\n"
             f"    mkdir -p {SKILLS_DIR}; \\\n"
             f"    cp -R /tmp/chibench-dist/chibench/handbook_skill {SKILLS_DIR}/{SKILL_NAME}; \\\n"
+            "    install -m 0755 /tmp/chibench-dist/chibench/agent_box/chibench_tools.py "
+            "/opt/chibench/venv/bin/chibench-tools; \\\n"
             "    rm -rf /tmp/chibench-dist; \\\n"
             "    python3 -c \"import mcp\"\n"
             "WORKDIR /workspace\n"
@@ -319,8 +351,13 @@ exec python3 /solution/oracle.py /solution/trajectory.json
 """
 
 
-def render(sc: Scenario, scenario_bytes: bytes) -> dict[str, bytes]:
-    """Every generated file of the package, keyed by path relative to the package folder."""
+def render(sc: Scenario, scenario_bytes: bytes, surface: str = "both") -> dict[str, bytes]:
+    """Every generated file of the package, keyed by path relative to the package folder.
+
+    ``surface``: ``both`` (the committed packages: MCP server declared, shell client in the box) or
+    ``cli`` (no MCP server declared; see :func:`task_config`)."""
+    if surface not in SURFACES:
+        raise RenderError(f"{sc.id}: surface must be one of {', '.join(SURFACES)}, not '{surface}'")
     tools = _tool_names(sc.role)
     for group, steps in [("oracle", sc.oracle)] + [(f"near_misses.{m.name}", m.steps) for m in sc.near_misses]:
         unknown = sorted({s.tool for s in steps} - tools)
@@ -335,13 +372,13 @@ def render(sc: Scenario, scenario_bytes: bytes) -> dict[str, bytes]:
     except ExpectationsError as exc:
         raise RenderError(f"{sc.id}: expectations: {exc}") from exc
     digest = content_digest(scenario_bytes)
-    cfg = task_config(sc, digest)
+    cfg = task_config(sc, digest, surface)
     validate_task_config(cfg, sc.id)
     trajectory = {"format": "chibench.trajectory/1", "task": sc.id, "server": mcp_url(sc.role),
                   "steps": [s.model_dump(mode="json", exclude_defaults=True) for s in sc.oracle]}
     return {
         "task.toml": (GENERATED_HEADER + tomli_w.dumps(cfg)).encode("utf-8"),
-        "instruction.md": instruction(sc).encode("utf-8"),
+        "instruction.md": instruction(sc, surface).encode("utf-8"),
         "environment/Dockerfile": dockerfile_main().encode("utf-8"),
         "environment/docker-compose.yaml": compose(sc).encode("utf-8"),
         "environment/world/Dockerfile": dockerfile_world(sc).encode("utf-8"),
@@ -429,3 +466,21 @@ def build_all(paths: list[Path], *, check: bool = False, repo_files: bool = True
         if not check:
             write_local(root)
     return changed
+
+
+def build_variant(paths: list[Path], surface: str, out: Path) -> list[Path]:
+    """Render packages with another tool surface into ``out/<task>/`` (the committed packages are untouched).
+
+    Returns the package folders written. Run them with ``harbor run -p out/<task> …``."""
+    written = []
+    for scen in paths:
+        sc = load_scenario(scen)
+        pkg = out / sc.id
+        for rel, data in render(sc, scen.read_bytes(), surface).items():
+            target = pkg / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            if rel in EXECUTABLE:
+                target.chmod(0o755)
+        written.append(pkg)
+    return written

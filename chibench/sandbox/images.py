@@ -410,7 +410,9 @@ def recipe_key(role: Role, uid: int) -> str:
     if facts.handbook_dest:
         parts.append(tree_digest(handbook_dir()))
     if role == "agent":
-        parts += [system_python_version()]
+        from chibench.agent_box import SHELL_CLIENT
+
+        parts += [system_python_version(), hashlib.sha256(SHELL_CLIENT.read_bytes()).hexdigest()]
     elif role == "world":
         parts += [chibench_version(), world_source_digest()]
     else:
@@ -501,6 +503,15 @@ def _copy_handbook(tree: Path, facts: ImageFacts) -> None:
                         ignore=shutil.ignore_patterns(*_DIGEST_IGNORE, "*.pyc"))
 
 
+def _install_shell_client(tree: Path) -> None:
+    """``chibench-tools`` where images/agent.Dockerfile COPYs it (a standalone script, never chibench)."""
+    from chibench.agent_box import SHELL_CLIENT, SHELL_CLIENT_DEST
+
+    dest = tree / SHELL_CLIENT_DEST.lstrip("/")
+    shutil.copyfile(SHELL_CLIENT, dest)
+    dest.chmod(0o755)
+
+
 def _build_agent(tree: Path, uid: int) -> None:
     facts = image_facts("agent")
     make_skeleton(tree)
@@ -511,6 +522,7 @@ def _build_agent(tree: Path, uid: int) -> None:
     _run_step([str(venv / "bin" / "python"), "-m", "pip", "install", "--no-input", "--disable-pip-version-check",
                "--no-warn-script-location", *facts.requirements], "agent image: pip install")
     _relocate_venv(venv, "/opt/chibench/venv")
+    _install_shell_client(tree)
     _copy_handbook(tree, facts)
     (tree / facts.workdir.lstrip("/")).mkdir(parents=True, exist_ok=True)
     chown_tree(tree, uid)

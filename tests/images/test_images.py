@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 
 from chibench import images
+from chibench.agent_box import SHELL_CLIENT, SHELL_CLIENT_DEST
 
 REPO = Path(__file__).resolve().parents[2]
 DOCKERFILES = {name: REPO / "images" / f"{name}.Dockerfile" for name in images.IMAGES}
 REPO_SOURCE_DIRS = ("chibench", "world", "verifiers", "leaderboard")
+SHELL_CLIENT_SOURCE = "chibench/agent_box/chibench_tools.py"  # the shell client (tests/testing/test_shell_client.py)
 
 
 def instructions(path: Path) -> list[tuple[str, str]]:
@@ -89,6 +91,8 @@ def test_agent_image_holds_no_chibench() -> None:
         if word in ("COPY", "ADD"):
             for src in copy_sources(args):
                 clean = src.strip("./") or "."
+                if clean == SHELL_CLIENT_SOURCE:  # a standalone script; its imports are checked below
+                    continue
                 assert clean == "handbook_skill", f"agent image copies {src!r}"
                 assert not any(clean.startswith(d) for d in REPO_SOURCE_DIRS + ("packages", "tests"))
         if word == "RUN":
@@ -107,8 +111,13 @@ def test_agent_image_holds_no_chibench() -> None:
         assert version == pyproject_pin(name), f"{name}: pinned {version}, pyproject.toml pins {pyproject_pin(name)}"
 
 
+def test_the_shell_client_source_is_the_installed_one() -> None:
+    assert SHELL_CLIENT == REPO / SHELL_CLIENT_SOURCE
+
+
 def test_agent_image_contract() -> None:
     ins = instructions(DOCKERFILES["agent"])
+    assert ("COPY", f"--chmod=0755 {SHELL_CLIENT_SOURCE} {SHELL_CLIENT_DEST}") in ins
     assert ("COPY", "handbook_skill/ /opt/chibench/skills/managed-care-operations-handbook/") in ins
     assert ("WORKDIR", "/workspace") in ins
     assert ("STOPSIGNAL", "SIGKILL") in ins

@@ -216,6 +216,8 @@ def test_package_isolation_and_instruction(scen: Path, tools_by_role: dict[str, 
     instructions = [ln.split()[0] for ln in main.splitlines() if ln and not ln.startswith(("#", " "))]
     assert "COPY" not in instructions and "ADD" not in instructions
     assert "rm -rf /tmp/chibench-dist" in main
+    assert "/opt/chibench/venv/bin/chibench-tools" in main  # the shell MCP client, from the wheel
+    assert cfg["environment"]["env"] == {"CHIBENCH_MCP_URL": f"http://world:8000/{sc.role}/mcp"}
     compose = yaml.safe_load((pkg / "environment" / "docker-compose.yaml").read_text(encoding="utf-8"))
     assert set(compose["services"]) == {"world"} and "JUDGE" not in json.dumps(compose)
     spec = json.loads((pkg / "environment" / "world" / "task.json").read_text(encoding="utf-8"))
@@ -281,3 +283,19 @@ def test_every_result_fits_the_budget(scen: Path, base_world_file: Path) -> None
                 over.append(f"{agent} step {n} {tool}: {size:,} characters"
                             + (f" (last-resort cut from {payload['result_budget']['full_chars']:,})" if cut else ""))
     assert not over, f"results over the {RESULT_BUDGET:,}-character budget:\n" + "\n".join(over)
+
+
+def test_cli_surface_variant_declares_no_mcp_server(tmp_path: Path) -> None:
+    from chibench.cli import main
+    from chibench.package.render import build_variant
+
+    (pkg,) = build_variant([EXAMPLE], "cli", tmp_path)
+    cfg = tomllib.loads((pkg / "task.toml").read_text(encoding="utf-8"))
+    assert "mcp_servers" not in cfg["environment"] and cfg["metadata"]["tool_surface"] == "cli"
+    text = (pkg / "instruction.md").read_text(encoding="utf-8")
+    assert "| Tools | `chibench-tools` on the command line" in text and "MCP server `chibench-" not in text
+    both = (EXAMPLE.parent / "instruction.md").read_text(encoding="utf-8")
+    assert "Without an MCP client, use the same tools from the shell: `chibench-tools list`" in both
+    assert (pkg / "environment" / "Dockerfile").read_bytes() == (EXAMPLE.parent / "environment" / "Dockerfile").read_bytes()
+    assert main(["package", "build", "--surface", "cli"]) == 2  # a variant needs --out
+    assert main(["package", "build", "--out", str(tmp_path)]) == 2  # and --out needs a variant

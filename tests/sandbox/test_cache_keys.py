@@ -161,3 +161,13 @@ def test_prune_superseded_keeps_the_current_and_the_recent(tmp_path: Path) -> No
     removed = images.prune_superseded(folder, keep="current")
     assert removed == [folder / "old"]
     assert sorted(p.name for p in folder.iterdir()) == [".building.tmp", "current", "recent"]
+
+
+def test_agent_key_follows_the_shell_client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import chibench.agent_box
+
+    base = images.recipe_key("agent", 1000)
+    edited = tmp_path / "chibench_tools.py"
+    edited.write_bytes(chibench.agent_box.SHELL_CLIENT.read_bytes() + b"\n# changed\n")
+    monkeypatch.setattr(chibench.agent_box, "SHELL_CLIENT", edited)
+    assert images.recipe_key("agent", 1000) != base

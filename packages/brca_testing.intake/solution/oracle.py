@@ -16,6 +16,10 @@ Trajectory file (``solution/trajectory.json``)::
 inside a longer string is interpolated as text. ``expect`` compares a jmespath over the tool's JSON
 result; a mismatch or an unexpected tool error stops the run with exit code 1 and says which step.
 ``CHIBENCH_MCP_URL`` overrides the server URL (the in-process harness and tests use it).
+
+Step at a time (``chibench.testing.scripted_model`` replays steps as a model's tool calls and gets each
+result back later): ``step_arguments(step, env)`` before the call, ``absorb_result(n, step, is_error,
+payload, env)`` after it — the same two functions ``run_steps`` is made of.
 """
 
 from __future__ import annotations
@@ -61,28 +65,44 @@ def substitute(value: Any, env: dict[str, Any]) -> Any:
     return value
 
 
+def step_arguments(step: dict[str, Any], env: dict[str, Any]) -> dict[str, Any]:
+    """A step's arguments with the saved variables substituted (raises :class:`StepFailed`)."""
+    args = substitute(step.get("args", {}), env)
+    if not isinstance(args, dict):
+        raise StepFailed(f"{step['tool']}: args must be a JSON object")
+    return args
+
+
+def absorb_result(n: int, step: dict[str, Any], is_error: bool, payload: Any, env: dict[str, Any]) -> None:
+    """Check step ``n``'s outcome against its ``expect``/``expect_error`` and save its variables into ``env``.
+
+    ``payload`` is the tool's JSON result. Raises :class:`StepFailed` naming the step on an unexpected
+    error or success, a ``save`` query that matches nothing, or an ``expect`` mismatch.
+    """
+    tool = step["tool"]
+    if is_error != bool(step.get("expect_error", False)):
+        raise StepFailed(f"step {n} {tool}: {'tool error' if is_error else 'unexpected success'}: "
+                         f"{json.dumps(payload)[:2000]}")
+    for var, query in step.get("save", {}).items():
+        found = jmespath.search(query, payload)
+        if found is None:
+            raise StepFailed(f"step {n} {tool}: save {var}: '{query}' matched nothing in "
+                             f"{json.dumps(payload)[:1500]}")
+        env[var] = found
+    for query, wanted in step.get("expect", {}).items():
+        got = jmespath.search(query, payload)
+        wanted = substitute(wanted, env)
+        if got != wanted:
+            raise StepFailed(f"step {n} {tool}: expected {query} == {wanted!r}, got {got!r}")
+
+
 async def run_steps(steps: list[dict[str, Any]], call: Caller, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Run every step through ``call(tool, args) -> (is_error, payload)``; returns the saved variables."""
     env: dict[str, Any] = {}
     for n, step in enumerate(steps, 1):
-        tool = step["tool"]
-        args = substitute(step.get("args", {}), env)
-        is_error, payload = await call(tool, args)
-        if is_error != bool(step.get("expect_error", False)):
-            raise StepFailed(f"step {n} {tool}: {'tool error' if is_error else 'unexpected success'}: "
-                             f"{json.dumps(payload)[:2000]}")
-        for var, query in step.get("save", {}).items():
-            found = jmespath.search(query, payload)
-            if found is None:
-                raise StepFailed(f"step {n} {tool}: save {var}: '{query}' matched nothing in "
-                                 f"{json.dumps(payload)[:1500]}")
-            env[var] = found
-        for query, wanted in step.get("expect", {}).items():
-            got = jmespath.search(query, payload)
-            wanted = substitute(wanted, env)
-            if got != wanted:
-                raise StepFailed(f"step {n} {tool}: expected {query} == {wanted!r}, got {got!r}")
-        log(f"oracle: step {n:>2} {tool} ok")
+        is_error, payload = await call(step["tool"], step_arguments(step, env))
+        absorb_result(n, step, is_error, payload, env)
+        log(f"oracle: step {n:>2} {step['tool']} ok")
     return env
 
 
