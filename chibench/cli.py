@@ -13,7 +13,8 @@
     chibench handbook lint
     chibench handbook stats [--json]
     chibench verify --export STATE.json --expectations EXPECTATIONS.json [--initial INITIAL.json] --out DIR
-                    [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json)
+                    [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json;
+                                                 exit 3 and no reward.json: ungraded, the judge could not vote)
 
     chibench images build [--engine podman|docker] [--base IMAGE]   the shared agent/world/grader images
     chibench report JOB_DIR [--json]            pass@1 / pass@3 / pass^3 with Wilson CIs per task and domain
@@ -278,6 +279,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
                      | {"judge": (card.get("judge") or {}).get("status"), "out": str(args.out)}))
     if card["reward"] == 1:
         return 0
+    if card.get("outcome") == "ungraded":  # the judge could not vote: no reward.json (tests/test.sh keeps it so)
+        print(f"chibench: {card['reason']}", file=sys.stderr)
+        return 3
     return 2 if not (card.get("deterministic") or {}).get("checks") else 1
 
 
