@@ -99,6 +99,9 @@ def cmd_package_try(args: argparse.Namespace) -> int:
             if not r["ok"]:
                 if r["oracle_error"]:
                     print(f"    oracle: {r['oracle_error']}")
+                elif r["agent"] == "oracle":
+                    print("    the oracle does not reach the answer key's end state: every step succeeded, "
+                          "and the checks below fail (a truncated or wrong trajectory?)")
                 for c in r["failed_checks"][:20]:
                     print(f"    failed: {c[:400]}")
                 if r["reason"]:
