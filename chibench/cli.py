@@ -35,7 +35,8 @@ from typing import Any
 
 
 def _fail(message: str, code: int = 2) -> int:
-    print(f"chibench: {message}", file=sys.stderr)
+    """One line on stderr (a YAML or JSON parser's multi-line message is joined) and the exit code."""
+    print(f"chibench: {' '.join(str(message).split())}", file=sys.stderr)
     return code
 
 
