@@ -1,6 +1,7 @@
 """Crash-safety benchmark: kill -9 the world under write load, reopen, check, count what was lost.
 
     python benchmarks/bench_crash.py [--kills N] [--writers W] [--quick] [--legacy-pragmas] [--seed S]
+    python benchmarks/bench_crash.py --write-cost N     the journal's cost on the write path, A/B in one process
 
 One world database lives through the whole run. Each round starts a writer process on it — the real
 tool path (``dispatch``, the function behind the MCP servers: argument validation, identity, the call
@@ -15,6 +16,10 @@ Reports kills, corruptions, lost acknowledged writes, writes acknowledged and pr
 any corruption or loss (CI runs ``--quick`` as a gate). ``--legacy-pragmas`` runs the writers with the
 old ``journal_mode=MEMORY`` + ``synchronous=OFF`` to show the benchmark can fail (a corrupted file is
 replaced by a fresh copy so the loop goes on).
+
+``--write-cost N``: N document uploads through ``dispatch`` on two copies of one world, one opened with
+the old pragmas and one with the new, alternating call by call so both see the same machine load;
+reports p50 / p99 of each (the transport is left out: it is the same for both).
 """
 
 from __future__ import annotations
@@ -41,14 +46,7 @@ def _child(db: str, case_id: str, run: int, writers: int, legacy: bool) -> None:
     if legacy:
         import chibench.world.core.world as world_mod
 
-        def old(dbapi_conn: sqlite3.Connection, _record: object) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA journal_mode=MEMORY")
-            cur.execute("PRAGMA synchronous=OFF")
-            cur.close()
-
-        world_mod._sqlite_pragmas = old  # type: ignore[assignment]
+        world_mod._sqlite_pragmas = _legacy  # type: ignore[assignment]
     from chibench.world.core.world import World
     from chibench.world.tools.dispatch import dispatch
 
@@ -147,6 +145,52 @@ def _round(db: Path, case_id: str, run: int, writers: int, legacy: bool, rng: ra
     return acks, ""
 
 
+def _legacy(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA journal_mode=MEMORY")
+    cur.execute("PRAGMA synchronous=OFF")
+    cur.close()
+
+
+def write_cost(n: int) -> dict[str, object]:
+    import statistics
+
+    import chibench.world.core.world as world_mod
+    from chibench.world.core.world import World
+    from chibench.world.tools.dispatch import dispatch
+
+    tmp = Path(tempfile.mkdtemp(prefix="chibench-writecost-"))
+    try:
+        base, _, _ = _setup(tmp)
+        worlds: dict[str, tuple[World, str]] = {}
+        current = world_mod._sqlite_pragmas
+        for name, pragmas in (("legacy MEMORY/OFF", _legacy), ("WAL/NORMAL", current)):
+            db = tmp / f"{name.split()[0].replace('/', '_')}.sqlite"
+            case_id = _fresh(base, db)
+            world_mod._sqlite_pragmas = pragmas  # type: ignore[assignment]
+            worlds[name] = (World(db), case_id)
+        world_mod._sqlite_pragmas = current  # type: ignore[assignment]
+        times: dict[str, list[float]] = {k: [] for k in worlds}
+        for i in range(n):
+            for name, (w, case_id) in worlds.items():
+                t = time.perf_counter()
+                err, res = dispatch(w, "provider", "docs_upload_evidence", {
+                    "acting_as": ACTOR, "case_id": case_id, "kind": "pa_request_form", "title": f"cost {i}",
+                    "body": "Member, provider and service details."})
+                times[name].append(time.perf_counter() - t)
+                assert not err, res
+        for w, _ in worlds.values():
+            w.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    def q(xs: list[float], p: float) -> float:
+        return round(sorted(xs)[min(len(xs) - 1, int(p * len(xs)))] * 1000, 2)
+    return {"writes_each": n, **{f"{k} p50_ms": round(statistics.median(v) * 1000, 2) for k, v in times.items()},
+            **{f"{k} p99_ms": q(v, 0.99) for k, v in times.items()}}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--kills", type=int, default=100)
@@ -155,7 +199,11 @@ def main() -> int:
     ap.add_argument("--legacy-pragmas", action="store_true", help="the old journal_mode=MEMORY + synchronous=OFF")
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--child", nargs=4, metavar=("DB", "CASE", "RUN", "WRITERS"), help=argparse.SUPPRESS)
+    ap.add_argument("--write-cost", type=int, metavar="N", help="A/B the write path's cost of the journal")
     args = ap.parse_args()
+    if args.write_cost:
+        print(json.dumps(write_cost(args.write_cost), indent=1))
+        return 0
     if args.child:
         db, case_id, run, writers = args.child
         _child(db, case_id, int(run), int(writers), args.legacy_pragmas)
