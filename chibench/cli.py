@@ -13,7 +13,8 @@
     chibench handbook lint
     chibench handbook stats [--json]
     chibench verify --export STATE.json --expectations EXPECTATIONS.json [--initial INITIAL.json] --out DIR
-                    [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json)
+                    [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json;
+                                                 exit 3 and no reward.json: ungraded, the judge could not vote)
 
     chibench images build [--engine podman|docker] [--base IMAGE]   the shared agent/world/grader images
     chibench report JOB_DIR [--json]            pass@1 / pass@3 / pass^3 with Wilson CIs per task and domain
@@ -21,7 +22,8 @@
     chibench scripted-model serve --package PATH [--replay oracle|near_miss:NAME] [--port N] [--fault F]
                                                 test support: a model API replaying a task's oracle
 
-Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input (with a message).
+Exit codes: 0 success, 1 a check found problems, 2 bad usage or unreadable input (one line on stderr;
+``--debug`` adds the traceback), 70 an internal error (a bug: traceback and a hint).
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from typing import Any
 
 
 def _fail(message: str, code: int = 2) -> int:
-    print(f"chibench: {message}", file=sys.stderr)
+    """One line on stderr (a YAML or JSON parser's multi-line message is joined) and the exit code."""
+    print(f"chibench: {' '.join(str(message).split())}", file=sys.stderr)
     return code
 
 
@@ -45,8 +48,11 @@ def _load_state(path: Path) -> dict[str, Any]:
     from chibench.world.export import snapshot
 
     if path.suffix == ".json":
-        return dict(json.loads(path.read_text(encoding="utf-8")))
-    return snapshot(World(path))
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: an export is a JSON object, not {type(data).__name__}")
+        return dict(data)
+    return snapshot(World(path, check=True))
 
 
 def cmd_world_build(args: argparse.Namespace) -> int:
@@ -81,13 +87,13 @@ def cmd_world_build(args: argparse.Namespace) -> int:
 
 
 def cmd_world_stats(args: argparse.Namespace) -> int:
-    from chibench.world.core.errors import NotFound
+    from chibench.world.core.errors import DamagedDatabase, NotFound
     from chibench.world.core.world import World
     from chibench.world.export import stats
 
     try:
-        world = World(Path(args.path))
-    except NotFound as exc:
+        world = World(Path(args.path), check=True)
+    except (NotFound, DamagedDatabase) as exc:
         return _fail(exc.render())
     st = stats(world)
     if args.json:
@@ -100,13 +106,13 @@ def cmd_world_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_world_export(args: argparse.Namespace) -> int:
-    from chibench.world.core.errors import NotFound
+    from chibench.world.core.errors import DamagedDatabase, NotFound
     from chibench.world.core.world import World
     from chibench.world.export import snapshot, to_json
 
     try:
-        world = World(Path(args.path))
-    except NotFound as exc:
+        world = World(Path(args.path), check=True)
+    except (NotFound, DamagedDatabase) as exc:
         return _fail(exc.render())
     text = to_json(snapshot(world))
     if args.out:
@@ -117,11 +123,12 @@ def cmd_world_export(args: argparse.Namespace) -> int:
 
 
 def cmd_world_diff(args: argparse.Namespace) -> int:
+    from chibench.world.core.errors import DomainError
     from chibench.world.export import diff
 
     try:
         before, after = _load_state(Path(args.before)), _load_state(Path(args.after))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, DomainError) as exc:
         return _fail(f"cannot read state: {exc}")
     print(json.dumps(diff(before, after), indent=1, sort_keys=True))
     return 0
@@ -162,7 +169,8 @@ def cmd_handbook_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_world_serve(args: argparse.Namespace) -> int:
-    from chibench.world.core.errors import NotFound
+    from chibench.world.core.errors import DamagedDatabase, NotFound
+    from chibench.world.core.world import check_database
     from chibench.world.tools.registry import ROLES
     from chibench.world.tools.server import serve
 
@@ -171,8 +179,10 @@ def cmd_world_serve(args: argparse.Namespace) -> int:
     if bad or not roles:
         return _fail(f"--roles: unknown {bad or 'none given'} (allowed: {', '.join(ROLES)})")
     path = Path(args.path)
-    if not path.exists():
-        return _fail(NotFound(f"no world database at {path}", field="path").render())
+    try:  # before serving: a damaged file is refused here, in one line, not by a failing background open
+        check_database(path)
+    except (NotFound, DamagedDatabase) as exc:
+        return _fail(exc.render())
     mapping: dict[str, list[str]] = {}
     if args.identities:
         for part in args.identities.split(";"):
@@ -272,11 +282,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
                      | {"judge": (card.get("judge") or {}).get("status"), "out": str(args.out)}))
     if card["reward"] == 1:
         return 0
+    if card.get("outcome") == "ungraded":  # the judge could not vote: no reward.json (tests/test.sh keeps it so)
+        print(f"chibench: {card['reason']}", file=sys.stderr)
+        return 3
     return 2 if not (card.get("deterministic") or {}).get("checks") else 1
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="chibench", description="χ-Bench: managed-care operations benchmark")
+    p.add_argument("--debug", action="store_true", help="show the traceback behind an input error")
     sub = p.add_subparsers(dest="group", required=True)
     world = sub.add_parser("world", help="build, inspect and check the simulated world")
     ws = world.add_subparsers(dest="command", required=True)
@@ -362,9 +376,64 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _user_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions that mean bad input or an unusable environment (a file that is missing, unreadable,
+    malformed or damaged): one line and exit 2. Anything else escaping a command is a bug in chibench."""
+    import sqlite3
+
+    import yaml
+    from pydantic import ValidationError
+    from sqlalchemy.exc import DatabaseError
+
+    from chibench.world.core.errors import DomainError
+
+    known: list[type[BaseException]] = [OSError, UnicodeDecodeError, json.JSONDecodeError, yaml.YAMLError,
+                                        ValidationError, sqlite3.DatabaseError, DatabaseError, DomainError]
+    for module, name in [("chibench.world.taskspec", "TaskWorldError"), ("chibench.world.overlays", "OverlayError"),
+                         ("chibench.world.seeds.loader", "SeedError"), ("chibench.package.scenario", "ScenarioError"),
+                         ("chibench.package.render", "RenderError"), ("chibench.verifiers.exportview", "ExportError"),
+                         ("chibench.verifiers.expectations", "ExpectationsError"),
+                         ("chibench.leaderboard.report", "ReportError"), ("chibench.images", "ImagesError")]:
+        with contextlib.suppress(ImportError):
+            known.append(getattr(__import__(module, fromlist=[name]), name))
+    return tuple(known)
+
+
+def _one_line(exc: BaseException) -> str:
+    import sqlite3
+
+    from sqlalchemy.exc import DatabaseError
+
+    if isinstance(exc, DatabaseError) and exc.orig is not None:  # not the SQL statement and its parameters
+        exc = exc.orig
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if isinstance(exc, sqlite3.DatabaseError):
+        text = f"the database cannot be read ({text}); it is damaged or not a χ-Bench world"
+    return text[:2000]
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Bad input gets one line on stderr and exit 2 (``--debug``, or
+    ``CHIBENCH_DEBUG=1``, adds the traceback); an internal error keeps its traceback, with a hint."""
+    import os
+    import traceback
+
     args = parser().parse_args(argv)
-    return int(args.func(args))
+    debug = bool(args.debug or os.environ.get("CHIBENCH_DEBUG"))
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except Exception as exc:
+        if isinstance(exc, _user_errors()):
+            if debug:
+                traceback.print_exc()
+            return _fail(_one_line(exc))
+        traceback.print_exc()
+        print("chibench: internal error (a bug in chibench, not in your input): "
+              f"{type(exc).__name__}: {_one_line(exc)[:300]} — please report it with the traceback above",
+              file=sys.stderr)
+        return 70  # EX_SOFTWARE
 
 
 if __name__ == "__main__":

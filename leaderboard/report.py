@@ -20,6 +20,12 @@ Per-trial rules:
 * **Reward**: ``verifier_result.rewards["reward"]`` (or the single key if there is only one). A trial with
   an ``exception_info`` (its own or any step's) or without a reward **counts as reward 0** and is listed
   under ``problems``. A success is reward == 1; a reward other than 0/1 is a failure and a problem.
+* **Ungraded**: a trial whose scorecard says ``outcome: "ungraded"`` — the judge was configured and could
+  not vote (unreachable, HTTP error, timeout, refusal, malformed answers after its retries), so the grader
+  wrote no reward and Harbor recorded the missing reward as the trial's exception. It has no verdict:
+  it is **excluded from every pass@k / pass^k / CI** (neither a 0 nor a 1), counted in ``n_ungraded``,
+  listed once under ``problems`` (kind ``ungraded``) and announced by a loud warning; it is not judged and
+  not leaderboard-valid.
 * **Judge**: a trial counts as *judged* when its scorecard's ``judge.status`` is ``ran``, ``skipped`` (the
   judge was configured but the deterministic layer had already failed, so the reward is 0 either way) or
   ``no_rubrics`` (nothing to judge). ``not_run`` (no judge model configured), a missing or unreadable
@@ -44,7 +50,7 @@ JSON output (``--json``; one object, keys always present, ``null`` when not comp
       "k": 3,                                     # the k of the pass@k / pass^k columns (not the attempts)
       "grading": {"judge": "all"|"some"|"none", "n_judged": int, "n_trials": int,
                   "deterministic_only": bool, "n_leaderboard_valid": int, "leaderboard_valid": bool,
-                  "warnings": [str]},
+                  "n_ungraded": int, "warnings": [str]},
       "domains": [GROUP + {"domain": str}],      # provider_pa, payer_um, care_management, then others
       "overall": GROUP,
       "tasks": [GROUP + {"task": str, "domain": str, "domain_source": "scorecard"|"task_config"|"name",
@@ -52,13 +58,14 @@ JSON output (``--json``; one object, keys always present, ``null`` when not comp
       "trials": [{"trial": str, "task": str, "reward": 0|1|float, "raw_reward": float|null,
                   "success": bool, "exception": str|null, "steps": int|null, "input_tokens": int|null,
                   "output_tokens": int|null, "cost_usd": float|null, "wall_clock_s": float|null,
-                  "judge_status": str|null, "judged": bool, "leaderboard_valid": bool|null}],
+                  "judge_status": str|null, "judged": bool, "ungraded": bool, "leaderboard_valid": bool|null}],
       "problems": [{"trial": str, "task": str, "kind": str, "detail": str}],
       "skipped": [{"path": str, "reason": str}]  # trial dirs without a readable result.json
     }
 
-    GROUP = {"n_tasks": int, "n_trials": int, "n_successes": int,
-             "pass_at_1": float,                 # mean over tasks of c/n
+    GROUP = {"n_tasks": int, "n_trials": int, "n_successes": int,   # n_trials: graded trials only
+             "n_ungraded": int,                  # trials without a verdict, outside every rate below
+             "pass_at_1": float|null,            # mean over tasks of c/n (null: no graded trial)
              "pass_at_1_ci95": [float, float],   # Wilson 95 % over the group's pooled trials
              "pass_at_3": float|null,            # mean over tasks of 1 - C(n-c,3)/C(n,3); null if a task has n < 3
              "pass_hat_3": float|null,           # mean over tasks of C(c,3)/C(n,3); same rule
@@ -92,6 +99,7 @@ K = 3
 DOMAINS = ("provider_pa", "payer_um", "care_management")
 JUDGED_STATUSES = frozenset({"ran", "skipped", "no_rubrics"})
 LOUD_LINE = "DETERMINISTIC-ONLY GRADING — not leaderboard-valid"
+UNGRADED_LINE = "UNGRADED TRIALS — the judge could not vote"
 
 
 class ReportError(Exception):
@@ -102,7 +110,7 @@ class ReportError(Exception):
 class Problem:
     trial: str
     task: str
-    kind: str  # exception | missing_reward | non_binary_reward | missing_scorecard | bad_scorecard | bad_trajectory
+    kind: str  # ungraded | exception | missing_reward | non_binary_reward | missing_scorecard | bad_scorecard | bad_trajectory
     detail: str
 
 
@@ -125,14 +133,15 @@ class Trial:
     agent: tuple[str, str | None, str | None]  # (name, version, model)
     scorecard_task: dict[str, Any] = field(default_factory=dict)
     task_config_meta: dict[str, Any] = field(default_factory=dict)
+    ungraded: bool = False  # the scorecard says the judge could not vote: no verdict at all
 
     @property
     def success(self) -> bool:
-        return self.reward == 1
+        return self.reward == 1 and not self.ungraded
 
     @property
     def judged(self) -> bool:
-        return self.judge_status in JUDGED_STATUSES
+        return self.judge_status in JUDGED_STATUSES and not self.ungraded
 
 
 # ------------------------------------------------------------------------------------ reading
@@ -306,15 +315,20 @@ def _trial(trial_dir: Path, result: dict[str, Any], tomls: _TaskTomlCache, probl
     raw = _reward(result)
     exception = _exception(result)
     reward = 0.0 if exception or raw is None else raw
-    if exception:
-        problem("exception", exception + ("" if raw is None else f" (verifier reward {raw:g} not counted)"))
-    if raw is None:
-        problem("missing_reward", "no verifier_result.rewards.reward")
-    elif raw not in (0, 1):
-        problem("non_binary_reward", f"reward {raw:g} is neither 0 nor 1 (counted as a failure)")
-
     card, card_err = _read_json(trial_dir / "verifier" / "scorecard.json")
     card = _obj(card)
+    ungraded = card.get("outcome") == "ungraded"
+    if ungraded:  # one problem, not also "exception" + "missing_reward": the missing reward is the point
+        problem("ungraded", str(card.get("reason") or "the judge could not vote")[:500]
+                + (f" [Harbor: {exception}]" if exception else "")
+                + (f" (a reward {raw:g} was recorded anyway and is ignored)" if raw is not None else ""))
+    else:
+        if exception:
+            problem("exception", exception + ("" if raw is None else f" (verifier reward {raw:g} not counted)"))
+        if raw is None:
+            problem("missing_reward", "no verifier_result.rewards.reward")
+        elif raw not in (0, 1):
+            problem("non_binary_reward", f"reward {raw:g} is neither 0 nor 1 (counted as a failure)")
     if card_err == "missing":
         problem("missing_scorecard", "no verifier/scorecard.json (judge status unknown: counted as not judged)")
     elif card_err or not card:
@@ -339,6 +353,7 @@ def _trial(trial_dir: Path, result: dict[str, Any], tomls: _TaskTomlCache, probl
                None if model is None else str(model)),
         scorecard_task=_obj(card.get("task")),
         task_config_meta=tomls.metadata(_obj(_obj(result.get("config")).get("task")).get("path")),
+        ungraded=ungraded,
     )
 
 
@@ -381,15 +396,25 @@ def _coverage_word(judged: int, total: int) -> str:
 
 
 def group_stats(trials: list[Trial]) -> dict[str, Any]:
-    """The GROUP object of the module docstring for any set of trials (one task, a domain, everything)."""
+    """The GROUP object of the module docstring for any set of trials (one task, a domain, everything).
+    Ungraded trials are counted in ``n_ungraded`` and left out of everything else."""
+    n_ungraded = sum(t.ungraded for t in trials)
+    trials = [t for t in trials if not t.ungraded]
     by_task: dict[str, list[Trial]] = defaultdict(list)
     for t in trials:
         by_task[t.task].append(t)
+    if not by_task:  # every trial of the group is ungraded: no rate exists
+        return {"n_tasks": 0, "n_trials": 0, "n_successes": 0, "n_ungraded": n_ungraded, "pass_at_1": None,
+                "pass_at_1_ci95": [None, None], "pass_at_3": None, "pass_hat_3": None, "mean_steps": None,
+                "mean_input_tokens": None, "mean_output_tokens": None, "mean_cost_usd": None,
+                "total_cost_usd": None, "mean_wall_clock_s": None,
+                "coverage": {"steps": 0, "tokens": 0, "cost": 0, "wall_clock": 0},
+                "n_exceptions": 0, "n_missing_reward": 0, "judge": "none", "n_judged": 0}
     agg = aggregate([TaskCounts(len(ts), sum(t.success for t in ts)) for ts in by_task.values()], K)
     costs = [t.cost_usd for t in trials if t.cost_usd is not None]
     n_judged = sum(t.judged for t in trials)
     return {
-        "n_tasks": agg.n_tasks, "n_trials": agg.trials, "n_successes": agg.successes,
+        "n_tasks": agg.n_tasks, "n_trials": agg.trials, "n_successes": agg.successes, "n_ungraded": n_ungraded,
         "pass_at_1": agg.pass_at_1, "pass_at_1_ci95": [agg.ci95_low, agg.ci95_high],
         "pass_at_3": agg.pass_at_k, "pass_hat_3": agg.pass_hat_k,
         "mean_steps": mean_or_none([t.steps for t in trials]),
@@ -431,8 +456,12 @@ def build_report(job_dir: str | Path) -> dict[str, Any]:
                      for (a, v, m), n in sorted(agents.items(), key=lambda kv: tuple(str(x) for x in kv[0]))]
 
     n_judged = sum(t.judged for t in trials)
-    n_valid = sum(t.leaderboard_valid is True for t in trials)
+    n_valid = sum(t.leaderboard_valid is True and not t.ungraded for t in trials)
+    n_ungraded = sum(t.ungraded for t in trials)
     warnings: list[str] = []
+    if n_ungraded:
+        warnings.append(f"{UNGRADED_LINE}: {n_ungraded} of {len(trials)} trials have NO verdict; they are "
+                        "excluded from pass@k / pass^k (neither 0 nor 1) — fix the judge and grade them again")
     if n_judged < len(trials):
         warnings.append(f"{LOUD_LINE} (judge ran in {n_judged} of {len(trials)} trials)")
     if n_valid < len(trials):
@@ -454,7 +483,7 @@ def build_report(job_dir: str | Path) -> dict[str, Any]:
         "grading": {"judge": _coverage_word(n_judged, len(trials)), "n_judged": n_judged,
                     "n_trials": len(trials), "deterministic_only": n_judged < len(trials),
                     "n_leaderboard_valid": n_valid, "leaderboard_valid": n_valid == len(trials),
-                    "warnings": warnings},
+                    "n_ungraded": n_ungraded, "warnings": warnings},
         "domains": [{"domain": d, **group_stats(by_domain[d])} for d in sorted(by_domain, key=_domain_order)],
         "overall": group_stats(trials),
         "tasks": [{"task": name, "domain": meta[name][0], "domain_source": meta[name][1],
@@ -463,7 +492,7 @@ def build_report(job_dir: str | Path) -> dict[str, Any]:
                     "success": t.success, "exception": t.exception, "steps": t.steps,
                     "input_tokens": t.input_tokens, "output_tokens": t.output_tokens, "cost_usd": t.cost_usd,
                     "wall_clock_s": t.wall_clock_s, "judge_status": t.judge_status, "judged": t.judged,
-                    "leaderboard_valid": t.leaderboard_valid}
+                    "ungraded": t.ungraded, "leaderboard_valid": t.leaderboard_valid}
                    for t in sorted(trials, key=lambda t: (t.task, t.name))],
         "problems": [{"trial": p.trial, "task": p.task, "kind": p.kind, "detail": p.detail} for p in problems],
         "skipped": skipped,
@@ -543,10 +572,12 @@ def render_text(report: dict[str, Any]) -> str:
     out.append(f"judge: {grading['judge']} ({grading['n_judged']}/{grading['n_trials']} trials) · "
                f"leaderboard-valid scorecards {grading['n_leaderboard_valid']}/{grading['n_trials']}"
                + (f" · total cost ${cost:.2f}" if cost is not None else ""))
-    loud = [w for w in grading["warnings"] if w.startswith(LOUD_LINE)]
+    if grading["n_ungraded"]:
+        out[-1] += f" · UNGRADED {grading['n_ungraded']}/{grading['n_trials']} (not in pass@k)"
+    loud = [w for w in grading["warnings"] if w.startswith((LOUD_LINE, UNGRADED_LINE))]
     if loud:
-        out += ["", "!" * 78, f"!! {loud[0]}", "!" * 78]
-    out += [f"warning: {w}" for w in grading["warnings"] if not w.startswith(LOUD_LINE)]
+        out += ["", "!" * 78, *(f"!! {w}" for w in loud), "!" * 78]
+    out += [f"warning: {w}" for w in grading["warnings"] if not w.startswith((LOUD_LINE, UNGRADED_LINE))]
     out.append("")
     out.append("Per domain (pass@1 = mean over tasks; 95% CI = Wilson over the pooled trials; percentages)")
     head = [("domain", 15), ("tasks", 5), *_COLUMNS]
@@ -562,11 +593,12 @@ def render_text(report: dict[str, Any]) -> str:
     out += _table(head, [[t["task"], _SHORT.get(t["domain"], t["domain"]), t["difficulty"] or "-", *_cells(t)]
                          for t in report["tasks"]])
     if report["problems"]:
-        out += ["", f"Problems ({len(report['problems'])}; an exception or a missing reward counts as reward 0)"]
+        out += ["", f"Problems ({len(report['problems'])}; an exception or a missing reward counts as reward 0)"
+                + ("; an ungraded trial counts nowhere" if report["grading"]["n_ungraded"] else "")]
         out += [f"  {p['trial']}  [{p['task']}]  {p['kind']}: {p['detail']}" for p in report["problems"]]
     if report["skipped"]:
         out += ["", f"Skipped trial directories ({len(report['skipped'])})"]
         out += [f"  {s['path']}: {s['reason']}" for s in report["skipped"]]
     if loud:
-        out += ["", f"!! {loud[0]}"]
+        out += [""] + [f"!! {w}" for w in loud]
     return "\n".join(out) + "\n"

@@ -272,6 +272,11 @@ class RequirementExpect(_M):
     covered_benefit: bool | None = None
     required_document_kinds: list[str] | None = None
 
+    @model_validator(mode="after")
+    def _vals(self) -> RequirementExpect:
+        _one_of(self.required_document_kinds, vocab.DOCUMENT_KINDS, "document kind")
+        return self
+
 
 class FindingExpect(_M):
     kind: str

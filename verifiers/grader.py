@@ -9,10 +9,15 @@ Reward rule (documented in ``verifiers/README.md``)::
   deterministic layer passed (or ``CHIBENCH_JUDGE_ALWAYS=1``). Every rubric must pass by strict majority.
 * No judge configured → ``judge.status = "not_run"``: the reward is the deterministic verdict, the outcome
   reads ``deterministic_pass_judge_not_run`` (never ``pass``) and ``leaderboard_valid`` is false.
+* A judge that is configured and cannot vote (unreachable, HTTP error, timeout, refusal, malformed or
+  off-schema answers after its bounded retries) so that a rubric stays undecided → outcome ``ungraded``,
+  ``reward: null``, ``leaderboard_valid: false`` and **no reward.json**: Harbor's verifier then raises
+  ``RewardFileNotFoundError`` and records it as the trial's exception (the trial has no reward), and
+  ``chibench report`` counts the trial as ungraded, outside pass@k. ``chibench verify`` exits 3.
 * A missing, unreadable, mis-formatted or digest-mismatched export, an invalid answer key, or an initial
   export that is not the task's starting state → reward 0 with the reason.
 
-Outputs: ``reward.json`` is exactly ``{"reward": 0}`` or ``{"reward": 1}``; ``scorecard.json`` holds every
+Outputs: ``reward.json`` is exactly ``{"reward": 0}`` or ``{"reward": 1}`` (absent when ungraded); ``scorecard.json`` holds every
 check and rubric (status, evidence), per-stage tallies, the fractional score, judge metadata, the grader
 version and the digests of everything graded.
 """
@@ -206,6 +211,19 @@ def _grade(export: Any, expectations: Any, *, initial: Any, judge: Any, handbook
     # -- reward
     judged = run.rubrics if run.status == "ran" else []
     reward = det_pass and (run.passed is True if run.status == "ran" else True)
+    if det_pass and run.ungraded:
+        undecided = judge_card["ungraded_rubrics"]
+        first = next((v.get("reason") for r in run.rubrics if r["status"] == "ungraded" for v in r["votes"]
+                      if not v.get("cast")), None)
+        card.update(reward=None, outcome="ungraded", leaderboard_valid=False,
+                    reason=(f"UNGRADED: the judge could not vote on {len(undecided)} rubric(s) "
+                            f"({', '.join(undecided)}) after {run.config.retries + 1 if run.config else 1} "
+                            f"attempt(s) per vote (first: {first}); no reward was written — grade this trial "
+                            "again when the judge is reachable"),
+                    layers={"deterministic": "pass", "judge": "ungraded"})
+        card["score"] = {"fraction": None, "passed": None, "total": None}
+        card["stages"] = _tallies(checks, [r for r in judged if r["status"] != "ungraded"])
+        return card
     if reward and run.status in ("ran", "no_rubrics"):
         outcome = "pass"
     elif reward:
@@ -237,9 +255,14 @@ def _reason(card: dict[str, Any], run: JudgeRun) -> str:
 
 
 def write_outputs(card: dict[str, Any], out_dir: Path) -> None:
+    """``scorecard.json``, and ``reward.json`` unless the trial is ungraded (then any reward.json already
+    there is removed: an ungraded trial must reach Harbor without a reward)."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "reward.json").write_text(json.dumps({"reward": 1 if card.get("reward") == 1 else 0}) + "\n",
-                                         encoding="utf-8")
+    if card.get("outcome") == "ungraded":
+        (out_dir / "reward.json").unlink(missing_ok=True)
+    else:
+        (out_dir / "reward.json").write_text(json.dumps({"reward": 1 if card.get("reward") == 1 else 0}) + "\n",
+                                             encoding="utf-8")
     (out_dir / "scorecard.json").write_text(json.dumps(card, indent=1, sort_keys=True, ensure_ascii=False,
                                                        default=str) + "\n", encoding="utf-8")
 

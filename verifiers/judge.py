@@ -12,14 +12,25 @@ One rubric at a time, three independent votes by default. The judge sees:
 
 Each vote must be one strict JSON object ``{"rubric_id", "verdict": "pass"|"fail", "evidence":
 [{"artifact", "quote"}], "explanation"}``; a ``pass`` needs at least one quote found verbatim
-(whitespace and case folded) in the material shown. **Any error, timeout, refusal, empty or
-unparseable answer is a failing vote.** A rubric passes only with a strict majority of passing votes
-among the votes configured (a tie fails). Model, prompt version, votes, tokens and cost are recorded.
+(whitespace and case folded) in the *graded material* — the agent's own artifacts and the world
+records the rubric names (``artifacts`` / ``chart``) — never in the handbook sections or the author's
+facts, which are shown as the standard to grade against, not as evidence (a pass whose quotes are
+found nowhere in the graded material is a failing vote).
+
+**A judge that cannot vote is not a failing vote.** A transport error, HTTP error, timeout, refusal,
+empty, unparseable or off-schema answer is retried (``CHIBENCH_JUDGE_RETRIES`` more attempts, 2 by
+default, with a short backoff); a vote still missing after that is *not cast*. A rubric passes with a
+strict majority of passing votes among the votes configured (a tie fails), fails when the missing
+votes could no longer make it pass, and is otherwise **ungraded**: the grader then writes no reward
+(the trial is ungraded — Harbor records the verifier's missing reward as the trial's exception and
+``chibench report`` counts it separately, outside pass@k), never a 0 that looks like the agent's
+failure and never a 1. Model, prompt version, votes, attempts, tokens and cost are recorded.
 
 Configuration (environment): ``CHIBENCH_JUDGE_MODEL`` (unset → no judge), ``CHIBENCH_JUDGE_API_BASE``,
 ``CHIBENCH_JUDGE_API_KEY``, ``CHIBENCH_JUDGE_VOTES`` (3), ``CHIBENCH_JUDGE_TIMEOUT`` (seconds, 180),
 ``CHIBENCH_JUDGE_TEMPERATURE`` (provider default), ``CHIBENCH_JUDGE_MAX_TOKENS`` (1500),
-``CHIBENCH_JUDGE_ALWAYS`` (1 = judge even when the deterministic layer failed).
+``CHIBENCH_JUDGE_ALWAYS`` (1 = judge even when the deterministic layer failed), ``CHIBENCH_JUDGE_RETRIES``
+(2: extra attempts per vote that could not be cast).
 """
 
 from __future__ import annotations
@@ -55,6 +66,8 @@ class JudgeConfig:
     temperature: float | None = None
     max_tokens: int = 1500
     always: bool = False
+    retries: int = 2
+    backoff: float = 1.0  # seconds before the first retry; doubled for each further one
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> JudgeConfig | None:
@@ -69,12 +82,17 @@ class JudgeConfig:
                    timeout=float(e.get("CHIBENCH_JUDGE_TIMEOUT") or 180),
                    temperature=float(temp) if temp not in (None, "") else None,
                    max_tokens=int(e.get("CHIBENCH_JUDGE_MAX_TOKENS") or 1500),
-                   always=(e.get("CHIBENCH_JUDGE_ALWAYS") or "") in ("1", "true", "yes"))
+                   always=(e.get("CHIBENCH_JUDGE_ALWAYS") or "") in ("1", "true", "yes"),
+                   retries=min(5, max(0, int(e.get("CHIBENCH_JUDGE_RETRIES") or 2))))
 
     def public(self) -> dict[str, Any]:
         """What the scorecard records (never the key)."""
         return {"model": self.model, "api_base": self.api_base, "votes": self.votes, "timeout_s": self.timeout,
-                "temperature": self.temperature, "max_tokens": self.max_tokens}
+                "temperature": self.temperature, "max_tokens": self.max_tokens, "retries": self.retries}
+
+    def deadline_s(self) -> float:
+        """The longest one vote may take: every attempt timing out, plus the backoffs between them."""
+        return (self.retries + 1) * self.timeout + sum(self.backoff * 2 ** i for i in range(self.retries))
 
 
 # ------------------------------------------------------------------------------------ materials
@@ -292,19 +310,29 @@ def _strings(value: Any, out: list[str]) -> None:
 
 
 def haystack(m: Materials) -> str:
+    """The text a ``pass`` may quote: the agent's artifacts and the world records the rubric names.
+    Not the handbook sections nor the author's facts: a quote of the standard is no evidence that the
+    agent's work meets it."""
     parts: list[str] = []
     _strings([m.artifacts, m.chart], parts)
-    parts += [s.text for s in m.sections] + list(m.rubric.chart_facts)
     return _norm("\n".join(parts))
 
 
 FENCED = re.compile(r"^```(?:json)?\s*\n(.*)\n```$", re.DOTALL)
 
 
+def _not_cast(reason: str, **extra: Any) -> dict[str, Any]:
+    return {"verdict": None, "cast": False, "valid": False, "reason": reason, **extra}
+
+
 def parse_vote(content: Any, rubric_id: str, hay: str) -> dict[str, Any]:
-    """A vote dict ``{verdict, valid, reason, evidence, explanation}``; anything malformed is a failing vote."""
+    """A vote dict ``{verdict, cast, valid, reason, evidence, explanation}``.
+
+    An empty, unparseable or off-schema answer is *not cast* (``verdict: None``, ``cast: False``; the
+    caller retries it). A well-formed ``pass`` none of whose quotes is found in ``hay`` is cast as a
+    failing vote (``valid: False`` with the reason)."""
     if not isinstance(content, str) or not content.strip():
-        return {"verdict": "fail", "valid": False, "reason": "empty answer"}
+        return _not_cast("empty answer")
     text = content.strip()
     m = FENCED.match(text)
     if m:
@@ -312,31 +340,34 @@ def parse_vote(content: Any, rubric_id: str, hay: str) -> dict[str, Any]:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        return {"verdict": "fail", "valid": False, "reason": f"not JSON: {exc.msg}", "raw": content[:300]}
+        return _not_cast(f"not JSON: {exc.msg}", raw=content[:300])
     if not isinstance(obj, dict) or set(obj) != VERDICT_KEYS:
         keys = sorted(obj) if isinstance(obj, dict) else type(obj).__name__
-        return {"verdict": "fail", "valid": False, "reason": f"wrong shape: {keys}", "raw": content[:300]}
+        return _not_cast(f"wrong shape: {keys}", raw=content[:300])
     if obj["rubric_id"] != rubric_id:
-        return {"verdict": "fail", "valid": False, "reason": f"answers rubric {obj['rubric_id']!r}"}
+        return _not_cast(f"answers rubric {str(obj['rubric_id'])[:100]!r}")
     if obj["verdict"] not in ("pass", "fail"):
-        return {"verdict": "fail", "valid": False, "reason": f"verdict {obj['verdict']!r}"}
+        return _not_cast(f"verdict {str(obj['verdict'])[:100]!r}")
     ev = obj["evidence"]
     if not isinstance(ev, list) or not all(isinstance(e, dict) and set(e) == {"artifact", "quote"}
                                            and isinstance(e["artifact"], str) and isinstance(e["quote"], str)
                                            for e in ev):
-        return {"verdict": "fail", "valid": False, "reason": "evidence must be a list of {artifact, quote}"}
+        return _not_cast("evidence must be a list of {artifact, quote}")
     if not isinstance(obj["explanation"], str):
-        return {"verdict": "fail", "valid": False, "reason": "explanation must be text"}
+        return _not_cast("explanation must be text")
     checked = [{**e, "found": bool(e["quote"].strip()) and _norm(e["quote"]) in hay} for e in ev]
-    vote = {"verdict": obj["verdict"], "valid": True, "reason": "", "evidence": checked,
+    vote = {"verdict": obj["verdict"], "cast": True, "valid": True, "reason": "", "evidence": checked,
             "explanation": obj["explanation"][:1000]}
     if obj["verdict"] == "pass" and not any(e["found"] for e in checked):
-        vote.update(verdict="fail", valid=False, reason="a pass without any verbatim evidence quote")
+        vote.update(verdict="fail", valid=False,
+                    reason="a pass without any verbatim quote from the agent's artifacts or the named world records")
     return vote
 
 
 def _call(cfg: JudgeConfig, messages: list[dict[str, str]]) -> Any:
     import litellm
+
+    litellm.suppress_debug_info = True  # the failure is recorded in the vote; no banner per failed attempt
 
     kwargs: dict[str, Any] = {"model": cfg.model, "messages": messages, "timeout": cfg.timeout,
                               "max_tokens": cfg.max_tokens, "num_retries": 0, "max_retries": 0, "drop_params": True}
@@ -349,16 +380,15 @@ def _call(cfg: JudgeConfig, messages: list[dict[str, str]]) -> Any:
     return litellm.completion(**kwargs)
 
 
-def _one_vote(cfg: JudgeConfig, messages: list[dict[str, str]], rubric_id: str, hay: str, index: int
-              ) -> dict[str, Any]:
+def _attempt(cfg: JudgeConfig, messages: list[dict[str, str]], rubric_id: str, hay: str) -> dict[str, Any]:
+    """One request: a cast vote, or ``cast: False`` with the reason it could not be cast."""
     t0 = time.perf_counter()
-    base: dict[str, Any] = {"index": index}
     try:
         resp = _call(cfg, messages)
-    except Exception as exc:  # every failure mode is a failing vote
+    except Exception as exc:  # transport error, HTTP error status, timeout: no vote
         kind = "timeout" if "timeout" in type(exc).__name__.lower() or "timed out" in str(exc).lower() else "error"
-        return {**base, "verdict": "fail", "valid": False, "reason": f"{kind}: {type(exc).__name__}: {str(exc)[:200]}",
-                "latency_s": round(time.perf_counter() - t0, 3)}
+        return _not_cast(f"{kind}: {type(exc).__name__}: {str(exc)[:200]}",
+                         latency_s=round(time.perf_counter() - t0, 3))
     usage = getattr(resp, "usage", None)
     tokens = {"prompt": int(getattr(usage, "prompt_tokens", 0) or 0),
               "completion": int(getattr(usage, "completion_tokens", 0) or 0)}
@@ -374,11 +404,44 @@ def _one_vote(cfg: JudgeConfig, messages: list[dict[str, str]], rubric_id: str, 
     content = getattr(msg, "content", None)
     refusal = getattr(msg, "refusal", None)
     finish = getattr(choice, "finish_reason", None)
-    base.update(tokens=tokens, cost_usd=cost, model_reported=getattr(resp, "model", None), finish_reason=finish,
-                latency_s=round(time.perf_counter() - t0, 3))
+    base: dict[str, Any] = {"tokens": tokens, "cost_usd": cost, "model_reported": getattr(resp, "model", None),
+                            "finish_reason": finish, "latency_s": round(time.perf_counter() - t0, 3)}
     if refusal or finish == "content_filter":
-        return {**base, "verdict": "fail", "valid": False, "reason": f"refusal: {str(refusal or finish)[:200]}"}
+        return {**base, **_not_cast(f"refusal: {str(refusal or finish)[:200]}")}
     return {**base, **parse_vote(content, rubric_id, hay)}
+
+
+def _one_vote(cfg: JudgeConfig, messages: list[dict[str, str]], rubric_id: str, hay: str, index: int
+              ) -> dict[str, Any]:
+    """One vote with up to ``cfg.retries`` retries of an attempt that could not be cast. Tokens and cost
+    add up over the attempts; ``attempts`` lists every failed attempt's reason."""
+    failures: list[str] = []
+    tokens = {"prompt": 0, "completion": 0}
+    cost: float | None = 0.0
+    vote: dict[str, Any] = {}
+    for attempt in range(cfg.retries + 1):
+        if attempt:
+            time.sleep(cfg.backoff * 2 ** (attempt - 1))
+        vote = _attempt(cfg, messages, rubric_id, hay)
+        for k in tokens:
+            tokens[k] += int((vote.get("tokens") or {}).get(k, 0))
+        if "cost_usd" in vote:
+            cost = None if cost is None or vote["cost_usd"] is None else cost + float(vote["cost_usd"])
+        if vote["cast"]:
+            break
+        failures.append(vote["reason"])
+    return {**vote, "index": index, "tokens": tokens, "cost_usd": cost, "attempts": len(failures) + bool(vote["cast"]),
+            "failed_attempts": failures}
+
+
+def rubric_status(n_pass: int, n_missing: int, votes: int) -> str:
+    """``pass`` (a strict majority of the configured votes passed), ``fail`` (the votes not cast could
+    no longer make it a majority; a tie fails) or ``ungraded`` (they could)."""
+    if n_pass * 2 > votes:
+        return "pass"
+    if (n_pass + n_missing) * 2 <= votes:
+        return "fail"
+    return "ungraded"
 
 
 @dataclass
@@ -389,11 +452,22 @@ class JudgeRun:
 
     @property
     def passed(self) -> bool | None:
+        """True: every rubric passed. False: one failed. None: not run, or no rubric failed and at
+        least one is ungraded (the judge could not vote enough to decide it)."""
         if self.status == "no_rubrics":
             return True
         if self.status != "ran":
             return None
+        if any(r["status"] == "fail" for r in self.rubrics):
+            return False
+        if any(r["status"] == "ungraded" for r in self.rubrics):
+            return None
         return all(r["status"] == "pass" for r in self.rubrics)
+
+    @property
+    def ungraded(self) -> bool:
+        """The judge ran and could not decide: the trial gets no reward."""
+        return self.status == "ran" and self.passed is None
 
     def summary(self) -> dict[str, Any]:
         tokens = {"prompt": 0, "completion": 0}
@@ -407,6 +481,7 @@ class JudgeRun:
                 else:
                     cost += float(v["cost_usd"])
         return {"status": self.status, "pass": self.passed, "prompt_version": PROMPT_VERSION,
+                "ungraded_rubrics": [r["id"] for r in self.rubrics if r.get("status") == "ungraded"],
                 **({"config": self.config.public()} if self.config else {"model": None}),
                 "tokens": tokens, "cost_usd": round(cost, 6) if cost_known and self.rubrics else None,
                 "rubrics": self.rubrics}
@@ -429,14 +504,16 @@ def run_judge(ctx: GradeContext, rubrics: list[Rubric], cfg: JudgeConfig, handbo
     try:
         futures = {pool.submit(_one_vote, cfg, prepared[i][1], rubrics[i].id, prepared[i][2], k): (i, k)
                    for i, k in jobs}
-        deadline = time.monotonic() + cfg.timeout + 15
+        # every vote waits in the pool's queue behind at most (jobs / workers) others
+        waves = -(-len(jobs) // min(8, max(1, len(jobs))))
+        deadline = time.monotonic() + waves * cfg.deadline_s() + 15
         for fut, key in futures.items():
             try:
                 votes[key] = fut.result(timeout=max(0.0, deadline - time.monotonic()))
             except cf.TimeoutError:
-                votes[key] = {"index": key[1], "verdict": "fail", "valid": False, "reason": "timeout: no answer"}
+                votes[key] = {"index": key[1], **_not_cast("timeout: no answer within the judge's deadline")}
             except Exception as exc:  # pragma: no cover - _one_vote catches everything
-                votes[key] = {"index": key[1], "verdict": "fail", "valid": False, "reason": f"error: {exc}"}
+                votes[key] = {"index": key[1], **_not_cast(f"error: {exc}")}
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
     out = []
@@ -444,8 +521,10 @@ def run_judge(ctx: GradeContext, rubrics: list[Rubric], cfg: JudgeConfig, handbo
         m = prepared[i][0]
         vs = [votes[(i, k)] for k in range(cfg.votes)]
         n_pass = sum(1 for v in vs if v["verdict"] == "pass")
-        status = "pass" if n_pass * 2 > cfg.votes and not m.unresolved else "fail"
-        out.append({"id": r.id, "stage": r.stage, "status": status, "pass_votes": n_pass, "votes_cast": cfg.votes,
+        n_missing = sum(1 for v in vs if not v.get("cast"))
+        status = "fail" if m.unresolved else rubric_status(n_pass, n_missing, cfg.votes)
+        out.append({"id": r.id, "stage": r.stage, "status": status, "pass_votes": n_pass,
+                    "votes_cast": cfg.votes - n_missing, "votes_configured": cfg.votes,
                     "handbook_refs": r.handbook_refs, "unresolved_refs": m.unresolved,
                     "artifacts_shown": len(m.artifacts), "chart_items_shown": len(m.chart), "votes": vs})
     return JudgeRun("ran", cfg, out)

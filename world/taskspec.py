@@ -82,11 +82,16 @@ def prepare(spec: TaskWorld, *, base: Path = BASE_WORLD, run_dir: Path = RUN_DIR
 
     Returns the open :class:`~chibench.world.core.world.World`. Re-running replaces the previous run.
     """
-    from chibench.world.core.world import World
+    from chibench.world.core.errors import DamagedDatabase
+    from chibench.world.core.world import World, check_database
     from chibench.world.export import snapshot
 
     if not base.is_file():
         raise TaskWorldError(f"base world {base} not found (build it with `chibench world build --out {base}`)")
+    try:  # nothing is served from a damaged base
+        check_database(base)
+    except DamagedDatabase as exc:
+        raise TaskWorldError(f"base world: {exc.message}") from None
     try:
         run_dir.mkdir(parents=True, exist_ok=True)
         export_dir.mkdir(parents=True, exist_ok=True)
@@ -139,13 +144,22 @@ def write_final(world: Any, export_dir: Path = EXPORT_DIR) -> Path:
 
 def export_final(*, run_dir: Path = RUN_DIR, export_dir: Path = EXPORT_DIR) -> Path:
     """Write ``export_dir/final.json`` by opening the live world database directly — the collect
-    hook's fallback when no world process answers on the control socket (``world/control.py``)."""
+    hook's fallback when no world process answers on the control socket (``world/control.py``).
+
+    That is the case where the world process died (killed, out of memory), so the file is checked
+    first (``PRAGMA integrity_check`` after replaying its write-ahead log): a damaged database raises
+    :class:`TaskWorldError` with a one-line reason and no ``final.json`` is written (the grader then
+    scores the missing export 0 and says why) — a damaged file is never graded as if it were whole."""
+    from chibench.world.core.errors import DamagedDatabase
     from chibench.world.core.world import World
 
     live = run_dir / "world.sqlite"
     if not live.is_file():
         raise TaskWorldError(f"no live world at {live}: the sidecar never started this task")
-    world = World(live)
+    try:
+        world = World(live, check=True)
+    except DamagedDatabase as exc:
+        raise TaskWorldError(f"live world: {exc.message}") from None
     try:
         return write_final(world, export_dir)
     finally:

@@ -2,7 +2,7 @@
 
     chibench package build [TASK …] [--check]      render packages/<task>/ from scenario.yaml
     chibench package build [TASK …] --surface cli --out DIR   the CLI-surface variant (no MCP server declared)
-    chibench package try TASK [--agent oracle|nop] [--base DB] [-v]
+    chibench package try TASK [--agent oracle|nop] [--base DB] [--judge] [-v]
 
 Exit codes: 0 ok; 1 drift (``--check``), a failing oracle, or a reward other than expected; 2 bad input.
 """
@@ -61,6 +61,13 @@ def cmd_package_try(args: argparse.Namespace) -> int:
         base = base_world(args.base)
     except FileNotFoundError as exc:
         return _fail(str(exc))
+    judge = None
+    if args.judge:
+        from chibench.verifiers.judge import JudgeConfig
+
+        judge = JudgeConfig.from_env()
+        if judge is None:
+            return _fail("--judge: set CHIBENCH_JUDGE_MODEL (and CHIBENCH_JUDGE_API_BASE / _API_KEY) first")
     bad = 0
     rows: list[dict[str, Any]] = []
     for p in paths:
@@ -75,7 +82,7 @@ def cmd_package_try(args: argparse.Namespace) -> int:
             if agent == "near_miss":
                 agents.extend(f"near_miss:{m.name}" for m in sc.near_misses)
                 continue
-            res = try_task(sc, base, agent, log=print if args.verbose else None)
+            res = try_task(sc, base, agent, log=print if args.verbose else None, judge=judge)
             want = 1 if agent == "oracle" else 0
             # a near miss may stop early on a tool error (that is part of being wrong); the oracle may not
             ok = res.reward == want and (res.oracle_error is None or agent != "oracle")
@@ -93,6 +100,9 @@ def cmd_package_try(args: argparse.Namespace) -> int:
             if not r["ok"]:
                 if r["oracle_error"]:
                     print(f"    oracle: {r['oracle_error']}")
+                elif r["agent"] == "oracle":
+                    print("    the oracle does not reach the answer key's end state: every step succeeded, "
+                          "and the checks below fail (a truncated or wrong trajectory?)")
                 for c in r["failed_checks"][:20]:
                     print(f"    failed: {c[:400]}")
                 if r["reason"]:
@@ -152,4 +162,5 @@ def add_package_parser(sub: Any) -> None:
     t.add_argument("--base", help="a built base world (default: build one, ≈ 1 s)")
     t.add_argument("--json", action="store_true")
     t.add_argument("-v", "--verbose", action="store_true", help="print each oracle step")
+    t.add_argument("--judge", action="store_true", help="grade with the rubric judge of CHIBENCH_JUDGE_* too")
     t.set_defaults(func=cmd_package_try)

@@ -37,7 +37,7 @@ def task_world(sc: Scenario) -> TaskWorld:
 
 @dataclass
 class TryResult:
-    reward: int
+    reward: int | None  # None: ungraded (a judge was asked and could not vote)
     scorecard: dict[str, Any]
     oracle_error: str | None
     steps_run: int
@@ -49,8 +49,9 @@ OnCall = Callable[[str, dict[str, Any], bool, Any, str], None]
 
 
 def try_task(sc: Scenario, base: Path, agent: Agent = "oracle", *, workdir: Path | None = None,
-             log: Any = None, on_call: OnCall | None = None) -> TryResult:
-    """Prepare the task world from ``base``, run ``agent``, export and grade (no judge).
+             log: Any = None, on_call: OnCall | None = None, judge: Any = None) -> TryResult:
+    """Prepare the task world from ``base``, run ``agent``, export and grade (no judge unless ``judge``
+    is a :class:`~chibench.verifiers.judge.JudgeConfig`; then ``reward`` is None when it could not vote).
 
     ``oracle`` replays ``sc.oracle`` through ``dispatch``; ``nop`` does nothing; ``near_miss:<name>`` replays
     that near miss. A failing step is reported in ``oracle_error`` (the world is still graded as it was
@@ -96,8 +97,8 @@ def try_task(sc: Scenario, base: Path, agent: Agent = "oracle", *, workdir: Path
         world.close()
         initial_path = root / "export" / "initial.json"
         card = grade(final, sc.expectations_document(world_version=world_version()), initial=initial_path,
-                     out_dir=root / "verifier", judge=None)
-        return TryResult(int(card["reward"]), card, error, count)
+                     out_dir=root / "verifier", judge=judge)
+        return TryResult(None if card["reward"] is None else int(card["reward"]), card, error, count)
     finally:
         if tmp_ctx is not None:
             tmp_ctx.cleanup()

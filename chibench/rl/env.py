@@ -126,12 +126,13 @@ class ToolResult:
 class Score:
     """What :meth:`ChiEnv.score` returns.
 
-    ``reward``: 0 or 1 (the verifier's ``reward.json``); ``scorecard``: the verifier's
+    ``reward``: 0 or 1 (the verifier's ``reward.json``), or None when a configured judge could not vote
+    (the trial is ungraded: no reward.json, ``scorecard["outcome"] == "ungraded"``); ``scorecard``: the verifier's
     ``scorecard.json`` (every check with status and evidence, judge layer, fractional ``score``);
     ``digest``: sha256 of the final export (equal to what ``chibench world export-task`` would write);
     ``export``: the final export itself (``chibench.world.export/1``; treat as read-only)."""
 
-    reward: int
+    reward: int | None
     scorecard: dict[str, Any]
     digest: str
     export: dict[str, Any] = field(repr=False)
@@ -332,7 +333,8 @@ class ChiEnv:
         else:
             judge = self._judge
         card = grade(final, self._expectations, initial=self._template.initial, out_dir=out_dir, judge=judge)
-        return Score(reward=int(card["reward"]), scorecard=card, digest=str(final["digest"]), export=final)
+        reward = None if card["reward"] is None else int(card["reward"])  # None: ungraded (judge outage)
+        return Score(reward=reward, scorecard=card, digest=str(final["digest"]), export=final)
 
 
 def run_episode(task: str | Path | TaskPackage, steps: list[Step], **kw: Any) -> tuple[Score, str | None]:

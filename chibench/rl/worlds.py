@@ -54,13 +54,20 @@ class Template:
 
 
 def _serialize(world: World) -> bytes:
+    """The database's bytes as its connection sees them (committed write-ahead-log frames included),
+    as a rollback-journal image: a file world is open in WAL mode (``world/core/world.py``), and an
+    in-memory copy cannot open a WAL-mode image, so the header's read/write versions (bytes 18–19:
+    2 = WAL) are set to 1 (legacy) — the page content is the same."""
     raw = world.engine.raw_connection()
     try:
         conn = raw.driver_connection
         assert isinstance(conn, sqlite3.Connection)
-        return conn.serialize()
+        data = conn.serialize()
     finally:
         raw.close()
+    if data[18:20] == b"\x02\x02":
+        data = data[:18] + b"\x01\x01" + data[20:]
+    return data
 
 
 def base_key(base: Path | None) -> tuple[Any, ...]:

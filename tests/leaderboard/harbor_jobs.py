@@ -28,6 +28,11 @@ def scorecard(judge: str, reward: int, task: dict[str, Any] | None = None) -> di
     grading run would set differently are overwritten.
     """
     card = grade("/nonexistent/final.json", None, judge=None)
+    if judge == "ungraded":  # the judge ran and could not vote: the grader's ungraded card (no reward)
+        card["judge"]["status"] = "ran"
+        card.update(reward=None, task=task, leaderboard_valid=False, outcome="ungraded",
+                    reason="UNGRADED: the judge could not vote on 1 rubric(s) (r1) after 3 attempt(s) per vote")
+        return card
     card["judge"]["status"] = judge
     card.update(reward=reward, task=task, leaderboard_valid=judge != "not_run",
                 outcome=("pass" if judge == "ran" else "deterministic_pass_judge_not_run") if reward else "fail")
@@ -53,7 +58,8 @@ class HarborJob:
               card_task: dict[str, Any] | None = None, agent: tuple[str, str | None] = ("codex", "gpt-5")) -> Path:
         """Add one finished trial.
 
-        reward None → no verifier_result; judge None → no scorecard.json; steps None → no trajectory;
+        reward None → no verifier_result; judge None → no scorecard.json; judge "ungraded" → the grader's
+        card for a judge that could not vote (and no reward.json); steps None → no trajectory;
         exception → an ``exception_info`` of that type (the verifier reward, if any, is still recorded).
         """
         from harbor.models.agent.context import AgentContext

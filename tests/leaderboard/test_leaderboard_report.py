@@ -19,7 +19,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "verifiers" / "fixtures"
 
 GROUP_KEYS = {"n_tasks", "n_trials", "n_successes", "pass_at_1", "pass_at_1_ci95", "pass_at_3", "pass_hat_3",
               "mean_steps", "mean_input_tokens", "mean_output_tokens", "mean_cost_usd", "total_cost_usd",
-              "mean_wall_clock_s", "coverage", "n_exceptions", "n_missing_reward", "judge", "n_judged"}
+              "mean_wall_clock_s", "coverage", "n_exceptions", "n_missing_reward", "judge", "n_judged", "n_ungraded"}
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -59,7 +59,7 @@ def test_all_pass(harbor_job: HarborJob, capsys: pytest.CaptureFixture[str]) -> 
     assert [d["domain"] for d in rep["domains"]] == ["provider_pa", "payer_um", "care_management"]
     assert rep["overall"]["pass_at_1_ci95"] == list(wilson_interval(9, 9))
     assert rep["grading"] == {"judge": "all", "n_judged": 9, "n_trials": 9, "deterministic_only": False,
-                              "n_leaderboard_valid": 9, "leaderboard_valid": True, "warnings": []}
+                              "n_leaderboard_valid": 9, "leaderboard_valid": True, "n_ungraded": 0, "warnings": []}
     assert rep["problems"] == [] and rep["skipped"] == []
     code, text, err = run([str(harbor_job.dir)], capsys)
     assert code == 0 and err == "" and LOUD_LINE not in text
@@ -284,7 +284,7 @@ def test_json_keys_are_stable(harbor_job: HarborJob, capsys: pytest.CaptureFixtu
     assert set(rep["job"]) == {"dir", "name", "id", "started_at", "finished_at", "n_total_trials", "n_attempts",
                                "n_trials", "agents", "attempts_per_task"}
     assert set(rep["grading"]) == {"judge", "n_judged", "n_trials", "deterministic_only", "n_leaderboard_valid",
-                                   "leaderboard_valid", "warnings"}
+                                   "leaderboard_valid", "n_ungraded", "warnings"}
     assert set(rep["overall"]) == GROUP_KEYS
     for d in rep["domains"]:
         assert set(d) == GROUP_KEYS | {"domain"}
@@ -293,7 +293,7 @@ def test_json_keys_are_stable(harbor_job: HarborJob, capsys: pytest.CaptureFixtu
     for t in rep["trials"]:
         assert set(t) == {"trial", "task", "reward", "raw_reward", "success", "exception", "steps", "input_tokens",
                           "output_tokens", "cost_usd", "wall_clock_s", "judge_status", "judged",
-                          "leaderboard_valid"}
+                          "ungraded", "leaderboard_valid"}
     assert rep == build_report(harbor_job.dir)                  # the CLI prints exactly the library's object
 
 
@@ -375,3 +375,31 @@ def test_strict_fails_on_errored_or_ungraded_trials(harbor_job: HarborJob, capsy
     assert got == code
     assert "χ-Bench report" in out                                          # the report is printed either way
     assert (says in err) if says else "FAIL" not in err
+def test_ungraded_trials_are_counted_loudly_and_left_out_of_pass_at_k(harbor_job: HarborJob,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A judge outage (no reward; Harbor's RewardFileNotFoundError) is neither a 0 nor a 1 (issue #15)."""
+    for _ in range(3):
+        harbor_job.trial("uppp.md_review", reward=1)
+    for _ in range(3):
+        harbor_job.trial("uppp.referral", reward=None, exception="RewardFileNotFoundError", judge="ungraded")
+    harbor_job.trial("cm_copd_001", reward=0)
+    harbor_job.trial("cm_copd_001", reward=None, exception="RewardFileNotFoundError", judge="ungraded")
+    harbor_job.trial("cm_copd_001", reward=1)
+    rep = report_json(harbor_job.finish(), capsys)
+    g = rep["grading"]
+    assert g["n_ungraded"] == 4 and g["leaderboard_valid"] is False and g["n_leaderboard_valid"] == 5
+    assert g["n_judged"] == 5 and g["deterministic_only"] is True
+    assert any(w.startswith("UNGRADED TRIALS") and "4 of 9" in w for w in g["warnings"])
+    tasks = by(rep["tasks"], "task")
+    assert (tasks["uppp.referral"]["n_trials"], tasks["uppp.referral"]["n_ungraded"]) == (0, 3)
+    cm = tasks["cm_copd_001"]
+    assert (cm["n_trials"], cm["n_successes"], cm["n_ungraded"]) == (2, 1, 1)
+    assert cm["pass_at_1"] == 0.5 and cm["pass_at_3"] is None     # 2 graded trials: pass@3 not computable
+    o = rep["overall"]
+    assert (o["n_trials"], o["n_successes"], o["n_ungraded"], o["n_tasks"]) == (5, 4, 4, 2)
+    assert o["pass_at_1"] == pytest.approx((1.0 + 0.5) / 2)       # the all-ungraded task is in no rate
+    kinds = [p["kind"] for p in rep["problems"]]
+    assert kinds.count("ungraded") == 4 and "missing_reward" not in kinds and "exception" not in kinds
+    assert all(t["success"] is False and t["judged"] is False for t in rep["trials"] if t["ungraded"])
+    text = render_text(rep)
+    assert "UNGRADED 4/9 (not in pass@k)" in text and text.count("!! UNGRADED TRIALS") == 2

@@ -1,7 +1,8 @@
 """The rubric judge through litellm against a local fake OpenAI-compatible server.
 
-Three votes per rubric by default, strict majority, a tie fails; every error, timeout, refusal or
-unparseable answer is a failing vote; without a configured model the grade is deterministic-only
+Three votes per rubric by default, strict majority, a tie fails; an error, timeout, refusal or
+unparseable answer is retried and, if still missing, a vote not cast — a rubric the missing votes
+could still swing is ungraded (no reward); without a configured model the grade is deterministic-only
 and never a judge pass.
 """
 
@@ -92,36 +93,57 @@ def test_unanimous_pass_is_a_full_pass(trial):
 @pytest.mark.parametrize("plan,status,n_pass", [
     (["pass", "pass", "fail"], "pass", 2),
     (["pass", "fail", "fail"], "fail", 1),
-    (["pass", "pass", "error"], "pass", 2),
-    (["pass", "error", "error"], "fail", 1),
-    (["pass", "garbage", "garbage"], "fail", 1),
-    (["pass", "refusal", "filtered"], "fail", 1),
-    (["pass", "empty", "no_quote"], "fail", 1),
-    (["pass", "extra_key", "wrong_rubric"], "fail", 1),
+    (["pass", "pass", "error"], "pass", 2),        # decided: the missing vote cannot change a majority
+    (["fail", "fail", "error"], "fail", 0),        # decided: the missing vote cannot make it pass
+    (["fail", "no_quote", "garbage"], "fail", 0),  # a pass without evidence is a cast failing vote
     (["fenced", "pass", "fail"], "pass", 2),
-    (["error"], "fail", 0),
+    (["pass", "error", "error"], "ungraded", 1),
+    (["pass", "garbage", "garbage"], "ungraded", 1),
+    (["pass", "refusal", "filtered"], "ungraded", 1),
+    (["pass", "empty", "no_quote"], "ungraded", 1),
+    (["pass", "extra_key", "wrong_rubric"], "ungraded", 1),
+    (["error"], "ungraded", 0),
 ])
-def test_majority_of_votes(trial, plan, status, n_pass):
-    with FakeLLM(_per_rubric(plan)) as llm:
-        card = _grade(trial, llm)
+def test_majority_of_votes(trial, plan, status, n_pass, tmp_path):
+    with FakeLLM(_per_rubric(plan)) as llm:  # no retries: the k-th request of a rubric is its k-th vote
+        t = trial(NAME)
+        card = grade(t.final, t.expectations(), initial=t.initial, judge=_cfg(llm, retries=0), out_dir=tmp_path)
     assert set(_rubric_statuses(card).values()) == {(status, n_pass)}
-    assert card["reward"] == (1 if status == "pass" else 0)
-    if status == "fail":
-        assert card["outcome"] == "fail" and "rubric" in card["reason"]
-        assert card["judge"]["pass"] is False
+    if status == "pass":
+        assert card["reward"] == 1 and card["outcome"] == "pass"
+    elif status == "fail":
+        assert card["reward"] == 0 and card["outcome"] == "fail" and "rubric" in card["reason"]
+        assert card["judge"]["pass"] is False and card["leaderboard_valid"] is True
+    else:  # the judge could not decide: no verdict, no reward file, never 0-and-valid
+        assert card["reward"] is None and card["outcome"] == "ungraded" and card["leaderboard_valid"] is False
+        assert card["judge"]["pass"] is None and card["reason"].startswith("UNGRADED")
+        assert not (tmp_path / "reward.json").exists() and (tmp_path / "scorecard.json").is_file()
     for r in card["judge"]["rubrics"]:
         assert len(r["votes"]) == 3
-        assert all((v["verdict"] == "fail") == (not v["valid"] or v["verdict"] == "fail") for v in r["votes"])
         assert all(v["reason"] for v in r["votes"] if not v["valid"])
+        assert all((v["verdict"] is None) == (not v["cast"]) for v in r["votes"])
 
 
-def test_timeouts_are_failing_votes(trial):
+def test_timeouts_are_votes_not_cast(trial):
     with FakeLLM(_per_rubric(["pass", "timeout", "timeout"])) as llm:
-        card = _grade(trial, llm, timeout=1.0)
-    assert set(_rubric_statuses(card).values()) == {("fail", 1)}
-    reasons = [v["reason"] for r in card["judge"]["rubrics"] for v in r["votes"] if not v["valid"]]
-    assert reasons and all("timeout" in x.lower() for x in reasons)
-    assert card["reward"] == 0
+        card = _grade(trial, llm, timeout=1.0, retries=0)
+    assert set(_rubric_statuses(card).values()) == {("ungraded", 1)}
+    reasons = [v["reason"] for r in card["judge"]["rubrics"] for v in r["votes"] if not v["cast"]]
+    assert len(reasons) == 4 and all("timeout" in x.lower() for x in reasons)
+    assert card["reward"] is None and card["outcome"] == "ungraded"
+
+
+def test_a_vote_that_fails_then_answers_is_retried_and_counted(trial):
+    def script(req, n):  # the first two requests fail (500, garbage), every later one passes
+        return Reply(status=500) if n == 0 else Reply("not json") if n == 1 else verdict(req, "pass")
+
+    with FakeLLM(script) as llm:
+        card = _grade(trial, llm, retries=2, backoff=0.0)
+    assert set(_rubric_statuses(card).values()) == {("pass", 3)} and card["reward"] == 1
+    votes = [v for r in card["judge"]["rubrics"] for v in r["votes"]]
+    assert sorted(v["attempts"] for v in votes) == [1, 1, 1, 1, 2, 2] or \
+        sorted(v["attempts"] for v in votes) == [1, 1, 1, 1, 1, 3]
+    assert len(llm.requests) == 8
 
 
 def test_an_even_split_is_a_tie_and_fails(trial):
@@ -178,7 +200,7 @@ def test_parse_vote_is_strict():
     assert not parse_vote("Sure! " + ok, "r", hay)["valid"]
     assert not parse_vote(None, "r", hay)["valid"]
     bad_ev = json.dumps({"rubric_id": "r", "verdict": "pass", "evidence": ["LEFS 52/80"], "explanation": ""})
-    assert not parse_vote(bad_ev, "r", hay)["valid"]
+    assert not parse_vote(bad_ev, "r", hay)["valid"] and not parse_vote(bad_ev, "r", hay)["cast"]
     good = json.dumps({"rubric_id": "r", "verdict": "pass",
                        "evidence": [{"artifact": "x", "quote": "LEFS   52/80"}], "explanation": ""})
     v = parse_vote(good, "r", hay)

@@ -100,6 +100,13 @@ class PreflightFailed(DomainError):
     code = "preflight_failed"
 
 
+class DamagedDatabase(DomainError):
+    """A world database file fails SQLite's ``PRAGMA quick_check`` or is not a SQLite database at all;
+    nothing reads or serves it (a damaged file would otherwise be graded or served as if it were whole)."""
+
+    code = "damaged_database"
+
+
 class RetryableError(DomainError):
     """A transient failure (e.g. a simulator timeout); nothing was recorded; try again."""
 

@@ -225,14 +225,153 @@ def build_server(world: World | WorldHandle, role: Role, listing: Listing | None
     return server
 
 
+#: Largest request body an MCP endpoint reads (bytes). The largest legitimate call is an attachment
+#: upload: ≤ 10 MiB decoded is ≤ 13,981,016 base64 characters (``bindings_provider.MAX_BASE64_CHARS``),
+#: plus the JSON-RPC envelope and the other arguments; 16 MiB leaves room for those and no more.
+MAX_BODY_BYTES = 16 * 1024 * 1024
+#: Deepest JSON nesting accepted in a request (the deepest tool argument schema nests < 10 levels).
+MAX_JSON_DEPTH = 64
+#: Longest integer literal accepted (digits); Python refuses > 4,300 when converting, inside the SDK.
+MAX_INT_DIGITS = 64
+
+
+class BadBody(ValueError):
+    """A request body that is not one well-formed, bounded JSON document; ``status`` and ``code`` say how."""
+
+    def __init__(self, message: str, status: int = 400, code: int = -32700):
+        super().__init__(message)
+        self.status, self.code = status, code
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise BadBody(f"a number has {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS} are accepted)")
+    return int(text)
+
+
+def _depth_ok(value: Any) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict | list):
+            if d > MAX_JSON_DEPTH:
+                return False
+            stack.extend((c, d + 1) for c in (v.values() if isinstance(v, dict) else v))
+    return True
+
+
+def check_body(body: bytes) -> None:
+    """Refuse a body the SDK would answer with HTTP 500 (or accept unbounded): not UTF-8, not JSON,
+    nested deeper than :data:`MAX_JSON_DEPTH`, an integer longer than :data:`MAX_INT_DIGITS` digits.
+    Raises :class:`BadBody`; the size limit is enforced while reading (:class:`BodyGuard`)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadBody(f"the body is not UTF-8 (byte {exc.start})") from None
+    try:
+        value = json.loads(text, parse_int=_bounded_int)
+    except RecursionError:
+        raise BadBody(f"the JSON is nested too deeply (at most {MAX_JSON_DEPTH} levels)") from None
+    except json.JSONDecodeError as exc:
+        raise BadBody(f"the body is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except ValueError as exc:  # BadBody from parse_int, or a float literal Python cannot represent
+        raise BadBody(str(exc)[:200]) from None
+    if not _depth_ok(value):
+        raise BadBody(f"the JSON is nested too deeply (at most {MAX_JSON_DEPTH} levels)")
+
+
+class BodyGuard:
+    """ASGI middleware in front of the SDK's streamable-HTTP endpoints: a POST body is read whole (up to
+    :data:`MAX_BODY_BYTES`) and checked by :func:`check_body` before the SDK sees it. A bad body gets a
+    4xx with a JSON-RPC error object (``id: null``) — 400 / -32700 for a parse error, 413 / -32600 for an
+    oversized body — instead of the SDK's HTTP 500, and changes nothing. Everything else passes through
+    untouched (the body is replayed to the SDK as one message)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        try:
+            if declared is not None and int(declared) > MAX_BODY_BYTES:
+                raise BadBody(f"the body is {int(declared)} bytes, which exceeds the limit of {MAX_BODY_BYTES}",
+                             413, -32600)
+            chunks: list[bytes] = []
+            size = 0
+            more = True
+            while more:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                if size > MAX_BODY_BYTES:
+                    raise BadBody(f"the body exceeds the limit of {MAX_BODY_BYTES} bytes", 413, -32600)
+                chunks.append(chunk)
+                more = bool(message.get("more_body"))
+            body = b"".join(chunks)
+            check_body(body)
+        except BadBody as exc:
+            await _jsonrpc_error(send, exc.status, exc.code, str(exc))
+            return
+        except ValueError:  # a Content-Length that is not a number
+            await _jsonrpc_error(send, 400, -32600, "the Content-Length header is not a number")
+            return
+        replayed = False
+
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _jsonrpc_error(send: Send, status: int, code: int, message: str) -> None:
+    payload = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": payload})
+
+
+class _AbandonedStream(logging.Filter):
+    """The SDK logs a full traceback ("Error in standalone SSE writer") when a client drops a session's
+    GET stream without closing the session — an ordinary event for a world whose agent simply stops.
+    Rewrite it to one line, without the traceback; every other record passes unchanged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage() == "Error in standalone SSE writer":
+            exc = record.exc_info[1] if record.exc_info else None
+            record.msg = "an MCP session's standalone SSE stream ended (client went away)%s"
+            record.args = (f": {type(exc).__name__}" if exc is not None else "",)
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
+
+
+def quiet_abandoned_sessions() -> None:
+    """Install :class:`_AbandonedStream` on the SDK's streamable-HTTP logger (idempotent)."""
+    sdk = logging.getLogger("mcp.server.streamable_http")
+    if not any(isinstance(f, _AbandonedStream) for f in sdk.filters):
+        sdk.addFilter(_AbandonedStream())
+
+
 class _Endpoint:
-    """A raw ASGI endpoint (a class instance, so Starlette's Route passes scope/receive/send through)."""
+    """A raw ASGI endpoint (a class instance, so Starlette's Route passes scope/receive/send through);
+    request bodies are checked by :class:`BodyGuard` first."""
 
     def __init__(self, manager: StreamableHTTPSessionManager):
         self.manager = manager
+        self.guarded = BodyGuard(manager.handle_request)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self.manager.handle_request(scope, receive, send)
+        await self.guarded(scope, receive, send)
 
 
 def build_app(world: World | Callable[[], World], roles: Sequence[Role] = ROLES, *,
@@ -252,6 +391,7 @@ def build_app(world: World | Callable[[], World], roles: Sequence[Role] = ROLES,
     unknown = [r for r in roles if r not in ROLES]
     if unknown:
         raise ValueError(f"unknown roles {unknown} (allowed: {', '.join(ROLES)})")
+    quiet_abandoned_sessions()
     handle = WorldHandle(world, Listing.generated() if callable(world) else Listing(), on_error)
     # Containers reach the world as http://world:8000; the DNS-rebinding guard is for browsers on localhost.
     security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
