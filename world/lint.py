@@ -31,8 +31,8 @@ from chibench.world.core.codes import (
     render_icd_cache,
 )
 from chibench.world.counterparts.store import contract_problems
-from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_file, load_seeds, model_for
 from chibench.world.seeds.catalog import PA_DIFFICULTY, pa_band, table_11_problems, terminal_by_difficulty
+from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_file, load_seeds, model_for
 from chibench.world.seeds.schema import ChartSeed, CMMemberFile, PatientSeed, ServiceCaseFile, WorkerSeed
 
 OPEN_DATE = WORLD_OPEN.date()
