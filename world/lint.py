@@ -31,6 +31,7 @@ from chibench.world.core.codes import (
     render_icd_cache,
 )
 from chibench.world.counterparts.store import contract_problems
+from chibench.world.seeds.catalog import PA_DIFFICULTY, pa_band, table_11_problems, terminal_by_difficulty
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_file, load_seeds, model_for
 from chibench.world.seeds.schema import ChartSeed, CMMemberFile, PatientSeed, ServiceCaseFile, WorkerSeed
 
@@ -152,6 +153,27 @@ def _service_problems(s: ServiceCaseFile, worker_ids: set[str], org_ids: set[str
     return out
 
 
+def _pa_difficulty_problems(seeds: SeedSet) -> list[str]:
+    """Structural PA difficulty (distinct required document kinds) equals the catalog label, and the
+    intended provider terminals reproduce the paper's Table 11 (``seeds.catalog``)."""
+    out: list[str] = []
+    rows: list[tuple[str, str]] = []
+    for s in seeds.services.values():
+        label = PA_DIFFICULTY.get(s.slug)
+        band = pa_band(s.payer_policy.required_document_kinds)
+        if label is None:
+            out.append(f"services/{s.slug}.yaml: not a provider PA task of the catalog")
+            continue
+        if band != label:
+            out.append(f"services/{s.slug}.yaml: payer_policy.required_document_kinds: "
+                       f"{len(set(s.payer_policy.required_document_kinds))} distinct kind(s) is band {band}; the "
+                       f"catalog labels {s.slug}.referral {label} (E 0, M 1–3, H ≥4)")
+        rows.append((s.intended.provider_terminal, label))
+    if len(rows) == len(PA_DIFFICULTY):
+        out += [f"services: {p}" for p in table_11_problems(terminal_by_difficulty(rows))]
+    return out
+
+
 def _cm_problems(m: CMMemberFile, worker_ids: set[str], org_ids: set[str], plan_ids: set[str],
                  icd: Callable[[str], bool]) -> list[str]:
     where = f"cm/{m.scenario_id}.yaml"
@@ -227,6 +249,7 @@ def lint(seeds: SeedSet, icd: Callable[[str], bool] = is_billable_icd10cm) -> li
         out += _service_problems(s, worker_ids, org_ids, plan_ids, icd)
     for m in seeds.cm_members.values():
         out += _cm_problems(m, worker_ids, org_ids, plan_ids, icd)
+    out += _pa_difficulty_problems(seeds)
     # global uniqueness
     out += _duplicates("worker", [w.id for w in workers])
     out += _duplicates("NPI", [w.npi for w in workers if w.npi] + [o.npi for o in orgs if o.npi])

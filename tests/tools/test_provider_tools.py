@@ -321,10 +321,10 @@ def test_assemble_submit_and_read_the_denial(pw: World) -> None:
     with pw.read() as s:
         assert s.get(PACase, case_id).status == "denied"
         packet = s.get(SubmissionPacket, sent["packet"]["id"])
-        assert packet.channel == "portal" and packet.payer_reply == "deny"
+        assert packet.channel == "portal" and packet.payer_reply == "received"
 
     status = ok(pw, "auth_check_status", acting_as=RMG, case_id=case_id)
-    assert status["status"] == "denied" and status["messages"][0]["kind"] == "denial"
+    assert status["status"] == "denied" and status["messages"][0]["kind"] == "denial_letter"
     assert status["messages"][0]["unread"] is True  # polling stamps nothing
     unread = ok(pw, "inbox_list_messages", acting_as=RMG, unread_only=True)
     assert [m["id"] for m in unread["messages"]] == [sent["payer_reply"]["message_id"]]
@@ -370,7 +370,7 @@ def test_fax_pend_resend_then_respond_to_pend(pw: World) -> None:
         assert {p.resent_in_packet_id for p in s.scalars(select(FaxPage).where(FaxPage.id.in_(bad)))} == \
             {resent["packet"]["id"]}
     history = [h["to"] for h in ok(pw, "cases_get_case", acting_as=HVMA, case_id=case_id)["status_history"]]
-    assert history[-2:] == ["resubmitted", resent["status"]]
+    assert history[-3:] == ["resubmitted", "under_review", resent["status"]]  # routed, then the MD pends
 
     # the pages arrived; the plan pends this service's complete packet (seed complete_outcome: pend)
     assert (resent["status"], resent["payer_reply"]["basis"]) == ("pended_action_required", "medical_necessity")
@@ -382,7 +382,7 @@ def test_fax_pend_resend_then_respond_to_pend(pw: World) -> None:
         assert s.scalar(select(func.count()).select_from(SubmissionPacket)
                         .where(SubmissionPacket.case_id == case_id)) == 3
     history = [h["to"] for h in ok(pw, "cases_get_case", acting_as=HVMA, case_id=case_id)["status_history"]]
-    assert history[-2:] == ["resubmitted", answer["status"]]
+    assert history[-3:] == ["resubmitted", "under_review", answer["status"]]
 
 
 # ------------------------------------------------------------------------------------ P2P

@@ -25,7 +25,7 @@ from chibench.world.apps.ehr.models import (
     ServiceRequest,
 )
 from chibench.world.apps.pa_workbench import services as wb
-from chibench.world.apps.policy_library.models import PayerPolicy
+from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.world import SYSTEM_ACTOR, World
 from chibench.world.export import snapshot
@@ -133,6 +133,9 @@ def build_provider_world(opts: ProviderOptions | None = None) -> World:
             _worker(NURSE, "Tamara", "Gallagher", "RN", "um_nurse", "ORG-KMHP"),
             _worker(MD, "Rosa", "Underwood", "MD", "medical_director", "ORG-KMHP", "1705449936"),
             _worker(AMD, "Denise", "Coleman", "MD", "appeals_medical_director", "ORG-KMHP", "1669162079"),
+            # the scripted payer's staff (provider tasks: they work what the provider submits)
+            _worker("WKR-INT-01", "Sofia", "Rios", "CPC", "intake_coordinator", "ORG-KMHP"),
+            _worker("WKR-MD-02", "Laura", "Tate", "MD", "medical_director", "ORG-KMHP", "1111992057"),
             _worker(CM, "Caleb", "Engstrom", "RN", "care_manager", "ORG-KCM")])
         s.flush()
         for pid, given, family, pcp in ((PATIENT, "Ada", "Testwell", PCP), (OTHER_PATIENT, "Omar", "Khalil", PCP_OTHER)):
@@ -195,6 +198,10 @@ def build_provider_world(opts: ProviderOptions | None = None) -> World:
                           questionnaire=questionnaire, required_diagnosis_prefixes=["M25", "M23"],
                           allow_nurse_approval=True, complete_outcome=o.complete_outcome, deny_reason=HIDDEN_DENY,
                           pend_reason="the medical director needs the operative plan", p2p_reason="criteria unclear"))
+        s.flush()
+        s.add(PolicyCriterion(id="HPOL-TST:C1", policy_id="HPOL-TST", criterion_id="C1",
+                              text="Six weeks of supervised therapy without relief", citation=f"{POLICY_REF} §3.1",
+                              threshold="6 weeks", ordinal=1))
         if o.payer_mode is not None:
             s.add(WorldSetting(key="payer_mode", value=o.payer_mode))
     return w

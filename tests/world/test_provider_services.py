@@ -338,7 +338,7 @@ def test_inbox_read_stamps_once(w: World) -> None:
     case_id, bundle = ready_case(w)
     submit(w, case_id, bundle)
     msgs = wb.list_messages(w, actor_id=PAC)
-    assert len(msgs) == 1 and msgs[0]["unread"] and msgs[0]["kind"] == "approval" and "body" not in msgs[0]
+    assert len(msgs) == 1 and msgs[0]["unread"] and msgs[0]["kind"] == "approval_letter" and "body" not in msgs[0]
     assert wb.list_messages(w, actor_id=PAC_OTHER) == []
     t0 = w.now()
     m = wb.read_message(w, actor_id=PAC, message_id=msgs[0]["id"])
@@ -557,11 +557,15 @@ def test_auto_approve() -> None:
     assert c.auth_valid_from == dt.date(2026, 10, 20) and c.auth_valid_to == dt.date(2027, 1, 18)
     with world.read() as s:
         assert [(ln.outcome, ln.approved_units) for ln in s.scalars(select(PALine))] == [("approved", 1)]
-    assert _transitions(world, case_id)[-2:] == [("ready_to_submit", "submitted", PAC),
-                                                 ("submitted", "approved", "SYSTEM")]
+    # the payer's staff work the packet through the payer services, never as SYSTEM
+    assert _transitions(world, case_id)[-3:] == [("ready_to_submit", "submitted", PAC),
+                                                 ("submitted", "under_review", "WKR-INT-01"),
+                                                 ("under_review", "approved", "WKR-MD-01")]
     status = wb.check_status(world, actor_id=PAC, case_id=case_id)
-    assert status["authorization_number"] == "AUTH-CASE-0001-0001" and status["messages"][0]["kind"] == "approval"
+    assert status["authorization_number"] == "AUTH-CASE-0001-0001"
+    assert status["messages"][0]["kind"] == "approval_letter"
     assert out["payer_reply"]["message_id"] == status["messages"][0]["id"]
+    assert out["payer_reply"]["channel"] == "portal" and out["payer_reply"]["worked_by"][0] == "WKR-INT-01"
 
 
 def test_auto_deny() -> None:
@@ -569,9 +573,9 @@ def test_auto_deny() -> None:
     case_id, bundle = ready_case(world)
     out = submit(world, case_id, bundle)
     assert out["status"] == "denied" and out["payer_reply"]["basis"] == "medical_necessity"
-    assert out["payer_reply"]["appeal_deadline"].startswith("2027-04-03")  # 180 days, commercial
+    assert out["payer_reply"]["appeal_deadline"].startswith("2027-04-04")  # 180 days, commercial
     assert any(a["action"] == "file_appeal" for a in wb.get_case(world, actor_id=PAC, case_id=case_id)["next_actions"])
-    assert wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"][0]["kind"] == "denial"
+    assert wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"][0]["kind"] == "denial_letter"
 
 
 def test_auto_pend_on_complete_packet_then_respond() -> None:
@@ -580,14 +584,14 @@ def test_auto_pend_on_complete_packet_then_respond() -> None:
     out = submit(world, case_id, bundle)
     c = case_row(world, case_id)
     assert c.status == "pended_action_required"
-    assert c.pend_due_at == dt.datetime.fromisoformat(out["packet"]["submitted_at"].replace("Z", "+00:00")) \
-        + dt.timedelta(days=14)
+    assert c.pend_due_at == dt.datetime(2026, 10, 19, 23, 59, 59, tzinfo=dt.UTC)  # 14 days after the packet was opened
     msg = wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"][0]
-    assert msg["kind"] == "pend" and "operative plan" in msg["body"]
+    assert msg["kind"] == "pend_letter" and "operative plan" in msg["body"]
     out = sp.respond_to_pend(world, actor_id=PAC, case_id=case_id, note="operative plan attached", document_ids=[])
     assert out["packet"]["sequence"] == 2 and out["status"] == "pended_action_required"  # policy pends again
-    assert [t[:2] for t in _transitions(world, case_id)][-2:] == [("pended_action_required", "resubmitted"),
-                                                                  ("resubmitted", "pended_action_required")]
+    assert [t[:2] for t in _transitions(world, case_id)][-3:] == [("pended_action_required", "resubmitted"),
+                                                                  ("resubmitted", "under_review"),
+                                                                  ("under_review", "pended_action_required")]
 
 
 def test_auto_p2p_invitation_and_slot_selection() -> None:
@@ -600,7 +604,7 @@ def test_auto_p2p_invitation_and_slot_selection() -> None:
         req = s.get(P2PRequest, rid)
         assert req is not None and req.status == "slots_offered" and len(req.offered_slots) == 3
         slots = list(req.offered_slots)
-    assert slots[0] == "2026-10-06T15:00:00Z"  # next business day, 15:00Z
+    assert slots[0] == "2026-10-07T15:00:00Z"  # the business day after the MD's review, 15:00Z
     assert any(a["action"] == "respond_to_peer_to_peer"
                for a in wb.get_case(world, actor_id=PAC, case_id=case_id)["next_actions"])
     with refused(world, Conflict) as info:
@@ -608,7 +612,7 @@ def test_auto_p2p_invitation_and_slot_selection() -> None:
     assert info.value.details["open_invitations"] == [rid] and "payer-initiated" in info.value.message
     with refused(world, InvalidInput, field="selected_slot"):
         sp.respond_to_peer_to_peer(world, actor_id=PAC, case_id=case_id, request_id=rid,
-                                   selected_slot="2026-10-06T16:00:00Z")
+                                   selected_slot="2026-10-07T16:00:00Z")
     with refused(world, InvalidInput, field="selected_slot"):
         sp.respond_to_peer_to_peer(world, actor_id=PAC, case_id=case_id, request_id=rid, selected_slot="tomorrow")
     with refused(world, NotFound, field="request_id"):
@@ -628,7 +632,7 @@ def test_p2p_slot_in_the_past_is_refused() -> None:
     world.advance(hours=48)
     with refused(world, Conflict, field="selected_slot"):
         sp.respond_to_peer_to_peer(world, actor_id=PAC, case_id=case_id, request_id=rid,
-                                   selected_slot="2026-10-06T15:00:00Z")
+                                   selected_slot="2026-10-07T15:00:00Z")
 
 
 def test_request_peer_to_peer_always_refused(w: World) -> None:
@@ -638,17 +642,22 @@ def test_request_peer_to_peer_always_refused(w: World) -> None:
     assert info.value.details["open_invitations"] == []
 
 
-@pytest.mark.parametrize("opts", [ProviderOptions(pa_required=False), ProviderOptions(notification_only=True)])
-def test_auto_no_auth_required_closes(opts: ProviderOptions) -> None:
+@pytest.mark.parametrize(("opts", "status"), [(ProviderOptions(pa_required=False), "closed"),
+                                               (ProviderOptions(notification_only=True), "approved")])
+def test_auto_no_auth_required_closes(opts: ProviderOptions, status: str) -> None:
+    """PA not required → routed to the no-auth lane and closed; notification-only → approved without review
+    (``rules.routing`` §3)."""
     world = build_provider_world(opts)
     case_id = open_checked(world)
     b = docs.create_submission_bundle(world, actor_id=PAC, case_id=case_id, document_ids=[NOTE])["id"]
     wb.finalize_provider_determination(world, actor_id=PAC, case_id=case_id, final_action="submit_pa",
                                        document_findings=[], rationale="submitting anyway")
     out = submit(world, case_id, b, "fax")
-    assert out["status"] == "closed" and out["payer_reply"]["outcome"] == "no_auth_required"
-    assert case_row(world, case_id).closed_reason
-    assert wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"][0]["kind"] == "no_auth_required"
+    assert out["status"] == status and case_row(world, case_id).status == status
+    if status == "closed":
+        assert out["payer_reply"]["outcome"] == "no_auth_required" and case_row(world, case_id).closed_reason
+    else:
+        assert wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"][0]["kind"] == "approval_letter"
 
 
 def test_not_a_covered_benefit_is_denied_administratively() -> None:
@@ -756,11 +765,11 @@ def test_bad_payer_mode_setting_is_refused() -> None:
 def test_directory(w: World) -> None:
     everyone = directory.list_contacts(w, actor_id=PAC)
     assert {c["role"] for c in everyone} >= {"physician", "um_nurse", "care_manager"}
-    assert [c["id"] for c in directory.list_contacts(w, actor_id=PAC, role="medical_director")] == [MD]
+    assert [c["id"] for c in directory.list_contacts(w, actor_id=PAC, role="medical_director")] == ["WKR-MD-02", MD]
     ordering = directory.list_ordering_providers(w, actor_id=PAC)
     assert {c["id"] for c in ordering} == {PCP, NP, "WKR-PCP-08"}
     assert {c["id"] for c in directory.list_ordering_providers(w, actor_id=PAC, org_id="ORG-RMG")} == {PCP, NP}
-    assert {c["id"] for c in directory.list_reviewer_contacts(w, actor_id=PAC)} == {NURSE, MD, AMD}
+    assert {c["id"] for c in directory.list_reviewer_contacts(w, actor_id=PAC)} == {NURSE, MD, "WKR-MD-02", AMD}
     assert [c["id"] for c in directory.list_reviewer_contacts(w, actor_id=PAC, required_role="um_nurse")] == [NURSE]
     with refused(w, InvalidInput, field="role"):
         directory.list_contacts(w, actor_id=PAC, role="system")

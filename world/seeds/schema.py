@@ -454,7 +454,10 @@ class ServiceCaseFile(Seed):
         sup = self.clinician_reply.supplies if self.clinician_reply else None
         if sup is not None:
             doc = sup.document
-            treating = {d.author_worker_id for d in self.chart.documents if d.kind == doc.kind}
+            # the chart's authors of that kind, or the author of the same kind of document that reached the payer
+            # in the UM twin's request (one case: the clinician supplies the report the payer later holds)
+            treating = ({d.author_worker_id for d in self.chart.documents if d.kind == doc.kind}
+                        | {d.author_worker_id for d in self.payer_request.submitted_documents if d.kind == doc.kind})
             if doc.author_worker_id != self.order.ordering_worker_id and doc.author_worker_id not in treating:
                 raise ValueError(f"clinician_reply.supplies.document.author_worker_id: '{doc.author_worker_id}' is "
                                  f"neither the ordering clinician '{self.order.ordering_worker_id}' nor an author of "

@@ -20,17 +20,13 @@ accepted one creates a ``SubmissionPacket`` (``SUB-…``) with payer-side copies
 (``Document.side="payer"``, ``copied_from`` = the provider original), fax pages for fax, and moves
 the case ``ready_to_submit → submitted`` or ``pended_action_required → resubmitted``.
 
-Then the payer replies, in the same transaction (world setting ``payer_mode``):
-
-* ``auto`` (default) — the scripted payer (acting as ``SYSTEM``) adjudicates every document the
-  payer holds for the case with ``rules.adjudication`` (README §6) and replies by inbox message:
-  approve → ``approved`` + authorization number (valid :data:`AUTH_VALIDITY_DAYS` days from the
-  requested date); deny → ``denied`` (with the internal-appeal deadline of ``rules.appeals``);
-  pend → ``pended_action_required`` with every reason and ``pend_due_at`` = now + 14 days;
-  p2p → ``under_review`` + a ``P2PRequest`` whose slots the payer offers at once;
-  no_auth_required → ``closed``;
-* ``queue`` — the packet lands in the payer's intake queue (``IntakeCase`` status ``new``) for a
-  payer worker; the case stays ``submitted``/``resubmitted``.
+In the same transaction the payer's intake hub receives the packet: the case's ``IntakeCase`` (status
+``new``, the case's lines as ``IntakeLineItem`` rows; updated on a resubmission) — the record a payer
+worker picks up in the payer's intake queue, whether that worker is an agent (``payer_mode = queue``, a
+payer task) or the scripted payer (``payer_mode = auto``, a provider task). In ``auto`` mode, after the
+provider's write has committed, the scripted payer's staff work the packet as later world events through
+the payer service functions (``scripted_payer``: intake, triage, review, determination, letters); the
+letter reaches the provider's inbox on the channel used.
 
 Sources: 45 CFR 162.1302 / X12 278 005010X217 (EDI); CMS-0057-F (specific pend/denial reasons,
 Prior Authorization API); 42 CFR 422.568 and 29 CFR 2560.503-1 (notice contents); appeal windows
@@ -39,7 +35,6 @@ per ``rules.appeals``.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -47,27 +42,22 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from chibench.world.apps import payer_common
-from chibench.world.apps.directory.models import Organization, Plan, Worker
+from chibench.world.apps.directory.models import Organization, Worker
 from chibench.world.apps.document_vault.models import Document, FormResponse
 from chibench.world.apps.ehr.models import Coverage, ServiceRequest
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
 from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.pa_workbench.models import PACase, PALine
-from chibench.world.apps.policy_library.models import PayerPolicy
 from chibench.world.apps.provider_common import (
     PA_STAFF,
     PublishedRequirement,
     acting_as_payer,
     case_org_id,
     case_provider_document,
-    doc_view,
     load_case,
     move_case,
-    outstanding_unreadable_pages,
     packet_view,
     payer_mode,
-    payer_sender,
     post_message,
     published_requirement,
     read_actor,
@@ -84,18 +74,9 @@ from chibench.world.core.errors import ChannelRejected, Conflict, InvalidInput, 
 from chibench.world.core.machines import CaseStatus, IntakeStatus, P2PStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
-from chibench.world.rules import appeals as appeal_rules
-from chibench.world.rules.adjudication import Adjudication, EvidenceRequirement, PacketView, PolicyView, adjudicate
-from chibench.world.rules.channels import check_channel, fax_page_readable, fax_pages_for, questionnaire_problems
+from chibench.world.rules.channels import check_channel, fax_page_readable, fax_pages_for
 
 APP = "submission_portal"
-#: Days the provider has to answer a pend.
-PEND_RESPONSE_DAYS = 14
-#: Days an approval stays valid from the requested start date (world convention).
-AUTH_VALIDITY_DAYS = 90
-#: The scripted payer offers this many peer-to-peer slots, one per business day, at 15:00Z.
-P2P_SLOT_COUNT = 3
-P2P_SLOT_HOUR_UTC = 15
 MAX_PACKET_DOCUMENTS = 50
 ANSWER_LINE = re.compile(r"^\s*[-*]?\s*`?([a-z][a-z0-9_]*)`?\s*[:=]\s*(.+?)\s*$")
 
@@ -201,17 +182,7 @@ def _send(tx: Tx, case: PACase, *, channel: SubmissionChannel, documents: Sequen
             "warnings": warnings}
 
 
-# ------------------------------------------------------------------------------ scripted payer
-def _policy_view(policy: PayerPolicy | None) -> PolicyView:
-    if policy is None:
-        return PolicyView((), (), (), "approve")
-    reqs = tuple(EvidenceRequirement(kind=str(r["kind"]), must_mention=tuple(r["must_mention"]),
-                                     description=str(r.get("description", ""))) for r in policy.evidence_requirements)
-    return PolicyView(tuple(str(k) for k in policy.required_document_kinds), reqs,
-                      tuple(policy.required_diagnosis_prefixes), str(policy.complete_outcome), policy.deny_reason,
-                      policy.pend_reason, policy.p2p_reason)
-
-
+# ------------------------------------------------------------------------------ payer receipt
 def parse_questionnaire_answers(body: str, keys: Sequence[str]) -> dict[str, str]:
     """Answers written as ``key: value`` lines in a questionnaire document (other lines ignored)."""
     out: dict[str, str] = {}
@@ -222,8 +193,8 @@ def parse_questionnaire_answers(body: str, keys: Sequence[str]) -> dict[str, str
     return out
 
 
-def _payer_answers(s: Session, packets: Sequence[SubmissionPacket], docs: Sequence[Document],
-                   pr: PublishedRequirement) -> dict[str, Any]:
+def payer_answers(s: Session, packets: Sequence[SubmissionPacket], docs: Sequence[Document],
+                  pr: PublishedRequirement) -> dict[str, Any]:
     """The latest structured answers the payer received; else answers read from questionnaire documents."""
     for p in reversed(packets):
         if p.questionnaire_answers:
@@ -236,143 +207,25 @@ def _payer_answers(s: Session, packets: Sequence[SubmissionPacket], docs: Sequen
 
 
 def _payer_reply(tx: Tx, case: PACase, packet: SubmissionPacket) -> dict[str, Any]:
-    mode = payer_mode(tx.session)
+    """The payer's intake hub receives the packet in the same transaction (the portal's receipt): the
+    intake record for the case, with the case's lines, exactly as a payer worker finds it in the queue."""
     with acting_as_payer(tx):
-        if mode == "queue":
-            return _queue_for_payer(tx, case, packet)
-        return _adjudicate(tx, case, packet)
+        return _queue_for_payer(tx, case, packet, payer_mode(tx.session))
 
 
-def _adjudicate(tx: Tx, case: PACase, packet: SubmissionPacket) -> dict[str, Any]:
-    s = tx.session
-    pr = published_requirement(s, case)
-    packets = list(s.scalars(select(SubmissionPacket).where(SubmissionPacket.case_id == case.id)
-                             .order_by(SubmissionPacket.sequence)))
-    copy_ids = list(dict.fromkeys(i for p in packets for i in p.payer_document_ids))
-    docs = [d for d in (s.get(Document, i) for i in copy_ids) if d is not None]
-    unreadable = outstanding_unreadable_pages(s, case.id)
-    answers = _payer_answers(s, packets, docs, pr)
-    view = PacketView(coverage_active=pr.coverage_active, pa_required=pr.result.pa_required,
-                      covered_benefit=pr.result.covered_benefit,
-                      unreadable_pages=tuple(p.page_number for p in unreadable),
-                      documents=tuple(doc_view(s, d) for d in docs),
-                      questionnaire_problems=tuple(questionnaire_problems(pr.questions, answers)) if pr.questions else (),
-                      diagnosis_codes=tuple(case.diagnosis_codes))
-    adj = adjudicate(view, _policy_view(pr.policy))
-    if adj.outcome == "no_auth_required" and pr.result.notification_only:
-        adj = Adjudication("no_auth_required", "administrative",
-                           ["notification-only service: the notification is recorded; no prior authorization "
-                            "review is required"])
-    detail: dict[str, Any] = {"outcome": adj.outcome, "basis": adj.basis, "reasons": list(adj.reasons),
-                              "missing_kinds": list(adj.missing_kinds),
-                              "insufficient_kinds": list(adj.insufficient_kinds)}
-    if adj.outcome == "pend" and adj.basis == "channel":
-        detail["unreadable_pages"] = [{"page_id": p.id, "packet_id": p.packet_id, "page_number": p.page_number,
-                                       "document_id": p.document_id} for p in unreadable]
-    detail.update(_apply_outcome(tx, case, adj, detail))
-    packet.payer_reply = adj.outcome
-    packet.payer_reply_detail = detail
-    tx.log("payer.adjudicate", case_id=case.id, entity_id=packet.id, details=detail)
-    return detail
+def _then_payer_works(world: World, result: dict[str, Any]) -> dict[str, Any]:
+    """After the provider's write committed: in ``auto`` mode the scripted payer's staff work the packet
+    (``scripted_payer.respond``, later world events); the result then shows what they did."""
+    from chibench.world.apps import scripted_payer
+
+    reply = scripted_payer.respond(world, result["case_id"])
+    if reply is not None:
+        result["payer_reply"] = {**result["payer_reply"], **reply}
+        result["status"] = reply.get("case_status") or result["status"]
+    return result
 
 
-def _apply_outcome(tx: Tx, case: PACase, adj: Adjudication, detail: dict[str, Any]) -> dict[str, Any]:
-    s = tx.session
-    sender = payer_sender(s, case.plan_id)
-    lines = _lines(s, case)
-    codes = ", ".join(f"{ln.code} ×{ln.units}" for ln in lines)
-    reasons = "\n".join(f"- {r}" for r in adj.reasons)
-    head = f"Prior authorization request {case.id} (services {codes}; requested start {case.requested_start})"
-    extra: dict[str, Any] = {}
-    if adj.outcome == "approve":
-        move_case(tx, case, CaseStatus.APPROVED, reason="; ".join(adj.reasons))
-        # a real determination record (same shape as a human reviewer's), attributed to the payer engine
-        payer_common.record_determination(tx, case, decision="approved", basis=adj.basis, source="payer_engine",
-                                          source_record_id=None, rationale="; ".join(adj.reasons), citations=[])
-        msg = post_message(tx, case, kind="approval", sender=sender,
-                           subject=f"{case.id}: approved — authorization {case.authorization_number}",
-                           body=f"{head} is APPROVED.\n\nAuthorization number: {case.authorization_number}\n"
-                                f"Approved: {codes}\nValid {case.auth_valid_from} through {case.auth_valid_to}.\n"
-                                f"Basis:\n{reasons}",
-                           details={"authorization_number": case.authorization_number})
-        extra = {"authorization_number": case.authorization_number,
-                 "auth_valid_from": case.auth_valid_from.isoformat(), "auth_valid_to": case.auth_valid_to.isoformat()}
-    elif adj.outcome == "deny":
-        plan = s.get(Plan, case.plan_id)
-        assert plan is not None
-        deadline = appeal_rules.appeal_deadline(tx.now, str(plan.line_of_business))
-        move_case(tx, case, CaseStatus.DENIED, reason="; ".join(adj.reasons))
-        payer_common.record_determination(tx, case, decision="denied", basis=adj.basis, source="payer_engine",
-                                          source_record_id=None, rationale="; ".join(adj.reasons), citations=[])
-        msg = post_message(tx, case, kind="denial", sender=sender, subject=f"{case.id}: denied",
-                           body=f"{head} is DENIED ({adj.basis}).\n\nReasons:\n{reasons}\n\n"
-                                f"You may file an internal appeal until {iso(deadline)}.",
-                           details={"basis": adj.basis, "appeal_deadline": iso(deadline)})
-        extra = {"appeal_deadline": iso(deadline)}
-    elif adj.outcome == "pend":
-        due = tx.now + dt.timedelta(days=PEND_RESPONSE_DAYS)
-        move_case(tx, case, CaseStatus.PENDED_ACTION_REQUIRED, reason="; ".join(adj.reasons))
-        case.pend_due_at = due
-        case.outcome_reason = "; ".join(adj.reasons)
-        items = list(adj.reasons)
-        for p in detail.get("unreadable_pages", []):
-            items.append(f"re-send fax page {p['page_id']} (page {p['page_number']} of {p['packet_id']}, "
-                         f"document {p['document_id']})")
-        body = (f"{head} is PENDED: more information is required.\n\n"
-                + "\n".join(f"- {i}" for i in items)
-                + f"\n\nRespond by {iso(due)} ({'re-send the pages' if adj.basis == 'channel' else 'respond to the pend'}"
-                  " with the missing items).")
-        msg = post_message(tx, case, kind="pend", sender=sender, subject=f"{case.id}: pended — action required",
-                           body=body, details={"reasons": items, "missing_kinds": adj.missing_kinds,
-                                               "insufficient_kinds": adj.insufficient_kinds,
-                                               "respond_by": iso(due)})
-        extra = {"pend_due_at": iso(due)}
-    elif adj.outcome == "p2p":
-        move_case(tx, case, CaseStatus.UNDER_REVIEW, reason="; ".join(adj.reasons))
-        req = _open_p2p(tx, case, "; ".join(adj.reasons))
-        slots = "\n".join(f"- {x}" for x in req.offered_slots)
-        msg = post_message(tx, case, kind="p2p_invitation", sender=sender,
-                           subject=f"{case.id}: peer-to-peer discussion requested",
-                           body=f"{head} is under medical director review.\n\n{reasons}\n\n"
-                                f"Peer-to-peer request {req.id}: choose one slot (UTC) and reply with the "
-                                f"ordering clinician's availability:\n{slots}",
-                           details={"p2p_request_id": req.id, "offered_slots": list(req.offered_slots)})
-        extra = {"p2p_request_id": req.id, "offered_slots": list(req.offered_slots)}
-    else:  # no_auth_required
-        move_case(tx, case, CaseStatus.CLOSED, reason="; ".join(adj.reasons))
-        case.closed_reason = "; ".join(adj.reasons)
-        msg = post_message(tx, case, kind="no_auth_required", sender=sender,
-                           subject=f"{case.id}: no prior authorization required",
-                           body=f"{head}: no authorization is needed.\n\n{reasons}\n\nThe request is closed.")
-    return {**extra, "message_id": msg.id}
-
-
-def _slot_times(now: dt.datetime) -> list[dt.datetime]:
-    out: list[dt.datetime] = []
-    day = now.date()
-    while len(out) < P2P_SLOT_COUNT:
-        day += dt.timedelta(days=1)
-        if day.weekday() < 5:
-            out.append(dt.datetime(day.year, day.month, day.day, P2P_SLOT_HOUR_UTC, tzinfo=dt.UTC))
-    return out
-
-
-def _open_p2p(tx: Tx, case: PACase, reason: str) -> P2PRequest:
-    slots = _slot_times(tx.now)
-    req = P2PRequest(id=tx.new_id("P2P"), case_id=case.id, md_decision_id=None, original_reviewer_id=None,
-                     payer_reviewer_id=None, provider_worker_id=case.requesting_worker_id, reason=reason,
-                     offered_slots=[], selected_slot=None, scheduled_at=None, outcome=None, outcome_note=None,
-                     created_at=tx.now, due_at=None)
-    tx.transition(machines.P2P, req, P2PStatus.REQUESTED, case_id=case.id, reason=reason)
-    tx.session.add(req)
-    tx.session.flush()
-    tx.transition(machines.P2P, req, P2PStatus.SLOTS_OFFERED, case_id=case.id, reason="scripted payer offers slots")
-    req.offered_slots = [iso(x) for x in slots]
-    req.due_at = slots[-1]
-    return req
-
-
-def _queue_for_payer(tx: Tx, case: PACase, packet: SubmissionPacket) -> dict[str, Any]:
+def _queue_for_payer(tx: Tx, case: PACase, packet: SubmissionPacket, mode: str) -> dict[str, Any]:
     s = tx.session
     intake = s.scalars(select(IntakeCase).where(IntakeCase.case_id == case.id)).first()
     if intake is None:
@@ -405,8 +258,9 @@ def _queue_for_payer(tx: Tx, case: PACase, packet: SubmissionPacket) -> dict[str
         intake.packet_id = packet.id
         intake.updated_at = tx.now
         created = False
-    detail = {"outcome": "queued", "intake_id": intake.id, "intake_created": created}
-    packet.payer_reply = "queued"
+    detail = {"outcome": "queued" if mode == "queue" else "received", "intake_id": intake.id,
+              "intake_created": created}
+    packet.payer_reply = detail["outcome"]
     packet.payer_reply_detail = detail
     tx.log("payer.queue", case_id=case.id, entity_id=intake.id, details=detail)
     return detail
@@ -450,7 +304,8 @@ def submit_authorization(world: World, *, actor_id: str, case_id: str, channel: 
         note_text = v.text(note, "note", required=False, max_len=2_000) or None
         docs = [case_provider_document(tx.session, case, d, "bundle_document_id")
                 for d in bundle.details.get("document_ids", [])]
-        return _send(tx, case, channel=ch, documents=docs, bundle=bundle, explicit_answers=answers, note=note_text)
+        result = _send(tx, case, channel=ch, documents=docs, bundle=bundle, explicit_answers=answers, note=note_text)
+    return _then_payer_works(world, result)
 
 
 def respond_to_pend(world: World, *, actor_id: str, case_id: str, note: str, document_ids: list[str] | None = None,
@@ -484,7 +339,8 @@ def respond_to_pend(world: World, *, actor_id: str, case_id: str, note: str, doc
                                    allowed=SubmissionChannel)
             channel = str(last.channel)
         ch = v.one_of(channel, SubmissionChannel, "channel")
-        return _send(tx, case, channel=ch, documents=docs, bundle=None, explicit_answers=answers, note=note_text)
+        result = _send(tx, case, channel=ch, documents=docs, bundle=None, explicit_answers=answers, note=note_text)
+    return _then_payer_works(world, result)
 
 
 def resend_fax_pages(world: World, *, actor_id: str, case_id: str, page_ids: list[str]) -> dict[str, Any]:
@@ -545,8 +401,9 @@ def resend_fax_pages(world: World, *, actor_id: str, case_id: str, page_ids: lis
         tx.log(case_id=case.id, entity_id=packet.id, details={"resent_page_ids": ids})
         s.flush()
         reply = _payer_reply(tx, case, packet)
-        return {"case_id": case.id, "status": str(case.status), "packet": packet_view(packet), "payer_reply": reply,
-                "warnings": []}
+        result = {"case_id": case.id, "status": str(case.status), "packet": packet_view(packet), "payer_reply": reply,
+                  "warnings": []}
+    return _then_payer_works(world, result)
 
 
 def request_peer_to_peer(world: World, *, actor_id: str, case_id: str, note: str | None = None) -> dict[str, Any]:
