@@ -82,6 +82,7 @@ def prepare(spec: TaskWorld, *, base: Path = BASE_WORLD, run_dir: Path = RUN_DIR
 
     Returns the open :class:`~chibench.world.core.world.World`. Re-running replaces the previous run.
     """
+    from chibench.world import apps  # noqa: F401  (the schema and the actor directory)
     from chibench.world.core.world import World
     from chibench.world.export import snapshot
 
@@ -114,8 +115,8 @@ def setup(world: Any, spec: TaskWorld) -> None:
 
     Raises :class:`TaskWorldError` if the overlay does not apply (the world is then half-changed:
     discard it)."""
+    from chibench.world.core.identities import set_identities
     from chibench.world.overlays import OverlayError, apply_overlay
-    from chibench.world.tools.dispatch import set_identities
 
     try:
         apply_overlay(world, spec.overlay)
@@ -140,6 +141,7 @@ def write_final(world: Any, export_dir: Path = EXPORT_DIR) -> Path:
 def export_final(*, run_dir: Path = RUN_DIR, export_dir: Path = EXPORT_DIR) -> Path:
     """Write ``export_dir/final.json`` by opening the live world database directly — the collect
     hook's fallback when no world process answers on the control socket (``world/control.py``)."""
+    from chibench.world import apps  # noqa: F401  (the schema and the actor directory)
     from chibench.world.core.world import World
 
     live = run_dir / "world.sqlite"

@@ -20,10 +20,11 @@ from chibench.world.apps.cm_care_plan.models import CarePlan, CarePlanInterventi
 from chibench.world.apps.cm_chart.models import CMChartReview
 from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession, OutreachTurn
 from chibench.world.apps.cm_referral.models import CMCase, CMReferral
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.export import snapshot
 from chibench.world.tools import bindings_cm
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import load_all
 
 CM = "WKR-CM-01"

@@ -33,13 +33,14 @@ from chibench.world.apps.pa_workbench.models import InboxMessage, PACase
 from chibench.world.apps.triage.models import RoutingRecord, TriageRecord
 from chibench.world.core.db import WorkspaceArtifact
 from chibench.world.core.enums import WorkerRole
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.export import snapshot
 from chibench.world.overlays import OverlaySpec, apply_overlay
 from chibench.world.rules.letter_audit import required_fields
 from chibench.world.seeds.loader import SEED_ROOT
 from chibench.world.tools import bindings_payer
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import MAX_RESULT_CHARS, NAME_RE, ActingInput, load_all
 
 INT, NURSE, MD1, MD2, AMD = "WKR-INT-01", "WKR-UMN-01", "WKR-MD-01", "WKR-MD-02", "WKR-AMD-01"

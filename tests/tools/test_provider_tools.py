@@ -36,6 +36,7 @@ from chibench.world.apps.pa_workbench.models import InboxMessage, PACase, Provid
 from chibench.world.apps.provider_common import TOOL_NAMES
 from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
 from chibench.world.core.enums import SubmissionChannel
+from chibench.world.core.identities import set_identities
 from chibench.world.core.machines import CaseStatus
 from chibench.world.core.world import World
 from chibench.world.counterparts.contracts import STOP_TOKEN
@@ -43,7 +44,7 @@ from chibench.world.export import snapshot
 from chibench.world.overlays import OverlaySpec, apply_overlay, set_payer_mode
 from chibench.world.seeds.loader import SEED_ROOT, load_file
 from chibench.world.seeds.schema import ServiceCaseFile
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import NAME_RE, REGISTRY, ActingInput, ToolInput, load_all
 
 PAPER_PROVIDER_TOOLS = [

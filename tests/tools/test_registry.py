@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from chibench.cli import main
 from chibench.world.core.db import Event
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.reference import write_all
 from chibench.world.tools.registry import NAME_RE, load_all
 
