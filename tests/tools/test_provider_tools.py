@@ -35,9 +35,8 @@ from chibench.world.apps.pa_workbench import services as workbench
 from chibench.world.apps.pa_workbench.models import InboxMessage, PACase, ProviderDetermination, RequirementCheck
 from chibench.world.apps.provider_common import TOOL_NAMES
 from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
-from chibench.world.core.enums import SubmissionChannel
+from chibench.world.core.enums import CaseStatus, SubmissionChannel
 from chibench.world.core.identities import set_identities
-from chibench.world.core.machines import CaseStatus
 from chibench.world.core.world import World
 from chibench.world.counterparts.contracts import STOP_TOKEN
 from chibench.world.export import snapshot

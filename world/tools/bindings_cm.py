@@ -18,6 +18,16 @@ from chibench.world.apps.cm_care_plan import services as care_plan
 from chibench.world.apps.cm_chart import services as chart
 from chibench.world.apps.cm_outreach import services as outreach
 from chibench.world.apps.cm_referral import services as referral
+from chibench.world.core.enums import (
+    CMPriority,
+    CMProgram,
+    DisenrollReason,
+    EngagementStatus,
+    FollowUpCadence,
+    InterventionOwner,
+    ReferralStatus,
+    RiskLevel,
+)
 from chibench.world.core.errors import DomainError
 from chibench.world.core.world import World
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
@@ -39,7 +49,7 @@ def _nested(prefix: str, fields: Iterable[str]) -> Iterator[None]:
 
 
 class ListReferralQueueIn(ActingInput):
-    status: Literal["queued", "accepted", "declined"] | None = Field(
+    status: ReferralStatus | None = Field(
         None, description="Only referrals in this status (default: all)")
 
 
@@ -63,9 +73,9 @@ def get_referral(world: World, acting_as: str | None, a: GetReferralIn) -> Any:
 
 class OpenCaseIn(ActingInput):
     referral_id: str = Field(max_length=48, description="The referral to open a case from")
-    program: Literal["chronic_disease", "behavioral_health", "complex_care", "transitions_of_care"] = Field(
+    program: CMProgram = Field(
         description="Care-management program the member is enrolled into (see the program-eligibility standard)")
-    priority: Literal["urgent", "high", "standard"] = Field(description="Case priority")
+    priority: CMPriority = Field(description="Case priority")
 
 
 @tool(ROLE, "cm_intake", "open_case", kind="write", input=OpenCaseIn,
@@ -78,7 +88,7 @@ def open_case(world: World, acting_as: str | None, a: OpenCaseIn) -> Any:
 
 class DisenrollIn(ActingInput):
     case_id: str = Field(max_length=48, description="CM case id")
-    reason: Literal["declined", "unreachable", "ineligible", "moved", "deceased", "safety_transfer", "other"] = Field(
+    reason: DisenrollReason = Field(
         description="Reason code for the disenrollment")
     note: str = Field(min_length=1, max_length=4000, description="What happened, in your words (documented decline)")
 
@@ -138,7 +148,7 @@ class ChartReview(ToolInput):
     suspected_barriers: list[ReviewItem] = Field(
         max_length=30, description="Barriers to self-management or care you suspect from the chart, to confirm "
                                    "on outreach (0–30 items; [] if none)")
-    preliminary_risk_level: Literal["high", "moderate", "low"] = Field(
+    preliminary_risk_level: RiskLevel = Field(
         description="Your preliminary risk level; it is also set on the case (case.risk_level)")
     key_findings: str = Field(min_length=20, max_length=5_000,
                               description="Narrative of the key findings (20–5,000 characters)")
@@ -221,7 +231,7 @@ def get_transcript(world: World, acting_as: str | None, a: GetTranscriptIn) -> A
 class OutreachSummary(ToolInput):
     """The structured outreach record (list items ≤300 characters each)."""
 
-    engagement_status: Literal["engaged", "tentative", "refused"] = Field(
+    engagement_status: EngagementStatus = Field(
         description="The call's outcome; 'engaged' exactly when consent_obtained is true")
     consent_obtained: bool = Field(
         description="Whether the member agreed to join care management on this call; true is accepted only if "
@@ -434,13 +444,11 @@ def complete_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
 # Mirrors cm_care_plan.services.CarePlanBody (tests assert it); the service validates again.
 PlanShort = Annotated[str, Field(min_length=1, max_length=120)]
 PlanText = Annotated[str, Field(min_length=1, max_length=2_000)]
-Owner = Literal["care_manager", "patient", "pcp", "specialist", "pharmacist", "social_worker",
-                "behavioral_health_provider"]
 
 
 class Intervention(ToolInput):
     action: PlanText = Field(description="What will be done (≤2,000 characters)")
-    owner: Owner = Field(description="Who is responsible for the intervention")
+    owner: InterventionOwner = Field(description="Who is responsible for the intervention")
     due_date: dt.date = Field(description="Due date, YYYY-MM-DD, after the world's current date")
     frequency: Annotated[str, Field(min_length=1, max_length=60)] = Field(
         description="How often, e.g. 'once', 'weekly', 'at every call' (≤60 characters)")
@@ -480,7 +488,7 @@ class EscalationTrigger(ToolInput):
 class CarePlanBody(ToolInput):
     problems: list[Problem] = Field(max_length=20, description="Problems, each with goals and interventions (≤20)")
     escalation_triggers: list[EscalationTrigger] = Field(max_length=20, description="Escalation triggers (≤20)")
-    follow_up_cadence: Literal["weekly", "biweekly", "monthly"] | None = Field(
+    follow_up_cadence: FollowUpCadence | None = Field(
         None, description="Follow-up contact cadence (null while drafting)")
     follow_up_start: dt.date | None = Field(
         None, description="First follow-up date, YYYY-MM-DD, after the world's current date (null while drafting)")

@@ -23,6 +23,23 @@ from chibench.world.apps.nurse_review import services as nurse_review
 from chibench.world.apps.p2p_scheduler import services as p2p
 from chibench.world.apps.p2p_session import services as p2p_session
 from chibench.world.apps.triage import services as triage
+from chibench.world.core.enums import (
+    CodeSystem,
+    DeterminationDecision,
+    EvalResult,
+    Lane,
+    LetterChannel,
+    LetterRecipient,
+    LineDecision,
+    MDDecisionOption,
+    NetworkStatus,
+    NotificationChannel,
+    NotificationType,
+    NurseRecommendationOption,
+    P2POutcome,
+    PlaceOfService,
+    UrgencyLevel,
+)
 from chibench.world.core.world import World
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
@@ -37,14 +54,10 @@ def _case_id() -> Any:
     return Field(description="PA case id, e.g. CASE-0001", min_length=1, max_length=48)
 
 
-UrgencyLevel = Literal["stat", "urgent", "routine"]
-PlaceOfService = Literal["10", "11", "12", "19", "21", "22", "23", "24", "49", "62", "81"]
 POS_HELP = ("CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus "
             "outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, "
             "24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient "
             "rehabilitation, 81 independent laboratory")
-Lane = Literal["administrative_review", "no_auth_required", "notification", "gold_card", "delegated", "vendor",
-               "specialty", "nurse_review", "md_review"]
 LANE_HELP = ("Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | "
              "vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; "
              "notification | gold_card approve without clinical review (determination + authorization number)")
@@ -182,7 +195,6 @@ def save_requesting_provider(world: World, acting_as: str | None, a: SaveRequest
                                            fax=a.fax)
 
 
-CodeSystem = Literal["CPT", "HCPCS", "ICD-10-PCS"]
 
 
 class AddLineItemIn(CaseInput):
@@ -255,7 +267,7 @@ class ConfirmDecisionsIn(CaseInput):
     request_complete: bool = Field(description="Whether the request carries everything needed to review it")
     member_eligible: bool = Field(description="Whether the member's coverage is active for the service dates")
     service_covered: bool = Field(description="Whether the service is a covered benefit of the member's plan")
-    provider_network_status: Literal["in_network", "out_of_network", "not_found"] = Field(
+    provider_network_status: NetworkStatus = Field(
         description="Requesting provider's status in the member's plan network")
     missing_information: list[str] | None = Field(
         None, max_length=50, description="Only when request_complete=false: each missing item, named specifically")
@@ -361,7 +373,7 @@ class EvaluationIn(CaseInput):
     line_number: int = Field(ge=1, le=99, description="Line the verdict is for")
     criterion_id: str = Field(min_length=1, max_length=48, description="Criterion id from the workspace's "
                                                                        "policy.criteria, e.g. C1")
-    result: Literal["met", "not_met", "unclear"] = Field(description="Your verdict on this criterion for this line")
+    result: EvalResult = Field(description="Your verdict on this criterion for this line")
     citation: str = Field(min_length=1, max_length=100, description="That criterion's citation as listed in the "
                                                                     "workspace, e.g. KM-MP-IMG-001 §3.1")
     note: str = Field(min_length=1, max_length=20_000, description="Your reasoning for the verdict")
@@ -391,7 +403,7 @@ def save_criteria_evaluation(world: World, acting_as: str | None, a: EvaluationI
 
 
 class NurseRecommendationIn(CaseInput):
-    recommendation: Literal["approve", "escalate", "request_info"] = Field(
+    recommendation: NurseRecommendationOption = Field(
         description="approve (only where the policy allows nurse approval, with saved evaluations and none "
                     "not_met) | escalate (to a medical director) | request_info (pend for information). Nurses "
                     "cannot deny")
@@ -436,7 +448,7 @@ def save_md_review(world: World, acting_as: str | None, a: EvaluationIn) -> Any:
 
 class LineDecisionIn(ToolInput):
     line_number: int = Field(ge=1, le=99, description="Line decided")
-    decision: Literal["approved", "denied"] = Field(description="Outcome of this line")
+    decision: LineDecision = Field(description="Outcome of this line")
     approved_units: int | None = Field(None, ge=0, le=999,
                                        description="Approved lines: units approved, 1..requested (default: all "
                                                    "requested); denied lines: omit or 0")
@@ -448,7 +460,7 @@ def _line_decisions(items: list[LineDecisionIn] | None) -> list[dict[str, Any]] 
 
 
 class MdDecisionIn(CaseInput):
-    decision: Literal["approve", "deny", "partial_approve", "request_info", "p2p_review"] = Field(
+    decision: MDDecisionOption = Field(
         description="approve | deny | partial_approve (per-line) | request_info (pend for information) | "
                     "p2p_review (record the intended adverse decision and open a peer-to-peer request)")
     rationale: str = Field(min_length=1, max_length=20_000, description="Your clinical rationale")
@@ -499,7 +511,7 @@ def get_summary(world: World, acting_as: str | None, a: CaseInput) -> Any:
 
 
 class FinalizeIn(CaseInput):
-    decision: Literal["approved", "denied", "partially_approved"] = Field(description="The final determination")
+    decision: DeterminationDecision = Field(description="The final determination")
     rationale: str = Field("", max_length=20_000, description="Rationale (required for denied / partially_approved)")
     policy_citations: list[str] | None = Field(
         None, max_length=50, description="'<policy-id> §<n>' sections (at least one for denied / partially_approved)")
@@ -582,7 +594,7 @@ def schedule(world: World, acting_as: str | None, a: ScheduleIn) -> Any:
 
 class RecordOutcomeIn(ActingInput):
     request_id: str = _request_id()
-    outcome: Literal["uphold_adverse", "overturn_to_approval"] = Field(
+    outcome: P2POutcome = Field(
         description="What the call concluded about the intended adverse decision")
     note: str = Field(min_length=1, max_length=20_000, description="What was discussed and why this outcome")
 
@@ -634,7 +646,7 @@ def session_send_turn(world: World, acting_as: str | None, a: SendTurnIn) -> Any
 class SubmitSummaryIn(SessionIn):
     summary: str = Field(min_length=20, max_length=20_000,
                          description="Your written summary of the discussion (20–20,000 characters)")
-    proposed_outcome: Literal["uphold_adverse", "overturn_to_approval"] = Field(
+    proposed_outcome: P2POutcome = Field(
         description="The outcome you propose from the discussion")
 
 
@@ -650,7 +662,6 @@ def session_submit_summary(world: World, acting_as: str | None, a: SubmitSummary
 # =========================================================================== payer_letter_center (10)
 
 NS_LETTER = "payer_letter_center"
-Recipient = Literal["provider", "member"]
 BODY_HELP = ("The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in "
              "body' below must appear in it verbatim")
 RECIPIENT_HELP = "Addressee: provider (also placed in the provider's inbox on delivery) or member"
@@ -665,7 +676,7 @@ class LetterLine(ToolInput):
 class LineOutcome(ToolInput):
     line_number: int = Field(ge=1, le=99, description="Line number")
     code: str = Field(min_length=1, max_length=8, description="Procedure code of the line")
-    outcome: Literal["approved", "denied"] = Field(description="Outcome of this line")
+    outcome: LineDecision = Field(description="Outcome of this line")
     approved_units: int = Field(ge=0, le=999, description="Units approved (0 for a denied line)")
 
 
@@ -749,7 +760,7 @@ class GenerateApprovalIn(CaseInput):
     fields: ApprovalFields = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: Recipient = Field(description=RECIPIENT_HELP)
+    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
 @tool(ROLE, NS_LETTER, "generate_approval", kind="write", input=GenerateApprovalIn,
@@ -765,7 +776,7 @@ class GeneratePartialIn(CaseInput):
     fields: PartialApprovalFields = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: Recipient = Field(description=RECIPIENT_HELP)
+    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
 @tool(ROLE, NS_LETTER, "generate_partial_approval", kind="write", input=GeneratePartialIn,
@@ -782,7 +793,7 @@ class GenerateDenialIn(CaseInput):
     fields: DenialFields = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: Recipient = Field(description=RECIPIENT_HELP)
+    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
 @tool(ROLE, NS_LETTER, "generate_denial", kind="write", input=GenerateDenialIn,
@@ -799,7 +810,7 @@ class GeneratePendIn(CaseInput):
     fields: PendFields = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: Recipient = Field(description=RECIPIENT_HELP)
+    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
 @tool(ROLE, NS_LETTER, "generate_pend", kind="write", input=GeneratePendIn,
@@ -811,8 +822,7 @@ def generate_pend(world: World, acting_as: str | None, a: GeneratePendIn) -> Any
 
 
 class GenerateNotificationIn(CaseInput):
-    notification_type: Literal["approval", "denial", "pend", "no_auth_required", "appeal_rights",
-                               "appeal_outcome"] = Field(
+    notification_type: NotificationType = Field(
         description="Must match the case: approval / denial (an active determination of that kind; partial "
                     "approvals take either), pend (case pended), no_auth_required (case closed as not requiring "
                     "authorization), appeal_rights (adverse determination or upheld appeal), appeal_outcome "
@@ -820,7 +830,7 @@ class GenerateNotificationIn(CaseInput):
     body: str = Field(min_length=1, max_length=20_000, description="The notice as the member reads it, in plain "
                                                                    "language")
     language: str = Field(min_length=1, max_length=40, description="Language the body is written in, e.g. English")
-    channel: Literal["mail", "portal", "email"] = Field(description="How the member receives it")
+    channel: NotificationChannel = Field(description="How the member receives it")
 
 
 @tool(ROLE, NS_LETTER, "generate_notification", kind="write", input=GenerateNotificationIn,
@@ -858,7 +868,7 @@ def letter_get(world: World, acting_as: str | None, a: LetterIdIn) -> Any:
 
 
 class DeliverIn(LetterIdIn):
-    channel: Literal["portal", "fax", "mail", "api"] = Field(description="Delivery channel")
+    channel: LetterChannel = Field(description="Delivery channel")
 
 
 @tool(ROLE, NS_LETTER, "deliver", kind="write", input=DeliverIn,

@@ -29,18 +29,14 @@ from chibench.world.apps.ehr import services as ehr
 from chibench.world.apps.p2p_session import services as p2p_session
 from chibench.world.apps.pa_workbench import services as workbench
 from chibench.world.apps.submission_portal import services as portal
+from chibench.world.core.enums import CaseStatus, FinalAction, FindingStatus, P2POutcome, SubmissionChannel
 from chibench.world.core.errors import Conflict, InvalidInput
 from chibench.world.core.world import World
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
 ROLE = "provider"
 
-#: Literal values below mirror world enums; tests/tools/test_provider_tools.py checks they stay equal.
-CaseStatusName = Literal[
-    "draft", "requirement_checked", "docs_needed", "ready_to_submit", "submitted", "pended_action_required",
-    "under_review", "approved", "partially_approved", "denied", "resubmitted", "appealed", "appeal_upheld",
-    "appeal_overturned", "external_appealed", "external_appeal_upheld", "external_appeal_overturned", "closed"]
-Channel = Literal["portal", "fax", "edi_278", "api"]
+#: Value sets with a world enum use it as the field type (world/core/enums.py); these are tool-only subsets.
 UploadKind = Literal[
     "chart_note", "consult_note", "diagnostic_report", "discharge_summary", "imaging_report", "lab_summary",
     "letter_of_medical_necessity", "pa_request_form", "pathology_report", "procedure_report", "progress_note",
@@ -190,7 +186,7 @@ def get_case(world: World, acting_as: str | None, a: GetCaseIn) -> Any:
 
 
 class ListCasesIn(PageIn):
-    status: CaseStatusName | None = Field(None, description="Only cases in this status (default: every status "
+    status: CaseStatus | None = Field(None, description="Only cases in this status (default: every status "
                                                             "but closed)")
     include_closed: bool = Field(False, description="Also list closed cases")
 
@@ -419,7 +415,7 @@ def file_external_appeal(world: World, acting_as: str | None, a: FileExternalApp
 class DocumentFinding(ToolInput):
     kind: str = Field(min_length=1, max_length=48,
                       description="A required document kind from the case's requirement check")
-    status: Literal["present_sufficient", "present_insufficient", "absent"] = Field(
+    status: FindingStatus = Field(
         description="Your classification of that kind in the packet")
     document_ids: list[str] = Field(default_factory=list, max_length=50,
                                     description="Documents of that kind you rely on (≥1 unless absent; none if "
@@ -430,7 +426,7 @@ class DocumentFinding(ToolInput):
 
 class FinalizeProviderDeterminationIn(ActingInput):
     case_id: str = _case_id()
-    final_action: Literal["submit_pa", "gather_more_evidence", "do_not_submit"] = Field(
+    final_action: FinalAction = Field(
         description="submit_pa → ready_to_submit; gather_more_evidence → docs_needed; do_not_submit → closed")
     document_findings: list[DocumentFinding] = Field(
         max_length=30, description="Exactly one finding per document kind the requirement check lists (empty "
@@ -496,7 +492,7 @@ class RespondToPendIn(ActingInput):
                                                        "the patient or case; not bundles)")
     questionnaire_answers: dict[str, AnswerValue] | None = Field(
         None, max_length=100, description="Structured answers (default: the case's saved form response)")
-    channel: Channel | None = Field(None, description="Submission channel (default: the previous packet's)")
+    channel: SubmissionChannel | None = Field(None, description="Submission channel (default: the previous packet's)")
     resend_fax_page_ids: list[str] | None = Field(
         None, min_length=1, max_length=200,
         description="Instead of a document response: re-send these unreadable fax pages (ids SUB-…-PGnnn from the "
@@ -525,7 +521,7 @@ def respond_to_pend(world: World, acting_as: str | None, a: RespondToPendIn) -> 
 
 class SubmitAuthorizationIn(ActingInput):
     case_id: str = _case_id()
-    channel: Channel = Field(description="portal and api need the complete questionnaire; edi_278 carries codes "
+    channel: SubmissionChannel = Field(description="portal and api need the complete questionnaire; edi_278 carries codes "
                                          "only (X12 reject codes on errors); fax sends pages")
     bundle_document_id: str = Field(min_length=1, max_length=48,
                                     description="The case's submission_bundle document to send")
@@ -587,7 +583,7 @@ def session_send_turn(world: World, acting_as: str | None, a: SendTurnIn) -> Any
 class SubmitSummaryIn(SessionIn):
     summary: str = Field(min_length=20, max_length=20_000,
                          description="Your written summary of the call (20–20,000 characters)")
-    proposed_outcome: Literal["uphold_adverse", "overturn_to_approval"] = Field(
+    proposed_outcome: P2POutcome = Field(
         description="The outcome you propose from the discussion")
 
 

@@ -73,9 +73,42 @@ class Tool:
         return "acting_as" in self.input_model.model_fields
 
     def input_schema(self) -> dict[str, Any]:
-        schema = self.input_model.model_json_schema()
+        schema = inline_enums(self.input_model.model_json_schema())
         schema.setdefault("additionalProperties", False)
         return schema
+
+
+def inline_enums(schema: dict[str, Any]) -> dict[str, Any]:
+    """Replace every ``$ref`` to an enum definition with the enum itself (``type`` + ``enum``).
+
+    Tool inputs use the world's ``StrEnum`` vocabulary as field types; pydantic emits those as shared
+    ``$defs``. Inlined, each field reads on its own (as a ``Literal`` would), with the field's own
+    description and none of the enum class's docstring or title. Non-enum definitions stay referenced.
+    """
+    defs: dict[str, Any] = schema.get("$defs", {})
+
+    def is_enum(name: str) -> bool:
+        return "enum" in defs.get(name, {})
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/") and is_enum(ref[8:]):
+                d = defs[ref[8:]]
+                inlined = {k: v for k, v in node.items() if k != "$ref"}
+                return {"enum": d["enum"], "type": d.get("type", "string"), **inlined}
+            return {k: walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    out: dict[str, Any] = {}
+    for key, value in schema.items():  # key order kept: the catalog text is compared byte for byte
+        if key != "$defs":
+            out[key] = walk(value)
+        elif kept := {k: walk(v) for k, v in defs.items() if not is_enum(k)}:
+            out[key] = kept
+    return out
 
 
 class Registry:

@@ -163,14 +163,13 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "status": {
-        "description": "Your classification of that kind in the packet",
         "enum": [
          "present_sufficient",
          "present_insufficient",
          "absent"
         ],
-        "title": "Status",
-        "type": "string"
+        "type": "string",
+        "description": "Your classification of that kind in the packet"
        },
        "document_ids": {
         "description": "Documents of that kind you rely on (≥1 unless absent; none if absent)",
@@ -221,14 +220,13 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "final_action": {
-      "description": "submit_pa → ready_to_submit; gather_more_evidence → docs_needed; do_not_submit → closed",
       "enum": [
        "submit_pa",
        "gather_more_evidence",
        "do_not_submit"
       ],
-      "title": "Final Action",
-      "type": "string"
+      "type": "string",
+      "description": "submit_pa → ready_to_submit; gather_more_evidence → docs_needed; do_not_submit → closed"
      },
      "document_findings": {
       "description": "Exactly one finding per document kind the requirement check lists (empty when it lists none)",
@@ -474,8 +472,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "Submission channel (default: the previous packet's)",
-      "title": "Channel"
+      "description": "Submission channel (default: the previous packet's)"
      },
      "resend_fax_page_ids": {
       "anyOf": [
@@ -526,15 +523,14 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "channel": {
-      "description": "portal and api need the complete questionnaire; edi_278 carries codes only (X12 reject codes on errors); fax sends pages",
       "enum": [
        "portal",
        "fax",
        "edi_278",
        "api"
       ],
-      "title": "Channel",
-      "type": "string"
+      "type": "string",
+      "description": "portal and api need the complete questionnaire; edi_278 carries codes only (X12 reject codes on errors); fax sends pages"
      },
      "bundle_document_id": {
       "description": "The case's submission_bundle document to send",
@@ -718,8 +714,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "Only cases in this status (default: every status but closed)",
-      "title": "Status"
+      "description": "Only cases in this status (default: every status but closed)"
      },
      "include_closed": {
       "default": false,
@@ -1548,13 +1543,12 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "proposed_outcome": {
-      "description": "The outcome you propose from the discussion",
       "enum": [
        "uphold_adverse",
        "overturn_to_approval"
       ],
-      "title": "Proposed Outcome",
-      "type": "string"
+      "type": "string",
+      "description": "The outcome you propose from the discussion"
      }
     },
     "required": [
@@ -1765,13 +1759,12 @@ CATALOG_JSON = r'''{
         "type": "integer"
        },
        "decision": {
-        "description": "Outcome of this line",
         "enum": [
          "approved",
          "denied"
         ],
-        "title": "Decision",
-        "type": "string"
+        "type": "string",
+        "description": "Outcome of this line"
        },
        "approved_units": {
         "anyOf": [
@@ -1828,14 +1821,13 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "decision": {
-      "description": "The final determination",
       "enum": [
        "approved",
        "denied",
        "partially_approved"
       ],
-      "title": "Decision",
-      "type": "string"
+      "type": "string",
+      "description": "The final determination"
      },
      "rationale": {
       "default": "",
@@ -2054,13 +2046,12 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "outcome": {
-      "description": "What the call concluded about the intended adverse decision",
       "enum": [
        "uphold_adverse",
        "overturn_to_approval"
       ],
-      "title": "Outcome",
-      "type": "string"
+      "type": "string",
+      "description": "What the call concluded about the intended adverse decision"
      },
      "note": {
       "description": "What was discussed and why this outcome",
@@ -2221,13 +2212,12 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "proposed_outcome": {
-      "description": "The outcome you propose from the discussion",
       "enum": [
        "uphold_adverse",
        "overturn_to_approval"
       ],
-      "title": "Proposed Outcome",
-      "type": "string"
+      "type": "string",
+      "description": "The outcome you propose from the discussion"
      }
     },
     "required": [
@@ -2262,14 +2252,13 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "system": {
-      "description": "Procedure code system of `code`",
       "enum": [
        "CPT",
        "HCPCS",
        "ICD-10-PCS"
       ],
-      "title": "System",
-      "type": "string"
+      "type": "string",
+      "description": "Procedure code system of `code`"
      },
      "code": {
       "description": "Procedure code in that system (CPT 5 characters, HCPCS letter + 4 digits, ICD-10-PCS 7 characters)",
@@ -2310,17 +2299,17 @@ CATALOG_JSON = r'''{
       "anyOf": [
        {
         "enum": [
-         "10",
          "11",
          "12",
-         "19",
+         "10",
          "21",
          "22",
          "23",
          "24",
+         "19",
+         "81",
          "49",
-         "62",
-         "81"
+         "62"
         ],
         "type": "string"
        },
@@ -2329,8 +2318,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
-      "title": "Place Of Service"
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory"
      },
      "service_start": {
       "anyOf": [
@@ -2425,14 +2413,13 @@ CATALOG_JSON = r'''{
       "type": "boolean"
      },
      "provider_network_status": {
-      "description": "Requesting provider's status in the member's plan network",
       "enum": [
        "in_network",
        "out_of_network",
        "not_found"
       ],
-      "title": "Provider Network Status",
-      "type": "string"
+      "type": "string",
+      "description": "Requesting provider's status in the member's plan network"
      },
      "missing_information": {
       "anyOf": [
@@ -2697,8 +2684,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "Urgency of the request as the payer classifies it",
-      "title": "Urgency Level"
+      "description": "Urgency of the request as the payer classifies it"
      },
      "urgency_requested_by": {
       "anyOf": [
@@ -2764,17 +2750,17 @@ CATALOG_JSON = r'''{
       "anyOf": [
        {
         "enum": [
-         "10",
          "11",
          "12",
-         "19",
+         "10",
          "21",
          "22",
          "23",
          "24",
+         "19",
+         "81",
          "49",
-         "62",
-         "81"
+         "62"
         ],
         "type": "string"
        },
@@ -2783,8 +2769,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
-      "title": "Place Of Service"
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory"
      },
      "member_state": {
       "anyOf": [
@@ -3078,8 +3063,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "New code system",
-      "title": "System"
+      "description": "New code system"
      },
      "code": {
       "anyOf": [
@@ -3144,17 +3128,17 @@ CATALOG_JSON = r'''{
       "anyOf": [
        {
         "enum": [
-         "10",
          "11",
          "12",
-         "19",
+         "10",
          "21",
          "22",
          "23",
          "24",
+         "19",
+         "81",
          "49",
-         "62",
-         "81"
+         "62"
         ],
         "type": "string"
        },
@@ -3163,8 +3147,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
-      "title": "Place Of Service"
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory"
      },
      "service_start": {
       "anyOf": [
@@ -3256,15 +3239,14 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "channel": {
-      "description": "Delivery channel",
       "enum": [
        "portal",
        "fax",
        "mail",
        "api"
       ],
-      "title": "Channel",
-      "type": "string"
+      "type": "string",
+      "description": "Delivery channel"
      }
     },
     "required": [
@@ -3546,13 +3528,12 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "recipient": {
-      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
       "enum": [
        "provider",
        "member"
       ],
-      "title": "Recipient",
-      "type": "string"
+      "type": "string",
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member"
      }
     },
     "required": [
@@ -3850,13 +3831,12 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "recipient": {
-      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
       "enum": [
        "provider",
        "member"
       ],
-      "title": "Recipient",
-      "type": "string"
+      "type": "string",
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member"
      }
     },
     "required": [
@@ -3893,7 +3873,6 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "notification_type": {
-      "description": "Must match the case: approval / denial (an active determination of that kind; partial approvals take either), pend (case pended), no_auth_required (case closed as not requiring authorization), appeal_rights (adverse determination or upheld appeal), appeal_outcome (an appeal decided)",
       "enum": [
        "approval",
        "denial",
@@ -3902,8 +3881,8 @@ CATALOG_JSON = r'''{
        "appeal_rights",
        "appeal_outcome"
       ],
-      "title": "Notification Type",
-      "type": "string"
+      "type": "string",
+      "description": "Must match the case: approval / denial (an active determination of that kind; partial approvals take either), pend (case pended), no_auth_required (case closed as not requiring authorization), appeal_rights (adverse determination or upheld appeal), appeal_outcome (an appeal decided)"
      },
      "body": {
       "description": "The notice as the member reads it, in plain language",
@@ -3920,14 +3899,13 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "channel": {
-      "description": "How the member receives it",
       "enum": [
        "mail",
        "portal",
        "email"
       ],
-      "title": "Channel",
-      "type": "string"
+      "type": "string",
+      "description": "How the member receives it"
      }
     },
     "required": [
@@ -3991,13 +3969,12 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "outcome": {
-        "description": "Outcome of this line",
         "enum": [
          "approved",
          "denied"
         ],
-        "title": "Outcome",
-        "type": "string"
+        "type": "string",
+        "description": "Outcome of this line"
        },
        "approved_units": {
         "description": "Units approved (0 for a denied line)",
@@ -4267,13 +4244,12 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "recipient": {
-      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
       "enum": [
        "provider",
        "member"
       ],
-      "title": "Recipient",
-      "type": "string"
+      "type": "string",
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member"
      }
     },
     "required": [
@@ -4511,13 +4487,12 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "recipient": {
-      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
       "enum": [
        "provider",
        "member"
       ],
-      "title": "Recipient",
-      "type": "string"
+      "type": "string",
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member"
      }
     },
     "required": [
@@ -4819,14 +4794,13 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "result": {
-      "description": "Your verdict on this criterion for this line",
       "enum": [
        "met",
        "not_met",
        "unclear"
       ],
-      "title": "Result",
-      "type": "string"
+      "type": "string",
+      "description": "Your verdict on this criterion for this line"
      },
      "citation": {
       "description": "That criterion's citation as listed in the workspace, e.g. KM-MP-IMG-001 §3.1",
@@ -4928,14 +4902,13 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "result": {
-      "description": "Your verdict on this criterion for this line",
       "enum": [
        "met",
        "not_met",
        "unclear"
       ],
-      "title": "Result",
-      "type": "string"
+      "type": "string",
+      "description": "Your verdict on this criterion for this line"
      },
      "citation": {
       "description": "That criterion's citation as listed in the workspace, e.g. KM-MP-IMG-001 §3.1",
@@ -4991,13 +4964,12 @@ CATALOG_JSON = r'''{
         "type": "integer"
        },
        "decision": {
-        "description": "Outcome of this line",
         "enum": [
          "approved",
          "denied"
         ],
-        "title": "Decision",
-        "type": "string"
+        "type": "string",
+        "description": "Outcome of this line"
        },
        "approved_units": {
         "anyOf": [
@@ -5054,7 +5026,6 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "decision": {
-      "description": "approve | deny | partial_approve (per-line) | request_info (pend for information) | p2p_review (record the intended adverse decision and open a peer-to-peer request)",
       "enum": [
        "approve",
        "deny",
@@ -5062,8 +5033,8 @@ CATALOG_JSON = r'''{
        "request_info",
        "p2p_review"
       ],
-      "title": "Decision",
-      "type": "string"
+      "type": "string",
+      "description": "approve | deny | partial_approve (per-line) | request_info (pend for information) | p2p_review (record the intended adverse decision and open a peer-to-peer request)"
      },
      "rationale": {
       "description": "Your clinical rationale",
@@ -5190,14 +5161,13 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "recommendation": {
-      "description": "approve (only where the policy allows nurse approval, with saved evaluations and none not_met) | escalate (to a medical director) | request_info (pend for information). Nurses cannot deny",
       "enum": [
        "approve",
        "escalate",
        "request_info"
       ],
-      "title": "Recommendation",
-      "type": "string"
+      "type": "string",
+      "description": "approve (only where the policy allows nurse approval, with saved evaluations and none not_met) | escalate (to a medical director) | request_info (pend for information). Nurses cannot deny"
      },
      "clinical_summary": {
       "description": "Your case-level clinical summary",
@@ -5270,14 +5240,13 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "urgency_level": {
-      "description": "Urgency to compute the deadline for",
       "enum": [
        "stat",
        "urgent",
        "routine"
       ],
-      "title": "Urgency Level",
-      "type": "string"
+      "type": "string",
+      "description": "Urgency to compute the deadline for"
      },
      "state": {
       "anyOf": [
@@ -5405,8 +5374,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number). Default: the triage disposition",
-      "title": "Lane"
+      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number). Default: the triage disposition"
      },
      "reason": {
       "anyOf": [
@@ -5454,17 +5422,15 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "urgency_level": {
-      "description": "Urgency; the SLA deadline is computed from it",
       "enum": [
        "stat",
        "urgent",
        "routine"
       ],
-      "title": "Urgency Level",
-      "type": "string"
+      "type": "string",
+      "description": "Urgency; the SLA deadline is computed from it"
      },
      "disposition": {
-      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number)",
       "enum": [
        "administrative_review",
        "no_auth_required",
@@ -5476,8 +5442,8 @@ CATALOG_JSON = r'''{
        "nurse_review",
        "md_review"
       ],
-      "title": "Disposition",
-      "type": "string"
+      "type": "string",
+      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number)"
      },
      "disposition_reason": {
       "description": "Why, in your words",
@@ -6213,8 +6179,7 @@ CATALOG_JSON = r'''{
          }
         ],
         "default": null,
-        "description": "Follow-up contact cadence (null while drafting)",
-        "title": "Follow Up Cadence"
+        "description": "Follow-up contact cadence (null while drafting)"
        },
        "follow_up_start": {
         "anyOf": [
@@ -6354,7 +6319,6 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "owner": {
-        "description": "Who is responsible for the intervention",
         "enum": [
          "care_manager",
          "patient",
@@ -6364,8 +6328,8 @@ CATALOG_JSON = r'''{
          "social_worker",
          "behavioral_health_provider"
         ],
-        "title": "Owner",
-        "type": "string"
+        "type": "string",
+        "description": "Who is responsible for the intervention"
        },
        "due_date": {
         "description": "Due date, YYYY-MM-DD, after the world's current date",
@@ -6640,14 +6604,13 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "preliminary_risk_level": {
-        "description": "Your preliminary risk level; it is also set on the case (case.risk_level)",
         "enum": [
          "high",
          "moderate",
          "low"
         ],
-        "title": "Preliminary Risk Level",
-        "type": "string"
+        "type": "string",
+        "description": "Your preliminary risk level; it is also set on the case (case.risk_level)"
        },
        "key_findings": {
         "description": "Narrative of the key findings (20–5,000 characters)",
@@ -6743,7 +6706,6 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "reason": {
-      "description": "Reason code for the disenrollment",
       "enum": [
        "declined",
        "unreachable",
@@ -6753,8 +6715,8 @@ CATALOG_JSON = r'''{
        "safety_transfer",
        "other"
       ],
-      "title": "Reason",
-      "type": "string"
+      "type": "string",
+      "description": "Reason code for the disenrollment"
      },
      "note": {
       "description": "What happened, in your words (documented decline)",
@@ -6832,8 +6794,7 @@ CATALOG_JSON = r'''{
        }
       ],
       "default": null,
-      "description": "Only referrals in this status (default: all)",
-      "title": "Status"
+      "description": "Only referrals in this status (default: all)"
      }
     },
     "required": [
@@ -6864,25 +6825,23 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "program": {
-      "description": "Care-management program the member is enrolled into (see the program-eligibility standard)",
       "enum": [
        "chronic_disease",
        "behavioral_health",
        "complex_care",
        "transitions_of_care"
       ],
-      "title": "Program",
-      "type": "string"
+      "type": "string",
+      "description": "Care-management program the member is enrolled into (see the program-eligibility standard)"
      },
      "priority": {
-      "description": "Case priority",
       "enum": [
        "urgent",
        "high",
        "standard"
       ],
-      "title": "Priority",
-      "type": "string"
+      "type": "string",
+      "description": "Case priority"
      }
     },
     "required": [
@@ -6906,14 +6865,13 @@ CATALOG_JSON = r'''{
       "description": "The structured outreach record (list items ≤300 characters each).",
       "properties": {
        "engagement_status": {
-        "description": "The call's outcome; 'engaged' exactly when consent_obtained is true",
         "enum": [
          "engaged",
          "tentative",
          "refused"
         ],
-        "title": "Engagement Status",
-        "type": "string"
+        "type": "string",
+        "description": "The call's outcome; 'engaged' exactly when consent_obtained is true"
        },
        "consent_obtained": {
         "description": "Whether the member agreed to join care management on this call; true is accepted only if the transcript contains the member's explicit yes to joining",

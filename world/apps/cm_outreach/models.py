@@ -13,7 +13,7 @@ from sqlalchemy import JSON, Boolean, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chibench.world.core.db import Base, enum_col, fk
-from chibench.world.core.machines import OutreachStatus
+from chibench.world.core.enums import OutreachStatus
 
 
 class OutreachSession(Base):

@@ -47,7 +47,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from chibench.world.apps import payer_common
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.directory.models import Organization, Plan, Worker
 from chibench.world.apps.document_vault.models import Document, FormResponse
 from chibench.world.apps.ehr.models import Coverage, ServiceRequest
@@ -79,9 +79,15 @@ from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import iso
 from chibench.world.core.codes import icd10cm_description
-from chibench.world.core.enums import DocumentKind, ServiceCategory, SubmissionChannel
+from chibench.world.core.enums import (
+    CaseStatus,
+    DocumentKind,
+    IntakeStatus,
+    P2PStatus,
+    ServiceCategory,
+    SubmissionChannel,
+)
 from chibench.world.core.errors import ChannelRejected, Conflict, InvalidInput, NotFound
-from chibench.world.core.machines import CaseStatus, IntakeStatus, P2PStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
 from chibench.world.rules import appeals as appeal_rules
@@ -287,7 +293,7 @@ def _apply_outcome(tx: Tx, case: PACase, adj: Adjudication, detail: dict[str, An
     if adj.outcome == "approve":
         move_case(tx, case, CaseStatus.APPROVED, reason="; ".join(adj.reasons))
         # a real determination record (same shape as a human reviewer's), attributed to the payer engine
-        payer_common.record_determination(tx, case, decision="approved", basis=adj.basis, source="payer_engine",
+        pw.record_determination(tx, case, decision="approved", basis=adj.basis, source="payer_engine",
                                           source_record_id=None, rationale="; ".join(adj.reasons), citations=[])
         msg = post_message(tx, case, kind="approval", sender=sender,
                            subject=f"{case.id}: approved — authorization {case.authorization_number}",
@@ -302,7 +308,7 @@ def _apply_outcome(tx: Tx, case: PACase, adj: Adjudication, detail: dict[str, An
         assert plan is not None
         deadline = appeal_rules.appeal_deadline(tx.now, str(plan.line_of_business))
         move_case(tx, case, CaseStatus.DENIED, reason="; ".join(adj.reasons))
-        payer_common.record_determination(tx, case, decision="denied", basis=adj.basis, source="payer_engine",
+        pw.record_determination(tx, case, decision="denied", basis=adj.basis, source="payer_engine",
                                           source_record_id=None, rationale="; ".join(adj.reasons), citations=[])
         msg = post_message(tx, case, kind="denial", sender=sender, subject=f"{case.id}: denied",
                            body=f"{head} is DENIED ({adj.basis}).\n\nReasons:\n{reasons}\n\n"
