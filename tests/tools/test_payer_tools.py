@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+from enum import Enum
 from pathlib import Path
 from types import UnionType
 from typing import Any, Union, get_args, get_origin
@@ -43,6 +44,7 @@ from chibench.world.tools import bindings_payer
 from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import MAX_RESULT_CHARS, NAME_RE, ActingInput, load_all
 from tests.support import upstream_nurse
+from tests.tools.support import tool_refused
 
 INT, NURSE, MD1, MD2, AMD = "WKR-INT-01", "WKR-UMN-01", "WKR-MD-01", "WKR-MD-02", "WKR-AMD-01"
 PAYER_IDS = [INT, "WKR-INT-02", NURSE, "WKR-UMN-02", MD1, MD2, AMD]
@@ -101,17 +103,7 @@ def ok(world: World, name: str, /, **args: Any) -> Any:
 
 
 def refused(world: World, name: str, error: str, field: str | None = None, /, **args: Any) -> dict[str, Any]:
-    """The call is a tool error of kind ``error`` naming ``field``, and the world is unchanged."""
-    before = snapshot(world)["digest"]
-    is_error, payload = dispatch(world, "payer", name, args)
-    assert is_error, f"{name} should have been refused: {payload}"
-    assert payload["error"] == error, payload
-    if field is not None:
-        assert payload.get("field") == field or field in payload["message"], payload
-    assert "Traceback" not in str(payload)
-    assert snapshot(world)["digest"] == before
-    CALLED.add(name)
-    return payload
+    return tool_refused(world, "payer", name, args, error=error, field=field, called=CALLED)
 
 
 def _case(world: World, case_id: str) -> PACase:
@@ -184,10 +176,10 @@ def test_letter_field_schemas_are_exactly_the_audits_required_fields(letter_type
 
 
 def _enum(model: Any, field: str) -> set[str]:
-    """The Literal values a tool input accepts for ``field`` (through Optional)."""
+    """The values a tool input accepts for ``field`` (a Literal or a world enum, through Optional)."""
     ann = model.model_fields[field].annotation
     args = [a for a in get_args(ann) if a is not type(None)] if get_origin(ann) in (Union, UnionType) else [ann]
-    return {v for a in args for v in get_args(a)}
+    return {str(v) for a in args for v in (list(a) if isinstance(a, type) and issubclass(a, Enum) else get_args(a))}
 
 
 def test_tool_enums_match_the_services_vocabularies():

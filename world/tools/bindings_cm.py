@@ -141,13 +141,13 @@ class ChartReview(ToolInput):
     """The structured chart review (every list item is one short statement, ≤300 characters)."""
 
     primary_concerns: list[ReviewItem] = Field(
-        min_length=1, max_length=30, description="The member's main problems as you read the chart (1–30 items)")
+        min_length=1, max_length=30, description="The member's main problems as you read the chart")
     coordination_risks: list[ReviewItem] = Field(
         max_length=30, description="Care-coordination risks seen in the chart, e.g. fragmented care or gaps "
-                                   "between settings (0–30 items; [] if none)")
+                                   "between settings ([] if none)")
     suspected_barriers: list[ReviewItem] = Field(
         max_length=30, description="Barriers to self-management or care you suspect from the chart, to confirm "
-                                   "on outreach (0–30 items; [] if none)")
+                                   "on outreach ([] if none)")
     preliminary_risk_level: RiskLevel = Field(
         description="Your preliminary risk level; it is also set on the case (case.risk_level)")
     key_findings: str = Field(min_length=20, max_length=5_000,
@@ -203,15 +203,13 @@ class SendMessageIn(ActingInput):
 
 
 @tool(ROLE, "cm_outreach", "send_message", kind="write", input=SendMessageIn,
-      description="Say one thing to the member on an active outreach call. The member (the patient) answers "
-                  "through this tool: their reply is patient_response. Each message uses one turn of the call's "
-                  "budget (turns_used / turns_left). The conversation continues, one message per call of this "
-                  "tool, until you end it with cm_outreach_end_outreach_call — unless the member hangs up first "
-                  "(stopped = true, end_reason patient_ended) or the turn budget runs out (budget_exhausted); "
-                  "then session_status is 'ended', no more messages are accepted, and the call must still be "
-                  "documented with cm_outreach_end_outreach_call. Only the care manager who placed the call may "
-                  "talk on it. A 'retryable' error means the member did not answer and nothing was recorded: "
-                  "send the same message again.")
+      description="Say one thing to the member on an active outreach call; the member's reply is "
+                  "patient_response. Each message uses one turn (turns_used / turns_left). Talk one message per "
+                  "call until you end it with cm_outreach_end_outreach_call — unless the member hangs up (stopped "
+                  "= true, end_reason patient_ended) or the turns run out (budget_exhausted): then session_status "
+                  "is 'ended', no message is accepted, and you still document the call with "
+                  "cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A "
+                  "'retryable' error means the member did not answer and nothing was recorded: send it again.")
 def send_message(world: World, acting_as: str | None, a: SendMessageIn) -> Any:
     return outreach.send_message(world, actor_id=a.acting_as, session_id=a.session_id, message=a.message)
 
@@ -237,10 +235,10 @@ class OutreachSummary(ToolInput):
         description="Whether the member agreed to join care management on this call; true is accepted only if "
                     "the transcript contains the member's explicit yes to joining")
     key_takeaways: list[ReviewItem] = Field(min_length=1, max_length=30,
-                                            description="What you learned on the call (1–30 items)")
-    next_steps: list[ReviewItem] = Field(min_length=1, max_length=30, description="Agreed next steps (1–30 items)")
+                                            description="What you learned on the call")
+    next_steps: list[ReviewItem] = Field(min_length=1, max_length=30, description="Agreed next steps")
     patient_concerns: list[ReviewItem] = Field(default_factory=list, max_length=30,
-                                               description="Concerns the member raised (0–30 items)")
+                                               description="Concerns the member raised")
     member_words: str | None = Field(None, min_length=1, max_length=2_000,
                                      description="The member's consent or decline in their own words, quoted from "
                                                  "the transcript (≤2,000 characters)")
@@ -262,9 +260,9 @@ class EndOutreachCallIn(ActingInput):
                   "session → ended (end_reason caller_ended if you end it), case chart_reviewed → "
                   "outreach_complete. One record per call, written only by the care manager who placed it; it "
                   "cannot be amended. consent_obtained = true is refused unless the transcript contains the "
-                  "member's explicit yes to joining on this call. From outreach_complete a case moves only to an "
-                  "assessment (cm_assessment_start_assessment, which requires consent in this record) or to "
-                  "disenrolled (cm_intake_disenroll_case). Returns the record with case_status and the session.")
+                  "member's explicit yes to joining on this call. Next: cm_assessment_start_assessment (needs "
+                  "consent in this record) or cm_intake_disenroll_case. Returns the record with case_status and "
+                  "the session.")
 def end_outreach_call(world: World, acting_as: str | None, a: EndOutreachCallIn) -> Any:
     m = a.summary
     with _nested("summary", OutreachSummary.model_fields):
@@ -291,7 +289,7 @@ class CaseIn(ActingInput):
 
 class ClinicalSection(ToolInput):
     conditions_reviewed: list[Short] = Field(min_length=1, max_length=30,
-                                             description="Conditions reviewed with the member (1–30 items)")
+                                             description="Conditions reviewed with the member")
     symptom_summary: Text = Field(description="Current symptoms as reported and observed (≤4,000 characters)")
     recent_utilization: Text = Field(description="Recent ED visits, admissions, urgent care and specialist use")
     functional_status: Literal["independent", "needs_some_assistance", "dependent"] = Field(
@@ -299,7 +297,7 @@ class ClinicalSection(ToolInput):
     pain_score: Annotated[int, Field(strict=True, ge=0, le=10)] | None = Field(
         None, description="Self-reported pain on the 0–10 numeric rating scale (integer; omit if not asked)")
     clinical_concerns: list[Short] = Field(default_factory=list, max_length=30,
-                                           description="Clinical concerns for the care plan (0–30 items)")
+                                           description="Clinical concerns for the care plan")
     notes: Text | None = Field(None, description="Free-text notes")
 
 
@@ -311,12 +309,12 @@ class MedicationItem(ToolInput):
 
 
 class MedicationSection(ToolInput):
-    medications: list[MedicationItem] = Field(max_length=60, description="Reconciled medication list (0–60)")
+    medications: list[MedicationItem] = Field(max_length=60, description="Reconciled medication list")
     adherence_barriers: list[Short] = Field(default_factory=list, max_length=30,
-                                            description="Barriers to taking medications as prescribed (0–30)")
+                                            description="Barriers to taking medications as prescribed")
     cost_concern: bool = Field(description="Whether the member reports medication cost as a concern")
     side_effects: list[Short] = Field(default_factory=list, max_length=30,
-                                      description="Side effects the member reports (0–30)")
+                                      description="Side effects the member reports")
     reconciliation_notes: Text = Field(description="Medication reconciliation notes (≤4,000 characters)")
 
 
@@ -362,23 +360,23 @@ class SdohSection(ToolInput):
 
 
 class ClinicalPayload(ToolInput):
-    section: Literal["clinical"] = Field(description="The section to save")
-    data: ClinicalSection | None = Field(None, description="The section body (omit only when blocking)")
+    section: Literal["clinical"]
+    data: ClinicalSection | None = Field(None, description="Omit only with blocked_reason")
 
 
 class MedicationPayload(ToolInput):
-    section: Literal["medication"] = Field(description="The section to save")
-    data: MedicationSection | None = Field(None, description="The section body (omit only when blocking)")
+    section: Literal["medication"]
+    data: MedicationSection | None = Field(None, description="Omit only with blocked_reason")
 
 
 class BehavioralHealthPayload(ToolInput):
-    section: Literal["behavioral_health"] = Field(description="The section to save")
-    data: BehavioralHealthSection | None = Field(None, description="The section body (omit only when blocking)")
+    section: Literal["behavioral_health"]
+    data: BehavioralHealthSection | None = Field(None, description="Omit only with blocked_reason")
 
 
 class SdohPayload(ToolInput):
-    section: Literal["sdoh"] = Field(description="The section to save")
-    data: SdohSection | None = Field(None, description="The section body (omit only when blocking)")
+    section: Literal["sdoh"]
+    data: SdohSection | None = Field(None, description="Omit only with blocked_reason")
 
 
 def _any_of(schema: dict[str, Any]) -> None:
@@ -397,8 +395,7 @@ class SaveSectionIn(ActingInput):
     case_id: str = Field(max_length=48, description="CM case id (assessment in progress or blocked)")
     payload: SectionPayload = Field(
         json_schema_extra=_any_of,
-        description="{section, data}: section is clinical | medication | behavioral_health | sdoh and data is "
-                    "that section's body (ClinicalSection, MedicationSection, BehavioralHealthSection, SdohSection)")
+        description="The section (clinical | medication | behavioral_health | sdoh) and its body")
     blocked_reason: str | None = Field(
         None, min_length=1, max_length=1_000,
         description="Why the assessment cannot continue now (≤1,000 characters); blocks it until a later save "
@@ -416,14 +413,13 @@ def start_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
 
 
 @tool(ROLE, "cm_assessment", "save_section", kind="write", input=SaveSectionIn,
-      description="Save one assessment section: payload.section names it and payload.data replaces that "
-                  "section's stored body in full (sections may be saved in any order and re-saved until the "
-                  "assessment is completed). For behavioral_health and sdoh send the instrument item answers: the "
-                  "platform computes the PHQ-9, GAD-7 and AUDIT-C totals, severity bands and flags and the Hunger "
-                  "Vital Sign result, returns them under the section's 'computed' and stores the totals on the "
-                  "assessment; a total you type is refused as an unknown field. With blocked_reason the assessment "
-                  "is blocked (case → assessment_blocked; data may then be omitted); the next save without a "
-                  "reason unblocks it (→ assessment_in_progress). Returns the assessment.")
+      description="Save one assessment section: payload.data replaces that section's stored body in full (any "
+                  "order; re-save until the assessment is completed). For behavioral_health and sdoh send item "
+                  "answers: the platform computes PHQ-9, GAD-7 and AUDIT-C totals, severity bands and flags and "
+                  "the Hunger Vital Sign result (returned under the section's 'computed', totals stored on the "
+                  "assessment); a total you send is refused as an unknown field. With blocked_reason the "
+                  "assessment is blocked (case → assessment_blocked; data may be omitted); the next save without "
+                  "a reason unblocks it (→ assessment_in_progress). Returns the assessment.")
 def save_section(world: World, acting_as: str | None, a: SaveSectionIn) -> Any:
     data = a.payload.data.model_dump(mode="json") if a.payload.data is not None else None
     with _nested("payload", ("section", "data")):

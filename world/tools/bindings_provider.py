@@ -73,9 +73,9 @@ def _page(key: str, items: list[Any], limit: int, offset: int) -> dict[str, Any]
 
 
 class PageIn(ActingInput):
-    limit: int = Field(50, ge=1, le=MAX_PAGE, description="Page size: at most this many entries (1–100)")
-    offset: int = Field(0, ge=0, le=100_000, description="Entries to skip (0 = first page); use next_offset "
-                                                         "from the previous page")
+    limit: int = Field(50, ge=1, le=MAX_PAGE, description="Page size (1–100)")
+    offset: int = Field(0, ge=0, le=100_000, description="Entries to skip: 0, then the previous page's "
+                                                         "next_offset")
 
 
 _PAGED = ("Paginated: returns `total`, `offset`, `limit` and `next_offset` (null on the last page).")
@@ -276,8 +276,8 @@ def list_case_documents(world: World, acting_as: str | None, a: ListCaseDocument
 class UploadEvidenceIn(ActingInput):
     case_id: str = _case_id()
     kind: UploadKind = Field(description="Document kind")
-    title: str = Field(min_length=1, max_length=300, description="Document title (≤300 characters)")
-    body: str = Field(min_length=1, max_length=20_000, description="Document text, Markdown (≤20,000 characters)")
+    title: str = Field(min_length=1, max_length=300, description="Document title")
+    body: str = Field(min_length=1, max_length=20_000, description="Document text, Markdown")
     sign: bool = Field(False, description="Sign the document as its author; only clinicians may sign")
 
 
@@ -294,7 +294,7 @@ def upload_evidence(world: World, acting_as: str | None, a: UploadEvidenceIn) ->
 class UploadEvidenceFileIn(ActingInput):
     case_id: str = _case_id()
     kind: UploadKind = Field(description="Document kind")
-    title: str = Field(min_length=1, max_length=300, description="Document title (≤300 characters)")
+    title: str = Field(min_length=1, max_length=300, description="Document title")
     filename: str = Field(min_length=1, max_length=200, description="Bare file name, e.g. mri_report.pdf")
     mime_type: MimeType = Field(description="Type of the file; the bytes must start with its signature")
     content_base64: str = Field(min_length=1, max_length=MAX_BASE64_CHARS,
@@ -582,7 +582,7 @@ def session_send_turn(world: World, acting_as: str | None, a: SendTurnIn) -> Any
 
 class SubmitSummaryIn(SessionIn):
     summary: str = Field(min_length=20, max_length=20_000,
-                         description="Your written summary of the call (20–20,000 characters)")
+                         description="Your written summary of the call")
     proposed_outcome: P2POutcome = Field(
         description="The outcome you propose from the discussion")
 

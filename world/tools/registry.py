@@ -43,8 +43,8 @@ class ToolInput(BaseModel):
 class ActingInput(ToolInput):
     """Base of inputs whose tool acts as a specific worker (all writes, role-scoped reads)."""
 
-    acting_as: str = Field(description="Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-                           min_length=3, max_length=48)
+    # no length bounds: the dispatcher admits only the identities the world was started with
+    acting_as: str = Field(description="Your worker id (as instructed)")
 
 
 class ToolOutput(BaseModel):
@@ -73,9 +73,40 @@ class Tool:
         return "acting_as" in self.input_model.model_fields
 
     def input_schema(self) -> dict[str, Any]:
-        schema = inline_enums(self.input_model.model_json_schema())
+        schema = lean_schema(inline_enums(self.input_model.model_json_schema()))
         schema.setdefault("additionalProperties", False)
         return schema
+
+
+#: Keys a nullable branch may carry and still fold into ``"type": [<type>, "null"]``.
+_FOLDABLE = frozenset({"type", "enum", "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
+                       "exclusiveMinimum", "exclusiveMaximum", "items", "minItems", "maxItems"})
+
+
+def lean_schema(node: Any) -> Any:
+    """The same contract in fewer tokens (every model call of every trial pays for the listing).
+
+    Drops what constrains nothing — pydantic's generated ``title`` strings and ``"default": null`` (an
+    optional field is one not in ``required``) — and folds ``anyOf: [<simple type>, {"type": "null"}]``
+    into ``"type": [<type>, "null"]`` (with ``null`` added to an ``enum``). Validation is unchanged: the
+    server validates arguments against the pydantic model, not this text.
+    """
+    if isinstance(node, list):
+        return [lean_schema(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: lean_schema(v) for k, v in node.items()
+           if not (k == "title" and isinstance(v, str)) and not (k == "default" and v is None)}
+    alts = out.get("anyOf")
+    if isinstance(alts, list) and len(alts) == 2 and {"type": "null"} in alts:
+        (other,) = [a for a in alts if a != {"type": "null"}]
+        if isinstance(other, dict) and isinstance(other.get("type"), str) and set(other) <= _FOLDABLE:
+            folded = {**other, "type": [other["type"], "null"]}
+            if "enum" in folded:
+                folded["enum"] = [*folded["enum"], None]
+            rest = {k: v for k, v in out.items() if k != "anyOf"}
+            out = {**folded, **rest}
+    return out
 
 
 def inline_enums(schema: dict[str, Any]) -> dict[str, Any]:
