@@ -56,7 +56,7 @@ class ListReferralQueueIn(ActingInput):
 @tool(ROLE, "cm_intake", "list_referral_queue", kind="read", input=ListReferralQueueIn,
       description="List inbound care-management referrals with member demographics, most pressing first "
                   "(suggested priority, then risk score). Use get_referral for diagnoses and risk flags.")
-def list_referral_queue(world: World, acting_as: str | None, a: ListReferralQueueIn) -> Any:
+def list_referral_queue(world: World, a: ListReferralQueueIn) -> Any:
     return {"referrals": referral.list_referral_queue(world, actor_id=a.acting_as, status=a.status)}
 
 
@@ -67,7 +67,7 @@ class GetReferralIn(ActingInput):
 @tool(ROLE, "cm_intake", "get_referral", kind="read", input=GetReferralIn,
       description="One referral with demographics, diagnoses (ICD-10-CM), risk score and utilization flags, "
                   "coverage and the referring clinician.")
-def get_referral(world: World, acting_as: str | None, a: GetReferralIn) -> Any:
+def get_referral(world: World, a: GetReferralIn) -> Any:
     return referral.get_referral(world, actor_id=a.acting_as, referral_id=a.referral_id)
 
 
@@ -81,7 +81,7 @@ class OpenCaseIn(ActingInput):
 @tool(ROLE, "cm_intake", "open_case", kind="write", input=OpenCaseIn,
       description="Open the care-management case for a referral (one case per referral): the case moves "
                   "new → intake_complete and is assigned to you.")
-def open_case(world: World, acting_as: str | None, a: OpenCaseIn) -> Any:
+def open_case(world: World, a: OpenCaseIn) -> Any:
     return referral.open_case(world, actor_id=a.acting_as, referral_id=a.referral_id, program=a.program,
                               priority=a.priority)
 
@@ -96,7 +96,7 @@ class DisenrollIn(ActingInput):
 @tool(ROLE, "cm_intake", "disenroll_case", kind="write", input=DisenrollIn,
       description="Disenroll the member: the case moves from any open status to the terminal 'disenrolled' "
                   "with the reason and your note.")
-def disenroll_case(world: World, acting_as: str | None, a: DisenrollIn) -> Any:
+def disenroll_case(world: World, a: DisenrollIn) -> Any:
     return referral.disenroll_case(world, actor_id=a.acting_as, case_id=a.case_id, reason=a.reason, note=a.note)
 
 
@@ -126,7 +126,7 @@ class GetChartDataIn(ActingInput):
                   "a date window and to given codes; observations_meta lists every code in the chart with its count "
                   "and date range so you can ask for more of one. The record ids returned here are what "
                   "cm_chart_submit_chart_review accepts as evidence_ids. No side effects.")
-def get_chart_data(world: World, acting_as: str | None, a: GetChartDataIn) -> Any:
+def get_chart_data(world: World, a: GetChartDataIn) -> Any:
     return chart.get_chart_data(
         world, actor_id=a.acting_as, case_id=a.case_id, observations_per_code=a.observations_per_code,
         observations_since=a.observations_since.isoformat() if a.observations_since else None,
@@ -172,7 +172,7 @@ class SubmitChartReviewIn(ActingInput):
                   "and its risk_level is set to the review's preliminary_risk_level; you are recorded as the "
                   "reviewer. One review per case: it cannot be amended or resubmitted. Every evidence id must name "
                   "a record in this member's chart, or nothing is saved.")
-def submit_chart_review(world: World, acting_as: str | None, a: SubmitChartReviewIn) -> Any:
+def submit_chart_review(world: World, a: SubmitChartReviewIn) -> Any:
     r = a.review
     with _nested("review", ChartReview.model_fields):
         return chart.submit_chart_review(
@@ -192,7 +192,7 @@ class StartOutreachCallIn(ActingInput):
                   "active session SES-… opens with a turn budget and the member answers the phone; their first "
                   "words are in patient_response (transcript turn 1). One call per case. Talk with "
                   "cm_outreach_send_message; end and document the call with cm_outreach_end_outreach_call.")
-def start_outreach_call(world: World, acting_as: str | None, a: StartOutreachCallIn) -> Any:
+def start_outreach_call(world: World, a: StartOutreachCallIn) -> Any:
     return outreach.start_outreach_call(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -210,7 +210,7 @@ class SendMessageIn(ActingInput):
                   "is 'ended', no message is accepted, and you still document the call with "
                   "cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A "
                   "'retryable' error means the member did not answer and nothing was recorded: send it again.")
-def send_message(world: World, acting_as: str | None, a: SendMessageIn) -> Any:
+def send_message(world: World, a: SendMessageIn) -> Any:
     return outreach.send_message(world, actor_id=a.acting_as, session_id=a.session_id, message=a.message)
 
 
@@ -222,7 +222,7 @@ class GetTranscriptIn(ActingInput):
       description="The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), "
                   "content, timestamp}] — with the session's status (active | ended), end_reason, turn budget and "
                   "turns left. No side effects.")
-def get_transcript(world: World, acting_as: str | None, a: GetTranscriptIn) -> Any:
+def get_transcript(world: World, a: GetTranscriptIn) -> Any:
     return outreach.get_transcript(world, actor_id=a.acting_as, session_id=a.session_id)
 
 
@@ -263,7 +263,7 @@ class EndOutreachCallIn(ActingInput):
                   "member's explicit yes to joining on this call. Next: cm_assessment_start_assessment (needs "
                   "consent in this record) or cm_intake_disenroll_case. Returns the record with case_status and "
                   "the session.")
-def end_outreach_call(world: World, acting_as: str | None, a: EndOutreachCallIn) -> Any:
+def end_outreach_call(world: World, a: EndOutreachCallIn) -> Any:
     m = a.summary
     with _nested("summary", OutreachSummary.model_fields):
         return outreach.end_outreach_call(
@@ -408,7 +408,7 @@ class SaveSectionIn(ActingInput):
                   "Refused unless the case's latest outreach record (written by cm_outreach_end_outreach_call) "
                   "records consent_obtained = true. One assessment per case. Returns the assessment with "
                   "sections_saved and sections_missing.")
-def start_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
+def start_assessment(world: World, a: CaseIn) -> Any:
     return assessment.start_assessment(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -420,7 +420,7 @@ def start_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
                   "assessment); a total you send is refused as an unknown field. With blocked_reason the "
                   "assessment is blocked (case → assessment_blocked; data may be omitted); the next save without "
                   "a reason unblocks it (→ assessment_in_progress). Returns the assessment.")
-def save_section(world: World, acting_as: str | None, a: SaveSectionIn) -> Any:
+def save_section(world: World, a: SaveSectionIn) -> Any:
     data = a.payload.data.model_dump(mode="json") if a.payload.data is not None else None
     with _nested("payload", ("section", "data")):
         return assessment.save_section(world, actor_id=a.acting_as, case_id=a.case_id, section=a.payload.section,
@@ -432,7 +432,7 @@ def save_section(world: World, acting_as: str | None, a: SaveSectionIn) -> Any:
                   "(terminal) and case assessment_in_progress → assessment_complete; sections can no longer be "
                   "edited. Refused while the assessment is blocked; missing sections are listed in the error "
                   "(details.missing_sections).")
-def complete_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
+def complete_assessment(world: World, a: CaseIn) -> Any:
     return assessment.complete_assessment(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -500,7 +500,7 @@ class SaveCarePlanIn(ActingInput):
       description="Create the empty care-plan draft for a case (one plan per case): plan status draft, case "
                   "assessment_complete → care_plan_draft; you are the author. Fill it with "
                   "cm_care_plan_save_care_plan. Returns the plan.")
-def create_draft(world: World, acting_as: str | None, a: CaseIn) -> Any:
+def create_draft(world: World, a: CaseIn) -> Any:
     return care_plan.create_draft(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -510,7 +510,7 @@ def create_draft(world: World, acting_as: str | None, a: CaseIn) -> Any:
                   "re-created on every save with ids <plan>-P<n>, <problem>-G<n>, <goal>-I<n>. Every date must be "
                   "after the world's current date. A draft may be incomplete; cm_care_plan_finalize checks "
                   "completeness. The case stays care_plan_draft. Returns the plan.")
-def save_care_plan(world: World, acting_as: str | None, a: SaveCarePlanIn) -> Any:
+def save_care_plan(world: World, a: SaveCarePlanIn) -> Any:
     body = a.plan.model_dump(mode="json")
     with _nested("plan", CarePlanBody.model_fields):
         return care_plan.save_care_plan(
@@ -526,5 +526,5 @@ def save_care_plan(world: World, acting_as: str | None, a: SaveCarePlanIn) -> An
                   "problem; every problem at least one goal; every goal a target containing a number, a future "
                   "target date and at least one intervention with a future due date; at least one escalation "
                   "trigger; a follow-up cadence and a future follow-up start date. Returns the plan.")
-def finalize(world: World, acting_as: str | None, a: CaseIn) -> Any:
+def finalize(world: World, a: CaseIn) -> Any:
     return care_plan.finalize(world, actor_id=a.acting_as, case_id=a.case_id)

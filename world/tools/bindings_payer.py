@@ -94,7 +94,7 @@ class ListIntakeQueueIn(PageInput):
                   "case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state "
                   "(awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), "
                   "received_at (UTC), channel, requested_urgency, member_name.")
-def list_intake_queue(world: World, acting_as: str | None, a: ListIntakeQueueIn) -> Any:
+def list_intake_queue(world: World, a: ListIntakeQueueIn) -> Any:
     rows = intake.list_intake_queue(world, actor_id=a.acting_as, include_complete=a.include_complete)
     return _page(rows, "cases", a.offset, a.limit)
 
@@ -105,7 +105,7 @@ def list_intake_queue(world: World, acting_as: str | None, a: ListIntakeQueueIn)
                   "eligibility system shows it, the request as received (channel, questionnaire answers), a "
                   "directory match for the recorded requesting NPI (with plan-network status) and the payer-side "
                   "documents (no bodies; read them in the review workspace).")
-def get_intake_case(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def get_intake_case(world: World, a: CaseInput) -> Any:
     return intake.get_intake_case(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -118,7 +118,7 @@ class CreateIntakeIn(CaseInput):
       description="Open the intake record (status new) for a submitted or resubmitted request, or return the "
                   "existing one unchanged (created=false, nothing written). Receipt time and channel come from "
                   "the latest submission. Returns the intake view plus `created`.")
-def create_intake_case(world: World, acting_as: str | None, a: CreateIntakeIn) -> Any:
+def create_intake_case(world: World, a: CreateIntakeIn) -> Any:
     return intake.create_intake_case(world, actor_id=a.acting_as, case_id=a.case_id, auth_type=a.auth_type)
 
 
@@ -142,7 +142,7 @@ class SaveAuthHeaderIn(CaseInput):
       description="Partial update of the intake's authorization header: only the fields you pass change (at "
                   "least one). The first edit moves the intake new → in_progress. Refused once the intake is "
                   "complete (its header is frozen). Returns the intake view.")
-def save_auth_header(world: World, acting_as: str | None, a: SaveAuthHeaderIn) -> Any:
+def save_auth_header(world: World, a: SaveAuthHeaderIn) -> Any:
     return intake.save_auth_header(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                    urgency_requested_by=a.urgency_requested_by, request_date=a.request_date,
                                    service_start=a.service_start, service_end=a.service_end,
@@ -170,7 +170,7 @@ class SaveDiagnosesIn(CaseInput):
       description="Replace the intake's diagnosis list (codes validated as billable ICD-10-CM, exactly one "
                   "primary) and optionally the diagnosis type. Refused once the intake is complete. Returns the "
                   "intake view.")
-def save_diagnoses(world: World, acting_as: str | None, a: SaveDiagnosesIn) -> Any:
+def save_diagnoses(world: World, a: SaveDiagnosesIn) -> Any:
     return intake.save_diagnoses(world, actor_id=a.acting_as, case_id=a.case_id,
                                  diagnoses=[d.model_dump(exclude_none=True) for d in a.diagnoses],
                                  diagnosis_type=a.diagnosis_type)
@@ -189,7 +189,7 @@ class SaveRequestingProviderIn(CaseInput):
       description="Replace the intake's requesting-provider block {npi, name, organization, specialty, phone, "
                   "fax}. The gold-card check and the directory match use exactly this NPI. Refused once the "
                   "intake is complete. Returns the intake view.")
-def save_requesting_provider(world: World, acting_as: str | None, a: SaveRequestingProviderIn) -> Any:
+def save_requesting_provider(world: World, a: SaveRequestingProviderIn) -> Any:
     return intake.save_requesting_provider(world, actor_id=a.acting_as, case_id=a.case_id, npi=a.npi, name=a.name,
                                            organization=a.organization, specialty=a.specialty, phone=a.phone,
                                            fax=a.fax)
@@ -214,7 +214,7 @@ class AddLineItemIn(CaseInput):
       description="Append a service line to the intake (id <intake>-L<n>); the line number defaults to one past "
                   "the highest and must not be taken. Refused once the intake is complete. Returns the intake "
                   "view with its line_items.")
-def add_line_item(world: World, acting_as: str | None, a: AddLineItemIn) -> Any:
+def add_line_item(world: World, a: AddLineItemIn) -> Any:
     return intake.add_line_item(world, actor_id=a.acting_as, case_id=a.case_id, system=a.system, code=a.code,
                                 display=a.display, units=a.units, modifier=a.modifier,
                                 place_of_service=a.place_of_service, service_start=a.service_start,
@@ -237,7 +237,7 @@ class UpdateLineItemIn(CaseInput):
       description="Change fields of the line with this number (omitted fields keep their value; at least one "
                   "change); the merged line is validated like a new one. Refused once the intake is complete. "
                   "Returns the intake view.")
-def update_line_item(world: World, acting_as: str | None, a: UpdateLineItemIn) -> Any:
+def update_line_item(world: World, a: UpdateLineItemIn) -> Any:
     return intake.update_line_item(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number,
                                    system=a.system, code=a.code, display=a.display, units=a.units,
                                    modifier=a.modifier, place_of_service=a.place_of_service,
@@ -251,7 +251,7 @@ class LineNumberIn(CaseInput):
 @tool(ROLE, NS_INTAKE, "remove_line_item", kind="write", input=LineNumberIn,
       description="Delete the intake line with this number (the other lines keep their numbers). Refused once "
                   "the intake is complete. Returns the intake view.")
-def remove_line_item(world: World, acting_as: str | None, a: LineNumberIn) -> Any:
+def remove_line_item(world: World, a: LineNumberIn) -> Any:
     return intake.remove_line_item(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number)
 
 
@@ -259,7 +259,7 @@ def remove_line_item(world: World, acting_as: str | None, a: LineNumberIn) -> An
       description="The payer-side documents of a case (the payer's copies of what the provider submitted, plus "
                   "payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies "
                   "(the review workspaces carry the bodies).")
-def list_documents(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def list_documents(world: World, a: CaseInput) -> Any:
     return {"documents": intake.list_documents(world, actor_id=a.acting_as, case_id=a.case_id)}
 
 
@@ -282,7 +282,7 @@ class ConfirmDecisionsIn(CaseInput):
                   "request_complete=false also pends the case (→ pended_action_required, response due 23:59:59 "
                   "UTC on info_due). After this the intake — header, diagnoses, provider, lines and decisions — "
                   "is frozen; triage and routing are checked against these decisions.")
-def confirm_decisions(world: World, acting_as: str | None, a: ConfirmDecisionsIn) -> Any:
+def confirm_decisions(world: World, a: ConfirmDecisionsIn) -> Any:
     return intake.confirm_decisions(world, actor_id=a.acting_as, case_id=a.case_id,
                                     request_complete=a.request_complete, member_eligible=a.member_eligible,
                                     service_covered=a.service_covered,
@@ -298,7 +298,7 @@ NS_TRIAGE = "triage"
 @tool(ROLE, NS_TRIAGE, "get", kind="read", input=CaseInput,
       description="A case with its intake record (null before intake), its triage record (null until the "
                   "disposition is set) and its routing records (lane, reason, who, when).")
-def triage_get(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def triage_get(world: World, a: CaseInput) -> Any:
     return triage.get_triage(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -312,7 +312,7 @@ class CalculateSlaIn(CaseInput):
       description="Compute the decision deadline from the intake receipt time: the stricter of the federal and "
                   "the state turnaround for that urgency. Returns {urgency_level, state, hours, received_at, "
                   "deadline (UTC), rule_source (federal | state:XX)}. Writes nothing.")
-def calculate_sla(world: World, acting_as: str | None, a: CalculateSlaIn) -> Any:
+def calculate_sla(world: World, a: CalculateSlaIn) -> Any:
     return triage.calculate_sla(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                 state=a.state)
 
@@ -321,7 +321,7 @@ def calculate_sla(world: World, acting_as: str | None, a: CalculateSlaIn) -> Any
       description="Gold-card status of the requesting NPI saved at intake, for this plan and the service "
                   "category, on the receipt date. Returns {eligible, reason, npi, plan_id, service_category, "
                   "checked_on}. Writes nothing.")
-def check_gold_card(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def check_gold_card(world: World, a: CaseInput) -> Any:
     return triage.check_gold_card(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -336,7 +336,7 @@ class SetDispositionIn(CaseInput):
                   "and the plan state), the gold-card check and the intended lane. Needs a complete intake. Not "
                   "amendable: a second call is refused. Refused: the gold_card lane without gold-card "
                   "eligibility, and lanes that contradict the frozen intake decisions. Returns the triage record.")
-def set_disposition(world: World, acting_as: str | None, a: SetDispositionIn) -> Any:
+def set_disposition(world: World, a: SetDispositionIn) -> Any:
     return triage.set_disposition(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                   disposition=a.disposition, disposition_reason=a.disposition_reason)
 
@@ -354,7 +354,7 @@ class RouteCaseIn(CaseInput):
                   "AUTH-<case>-<NNNN>, case → approved). Returns the routing record, what was created and "
                   "case_status. Refused: gold_card without eligibility, lanes contradicting the intake "
                   "decisions, nurse_review once a nurse recommendation exists.")
-def route_case(world: World, acting_as: str | None, a: RouteCaseIn) -> Any:
+def route_case(world: World, a: RouteCaseIn) -> Any:
     return triage.route_case(world, actor_id=a.acting_as, case_id=a.case_id, lane=a.lane, reason=a.reason)
 
 
@@ -385,7 +385,7 @@ class EvaluationIn(CaseInput):
       description="The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the "
                   "policy's criteria {criterion_id, text, citation}, payer-side documents with their bodies, the "
                   "nurse evaluations saved so far and the nurse recommendation (null until submitted).")
-def get_nurse_review_data(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def get_nurse_review_data(world: World, a: CaseInput) -> Any:
     return nurse_review.get_nurse_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -395,7 +395,7 @@ def get_nurse_review_data(world: World, acting_as: str | None, a: CaseInput) -> 
                   "case. The first save claims the open nurse task. Refused when the case is not under review, "
                   "has no open nurse task, or the nurse recommendation is already submitted. Returns the "
                   "evaluation.")
-def save_criteria_evaluation(world: World, acting_as: str | None, a: EvaluationIn) -> Any:
+def save_criteria_evaluation(world: World, a: EvaluationIn) -> Any:
     return nurse_review.save_criteria_evaluation(world, actor_id=a.acting_as, case_id=a.case_id,
                                                  line_number=a.line_number, criterion_id=a.criterion_id,
                                                  result=a.result, citation=a.citation, note=a.note,
@@ -420,7 +420,7 @@ class NurseRecommendationIn(CaseInput):
                   "determination; escalate: queues an md_review task; request_info: pends the case (→ "
                   "pended_action_required). Returns the recommendation with criteria_met/criteria_total and "
                   "case_status.")
-def submit_nurse_case_recommendation(world: World, acting_as: str | None, a: NurseRecommendationIn) -> Any:
+def submit_nurse_case_recommendation(world: World, a: NurseRecommendationIn) -> Any:
     return nurse_review.submit_nurse_case_recommendation(world, actor_id=a.acting_as, case_id=a.case_id,
                                                          recommendation=a.recommendation,
                                                          clinical_summary=a.clinical_summary,
@@ -431,7 +431,7 @@ def submit_nurse_case_recommendation(world: World, acting_as: str | None, a: Nur
       description="The medical-director review workspace: everything in the nurse workspace plus nurse and MD "
                   "evaluations, the nurse recommendation, MD decisions (superseded ones included) and "
                   "peer-to-peer requests.")
-def get_md_review_data(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def get_md_review_data(world: World, a: CaseInput) -> Any:
     return md_review.get_md_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -440,7 +440,7 @@ def get_md_review_data(world: World, acting_as: str | None, a: CaseInput) -> Any
                   "<case>:md:L<n>:<criterion>); same arguments and checks as the nurse evaluation. The first save "
                   "claims the open MD task. Refused when the case is not under review, has no open MD task, or "
                   "an MD decision is already submitted. Returns the evaluation.")
-def save_md_review(world: World, acting_as: str | None, a: EvaluationIn) -> Any:
+def save_md_review(world: World, a: EvaluationIn) -> Any:
     return md_review.save_md_review(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number,
                                     criterion_id=a.criterion_id, result=a.result, citation=a.citation, note=a.note,
                                     evidence=[e.model_dump() for e in a.evidence])
@@ -487,7 +487,7 @@ class MdDecisionIn(CaseInput):
                   "request (status requested, you as the original reviewer) and the case stays under_review; "
                   "approve/deny/partial_approve leave the case under_review for determination_finalize. Returns "
                   "the decision (+ p2p_request_id) and case_status.")
-def submit_md_case_decision(world: World, acting_as: str | None, a: MdDecisionIn) -> Any:
+def submit_md_case_decision(world: World, a: MdDecisionIn) -> Any:
     return md_review.submit_md_case_decision(world, actor_id=a.acting_as, case_id=a.case_id, decision=a.decision,
                                              rationale=a.rationale, signed_off=a.signed_off,
                                              denial_rationale=a.denial_rationale, policy_citations=a.policy_citations,
@@ -506,7 +506,7 @@ NS_DET = "determination"
                   "peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active "
                   "determination and history, and a side-effect-free preflight preview of each decision as you "
                   "would finalize it now (passes, or the failing step and why).")
-def get_summary(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def get_summary(world: World, a: CaseInput) -> Any:
     return determination.get_summary(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -529,7 +529,7 @@ class FinalizeIn(CaseInput):
                   "it was met), moves the case to approved | denied | partially_approved, records line outcomes, "
                   "issues the authorization number and validity window for approvals and closes open review "
                   "tasks. One active determination per case: it is never amended (letters are reissued instead).")
-def finalize(world: World, acting_as: str | None, a: FinalizeIn) -> Any:
+def finalize(world: World, a: FinalizeIn) -> Any:
     return determination.finalize(world, actor_id=a.acting_as, case_id=a.case_id, decision=a.decision,
                                   rationale=a.rationale, policy_citations=a.policy_citations,
                                   overridden=a.overridden, override_reason=a.override_reason,
@@ -554,7 +554,7 @@ class P2PListIn(PageInput):
       description="Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → "
                   "slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, "
                   "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at.")
-def p2p_list(world: World, acting_as: str | None, a: P2PListIn) -> Any:
+def p2p_list(world: World, a: P2PListIn) -> Any:
     rows = p2p.list_requests(world, actor_id=a.acting_as, case_id=a.case_id)
     return _page(rows, "requests", a.offset, a.limit)
 
@@ -573,7 +573,7 @@ class OfferSlotsIn(ActingInput):
                   "the requesting provider receives an invitation in the inbox and chooses a slot "
                   "(→ slot_selected). The reviewer must be a physician reviewer other than the physician whose "
                   "intended decision is discussed (independence). Returns the request.")
-def offer_slots(world: World, acting_as: str | None, a: OfferSlotsIn) -> Any:
+def offer_slots(world: World, a: OfferSlotsIn) -> Any:
     return p2p.offer_slots(world, actor_id=a.acting_as, request_id=a.request_id,
                            payer_reviewer_id=a.payer_reviewer_id, slots=a.slots)
 
@@ -588,7 +588,7 @@ class ScheduleIn(ActingInput):
       description="Confirm the slot the provider selected (slot_selected → scheduled): writes a calendar invite "
                   "(.ics) to the shared workspace and a confirmation to the provider's inbox. Returns the request "
                   "and invite_artifact_id.")
-def schedule(world: World, acting_as: str | None, a: ScheduleIn) -> Any:
+def schedule(world: World, a: ScheduleIn) -> Any:
     return p2p.schedule(world, actor_id=a.acting_as, request_id=a.request_id, scheduled_at=a.scheduled_at)
 
 
@@ -604,7 +604,7 @@ class RecordOutcomeIn(ActingInput):
                   "assigned payer reviewer may record it; an open session must be summarized first. If the call "
                   "time is still ahead, the simulated clock runs to the end of the call. The case status is not "
                   "changed: determination_finalize resolves the MD's p2p_review decision from this outcome.")
-def record_outcome(world: World, acting_as: str | None, a: RecordOutcomeIn) -> Any:
+def record_outcome(world: World, a: RecordOutcomeIn) -> Any:
     return p2p.record_outcome(world, actor_id=a.acting_as, request_id=a.request_id, outcome=a.outcome, note=a.note)
 
 
@@ -623,7 +623,7 @@ class SessionIn(ActingInput):
                   "opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, "
                   "end_reason, finalized), the ordered transcript, and your summary once submitted. Writes "
                   "nothing.")
-def session_get_context(world: World, acting_as: str | None, a: SessionIn) -> Any:
+def session_get_context(world: World, a: SessionIn) -> Any:
     return p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
 
 
@@ -639,7 +639,7 @@ class SendTurnIn(SessionIn):
                   "limited; once the counterpart ends the call or the limit is reached, only the summary "
                   "remains. Returns the counterpart_response, turn_number, agent_turns, turns_left, ended and "
                   "end_reason. A `retryable` error means nothing was recorded; send the turn again.")
-def session_send_turn(world: World, acting_as: str | None, a: SendTurnIn) -> Any:
+def session_send_turn(world: World, a: SendTurnIn) -> Any:
     return p2p_session.send_turn(world, actor_id=a.acting_as, request_id=a.request_id, message=a.message)
 
 
@@ -654,7 +654,7 @@ class SubmitSummaryIn(SessionIn):
       description="Conclude the peer-to-peer dialog with your written summary and proposed outcome: the session "
                   "is finalized (no further turns). Needs a call held with send_turn. The request stays "
                   "in_session until you record the outcome with p2p_record_outcome. Returns the session.")
-def session_submit_summary(world: World, acting_as: str | None, a: SubmitSummaryIn) -> Any:
+def session_submit_summary(world: World, a: SubmitSummaryIn) -> Any:
     return p2p_session.submit_summary(world, actor_id=a.acting_as, request_id=a.request_id, summary=a.summary,
                                       proposed_outcome=a.proposed_outcome)
 
@@ -767,7 +767,7 @@ class GenerateApprovalIn(CaseInput):
       description="Draft an approval letter exactly as written (status draft, signed by you, not yet sent); "
                   "needs the case's active approved determination. The stored audit shows whether delivery would "
                   "pass. Returns the letter (LET-…).")
-def generate_approval(world: World, acting_as: str | None, a: GenerateApprovalIn) -> Any:
+def generate_approval(world: World, a: GenerateApprovalIn) -> Any:
     return letters.generate_approval(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                      body=a.body, subject=a.subject, recipient=a.recipient)
 
@@ -783,7 +783,7 @@ class GeneratePartialIn(CaseInput):
       description="Draft a partial-approval letter (per-line outcomes) exactly as written; needs the case's active "
                   "partially_approved determination. An adverse letter passes the audit only when signed by a "
                   "physician reviewer. Returns the draft letter with its audit.")
-def generate_partial_approval(world: World, acting_as: str | None, a: GeneratePartialIn) -> Any:
+def generate_partial_approval(world: World, a: GeneratePartialIn) -> Any:
     return letters.generate_partial_approval(world, actor_id=a.acting_as, case_id=a.case_id,
                                              fields=_fields(a.fields), body=a.body, subject=a.subject,
                                              recipient=a.recipient)
@@ -801,7 +801,7 @@ class GenerateDenialIn(CaseInput):
                   "review rights, peer-to-peer offer, criteria access); needs the case's active denied "
                   "determination. Passes the audit only when signed by a physician reviewer. Returns the draft "
                   "letter with its audit.")
-def generate_denial(world: World, acting_as: str | None, a: GenerateDenialIn) -> Any:
+def generate_denial(world: World, a: GenerateDenialIn) -> Any:
     return letters.generate_denial(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                    body=a.body, subject=a.subject, recipient=a.recipient)
 
@@ -816,7 +816,7 @@ class GeneratePendIn(CaseInput):
 @tool(ROLE, NS_LETTER, "generate_pend", kind="write", input=GeneratePendIn,
       description="Draft a pend (request-for-information) letter exactly as written; needs the case in "
                   "pended_action_required. Returns the draft letter with its audit.")
-def generate_pend(world: World, acting_as: str | None, a: GeneratePendIn) -> Any:
+def generate_pend(world: World, a: GeneratePendIn) -> Any:
     return letters.generate_pend(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                  body=a.body, subject=a.subject, recipient=a.recipient)
 
@@ -836,7 +836,7 @@ class GenerateNotificationIn(CaseInput):
 @tool(ROLE, NS_LETTER, "generate_notification", kind="write", input=GenerateNotificationIn,
       description="Write a member-facing notification (MN-…) exactly as authored, addressed to the patient on "
                   "the case; nothing is filled in. Returns the notification.")
-def generate_notification(world: World, acting_as: str | None, a: GenerateNotificationIn) -> Any:
+def generate_notification(world: World, a: GenerateNotificationIn) -> Any:
     return letters.generate_notification(world, actor_id=a.acting_as, case_id=a.case_id,
                                          notification_type=a.notification_type, body=a.body, language=a.language,
                                          channel=a.channel)
@@ -851,7 +851,7 @@ class LetterListIn(ActingInput):
 @tool(ROLE, NS_LETTER, "list", kind="read", input=LetterListIn,
       description="Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally "
                   "for one case, with their fields, body, signer, delivery and last audit.")
-def letter_list(world: World, acting_as: str | None, a: LetterListIn) -> Any:
+def letter_list(world: World, a: LetterListIn) -> Any:
     rows = letters.list_letters(world, actor_id=a.acting_as, case_id=a.case_id)
     return _page(rows, "letters", a.offset, a.limit)
 
@@ -863,7 +863,7 @@ class LetterIdIn(ActingInput):
 @tool(ROLE, NS_LETTER, "get", kind="read", input=LetterIdIn,
       description="One letter: type, status, determination it rests on, recipient, subject, body, fields, "
                   "signer, delivery channel and time, reissued_from, and its last stored audit.")
-def letter_get(world: World, acting_as: str | None, a: LetterIdIn) -> Any:
+def letter_get(world: World, a: LetterIdIn) -> Any:
     return letters.get_letter(world, actor_id=a.acting_as, letter_id=a.letter_id)
 
 
@@ -877,7 +877,7 @@ class DeliverIn(LetterIdIn):
                   "on what was written (the refusal's details list missing_fields and problems), and when the "
                   "determination it rests on is no longer active (or the case is no longer pended). Returns the "
                   "letter, artifact_id and inbox_message_id.")
-def deliver(world: World, acting_as: str | None, a: DeliverIn) -> Any:
+def deliver(world: World, a: DeliverIn) -> Any:
     return letters.deliver(world, actor_id=a.acting_as, letter_id=a.letter_id, channel=a.channel)
 
 
@@ -895,7 +895,7 @@ class ReissueIn(LetterIdIn):
                   "carrying the fields/body/subject you pass (each omitted one copied from the old letter); the "
                   "old letter → superseded. The new letter must be delivered. Returns the new draft with its "
                   "audit.")
-def reissue(world: World, acting_as: str | None, a: ReissueIn) -> Any:
+def reissue(world: World, a: ReissueIn) -> Any:
     return letters.reissue(world, actor_id=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
                            body=a.body, subject=a.subject)
 
@@ -903,5 +903,5 @@ def reissue(world: World, acting_as: str | None, a: ReissueIn) -> Any:
 @tool(ROLE, NS_LETTER, "audit_completeness", kind="read", input=LetterIdIn,
       description="Audit a letter as written against everything its type must state: {letter_id, letter_type, "
                   "complete, missing_fields, problems}. Writes nothing; delivery runs the same audit.")
-def audit_completeness(world: World, acting_as: str | None, a: LetterIdIn) -> Any:
+def audit_completeness(world: World, a: LetterIdIn) -> Any:
     return letters.audit_completeness(world, actor_id=a.acting_as, letter_id=a.letter_id)

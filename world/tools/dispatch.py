@@ -74,7 +74,7 @@ def _call(world: World, role: Role, t: Tool, args: Any) -> tuple[bool, Any]:
                           "message": f"you may act only as {', '.join(allowed) or '(no identity configured)'}",
                           "allowed": allowed}
     try:
-        return False, _jsonable(t.handler(world, acting, args))
+        return False, _jsonable(t.handler(world, args))
     except DomainError as exc:
         out = exc.to_dict()
         if out.get("field") == "actor_id":  # services name the actor; the tool argument is acting_as

@@ -1,6 +1,6 @@
 """The tool registry: every agent-facing tool, registered once, with its role, namespace and kind.
 
-A tool is a plain typed function ``handler(world, acting_as, args) -> pydantic model | dict | list``
+A tool is a plain typed function ``handler(world, args) -> pydantic model | dict | list``
 over the world's service functions. Its input is a pydantic model with ``extra="forbid"`` whose field
 descriptions, enums and units become the MCP input schema. MCP servers (``server.py``), the
 in-process client used by tests, ``chibench tools list`` and the generated ``tool_reference.md`` are
@@ -51,7 +51,8 @@ class ToolOutput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-Handler = Callable[["World", str | None, Any], Any]
+#: A tool handler: the world and the validated input model → the service result.
+Handler = Callable[["World", Any], Any]
 
 
 @dataclass(frozen=True)
