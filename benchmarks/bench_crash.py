@@ -92,8 +92,9 @@ def _setup(tmp: Path) -> tuple[Path, Path, str]:
 
 
 def _fresh(base: Path, db: Path) -> str:
+    from chibench.world.core.identities import set_identities
     from chibench.world.core.world import World
-    from chibench.world.tools.dispatch import dispatch, set_identities
+    from chibench.world.tools.dispatch import dispatch
 
     for stale in db.parent.glob(db.name + "*"):
         stale.unlink()

@@ -21,6 +21,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "verifiers"))
+sys.path.insert(0, str(REPO))  # verifier_scenarios imports tests.support
 
 from chibench.verifiers import grade  # noqa: E402
 from chibench.world.build import build_base_world  # noqa: E402

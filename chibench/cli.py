@@ -192,8 +192,9 @@ def cmd_world_serve(args: argparse.Namespace) -> int:
             mapping[role.strip()] = [i.strip() for i in ids.split(",") if i.strip()]
 
     def open_world() -> Any:  # run by the server in the background: the endpoints list tools meanwhile
+        from chibench.world import apps  # noqa: F401  (loads the schema and the actor directory)
+        from chibench.world.core.identities import set_identities
         from chibench.world.core.world import World
-        from chibench.world.tools.dispatch import set_identities
 
         world = World(path)
         if args.identities:

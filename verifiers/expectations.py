@@ -37,7 +37,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from chibench.verifiers import vocab
-from chibench.world.core.errors import validation_lines
 
 FORMAT = "chibench.expectations/1"
 CITATION = re.compile(r"^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+) §(\d+(?:\.\d+)*)$")
@@ -701,7 +700,8 @@ def parse_expectations(data: Any, *, handbook_root: Path | None = None, source: 
     try:
         exp = Expectations.model_validate(data)
     except ValidationError as exc:
-        problems = validation_lines(exc, "$")
+        # the world's loaders word it the same way ("<dotted.loc>: <message>"); the grader keeps its own line
+        problems = [f"{'.'.join(str(p) for p in e['loc']) or '$'}: {e['msg']}" for e in exc.errors()]
         raise ExpectationsError(f"{source}: invalid expectations: {problems[0]}", problems) from exc
     problems = _validate_semantics(exp, handbook_root=handbook_root)
     if problems:

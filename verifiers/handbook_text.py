@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from chibench.handbook import HANDBOOK, load
+from chibench.verifiers.handbook_index import HANDBOOK, load
 
 HEADING_LINE = re.compile(r"^(#{1,6})\s+§?(\d+(?:\.\d+)*)[.)]?\s+(.*)$")
 FENCE_LINE = re.compile(r"^```")

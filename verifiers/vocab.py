@@ -1,11 +1,51 @@
-"""The world's vocabulary as the grader knows it (plain data, no world imports).
+"""The world's vocabulary as the grader knows it.
 
-The grader reads exported JSON only, so it carries its own copy of the value sets an answer key may
-name. ``tests/verifiers/test_verify_vocab.py`` pins every set here to the world's enums and tables,
-so a world change that the grader does not know about fails the suite instead of grading wrongly.
+The grader reads exported JSON only; of the world it imports the vocabulary alone
+(:mod:`chibench.world.core.enums`, pure ``StrEnum`` definitions), so every value set an answer key may
+name is derived from the one definition the world's tools and services use. What is not an enum — the
+export's table list and primary keys — stays plain data here, pinned to the ORM by
+``tests/verifiers/test_verify_vocab.py``.
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
+
+from chibench.world.core.enums import (
+    CaseStatus,
+    CMCaseStatus,
+    CMPriority,
+    CMProgram,
+    DeterminationBasis,
+    DeterminationDecision,
+    DeterminationSource,
+    DisenrollReason,
+    DocumentKind,
+    EvalResult,
+    FinalAction,
+    FindingStatus,
+    FollowUpCadence,
+    InterventionOwner,
+    Lane,
+    LetterChannel,
+    LetterRecipient,
+    LetterType,
+    LineOutcome,
+    MDDecisionOption,
+    NetworkStatus,
+    NotificationChannel,
+    NotificationType,
+    NurseRecommendationOption,
+    P2POutcome,
+    RiskLevel,
+    SubmissionChannel,
+    UrgencyLevel,
+)
+
+
+def _values(enum: type[StrEnum]) -> frozenset[str]:
+    return frozenset(e.value for e in enum)
+
 
 #: Tables a task's mutation scope may name (the export's full table list).
 KNOWN_TABLES = frozenset({
@@ -28,15 +68,8 @@ INFRASTRUCTURE_TABLES = frozenset({"events", "state_transitions", "sim_clock", "
 #: Primary-key column by table where it is not ``id``.
 PRIMARY_KEYS = {"events": "seq", "state_transitions": "seq", "world_settings": "key", "id_counters": "prefix"}
 
-PA_CASE_STATUSES = frozenset({
-    "draft", "requirement_checked", "docs_needed", "ready_to_submit", "submitted", "pended_action_required",
-    "under_review", "approved", "partially_approved", "denied", "resubmitted", "appealed", "appeal_upheld",
-    "appeal_overturned", "external_appealed", "external_appeal_upheld", "external_appeal_overturned", "closed",
-})
-CM_CASE_STATUSES = frozenset({
-    "new", "intake_complete", "chart_reviewed", "outreach_complete", "assessment_in_progress",
-    "assessment_blocked", "assessment_complete", "care_plan_draft", "care_plan_finalized", "closed", "disenrolled",
-})
+PA_CASE_STATUSES = _values(CaseStatus)
+CM_CASE_STATUSES = _values(CMCaseStatus)
 
 #: Which table holds each state machine's entities (``state_transitions.machine`` → table).
 MACHINE_TABLES = {
@@ -45,47 +78,36 @@ MACHINE_TABLES = {
     "care_plan": "cm_care_plans", "appeal": "appeals", "letter": "letters", "referral": "cm_referrals",
 }
 
-URGENCY_LEVELS = frozenset({"stat", "urgent", "routine"})
-NETWORK_STATUSES = frozenset({"in_network", "out_of_network", "not_found"})
-LANES = frozenset({"administrative_review", "no_auth_required", "notification", "gold_card", "delegated",
-                   "vendor", "specialty", "nurse_review", "md_review"})
-EVAL_RESULTS = frozenset({"met", "not_met", "unclear"})
-NURSE_RECOMMENDATIONS = frozenset({"approve", "escalate", "request_info"})
-MD_DECISIONS = frozenset({"approve", "deny", "partial_approve", "request_info", "p2p_review"})
-DETERMINATION_DECISIONS = frozenset({"approved", "denied", "partially_approved"})
-DETERMINATION_BASES = frozenset({"medical_necessity", "administrative", "gold_card", "notification"})
-DETERMINATION_SOURCES = frozenset({"md_decision", "nurse_recommendation", "gold_card", "notification", "p2p",
-                                   "appeal", "external_review", "administrative"})
-LINE_OUTCOMES = frozenset({"approved", "denied", "pended"})
-P2P_OUTCOMES = frozenset({"uphold_adverse", "overturn_to_approval"})
-LETTER_TYPES = frozenset({"approval", "partial_approval", "denial", "pend", "appeal_decision"})
-LETTER_RECIPIENTS = frozenset({"provider", "member"})
-LETTER_CHANNELS = frozenset({"portal", "fax", "mail", "api"})
-NOTIFICATION_TYPES = frozenset({"approval", "denial", "pend", "no_auth_required", "appeal_rights",
-                                "appeal_outcome"})
-NOTIFICATION_CHANNELS = frozenset({"mail", "portal", "email"})
-FINAL_ACTIONS = frozenset({"submit_pa", "gather_more_evidence", "do_not_submit"})
-FINDING_STATUSES = frozenset({"present_sufficient", "present_insufficient", "absent"})
-SUBMISSION_CHANNELS = frozenset({"portal", "fax", "edi_278", "api"})
-DOCUMENT_KINDS = frozenset({
-    "appeal_decision_letter", "approval_letter", "behavioral_health_note", "chart_note", "cm_assessment",
-    "cm_care_plan", "consult_note", "denial_letter", "diagnostic_report", "discharge_summary", "imaging_report",
-    "lab_summary", "letter_of_medical_necessity", "pa_request_form", "partial_approval_letter", "pathology_report",
-    "pend_letter", "pharmacy_note", "procedure_report", "progress_note", "questionnaire",
-    "site_of_service_attestation", "social_work_note", "submission_bundle", "therapy_note",
-})
+URGENCY_LEVELS = _values(UrgencyLevel)
+NETWORK_STATUSES = _values(NetworkStatus)
+LANES = _values(Lane)
+EVAL_RESULTS = _values(EvalResult)
+NURSE_RECOMMENDATIONS = _values(NurseRecommendationOption)
+MD_DECISIONS = _values(MDDecisionOption)
+DETERMINATION_DECISIONS = _values(DeterminationDecision)
+DETERMINATION_BASES = _values(DeterminationBasis)
+DETERMINATION_SOURCES = _values(DeterminationSource)
+LINE_OUTCOMES = _values(LineOutcome)
+P2P_OUTCOMES = _values(P2POutcome)
+LETTER_TYPES = _values(LetterType)
+LETTER_RECIPIENTS = _values(LetterRecipient)
+LETTER_CHANNELS = _values(LetterChannel)
+NOTIFICATION_TYPES = _values(NotificationType)
+NOTIFICATION_CHANNELS = _values(NotificationChannel)
+FINAL_ACTIONS = _values(FinalAction)
+FINDING_STATUSES = _values(FindingStatus)
+SUBMISSION_CHANNELS = _values(SubmissionChannel)
+DOCUMENT_KINDS = _values(DocumentKind)
 
-CM_PROGRAMS = frozenset({"chronic_disease", "behavioral_health", "complex_care", "transitions_of_care"})
-CM_PRIORITIES = frozenset({"urgent", "high", "standard"})
-RISK_LEVELS = frozenset({"high", "moderate", "low"})
+CM_PROGRAMS = _values(CMProgram)
+CM_PRIORITIES = _values(CMPriority)
+RISK_LEVELS = _values(RiskLevel)
 ENGAGEMENT_STATUSES = frozenset({"engaged", "tentative", "refused", "declined", "unreachable"})  # "refused": the outreach tool's value
 ASSESSMENT_SECTIONS = ("clinical", "medication", "behavioral_health", "sdoh")
 PROBLEM_DOMAINS = frozenset(ASSESSMENT_SECTIONS)
-INTERVENTION_OWNERS = frozenset({"care_manager", "patient", "pcp", "specialist", "pharmacist", "social_worker",
-                                 "behavioral_health_provider"})
-CADENCES = frozenset({"weekly", "biweekly", "monthly"})
-DISENROLL_REASONS = frozenset({"declined", "unreachable", "ineligible", "moved", "deceased", "safety_transfer",
-                               "other"})
+INTERVENTION_OWNERS = _values(InterventionOwner)
+CADENCES = _values(FollowUpCadence)
+DISENROLL_REASONS = _values(DisenrollReason)
 #: Roles whose signed documents count as clinical evidence (``rules.authority.CLINICIANS``).
 CLINICIAN_ROLES = frozenset({"physician", "nurse_practitioner", "physician_assistant", "physical_therapist",
                              "behavioral_health_clinician"})

@@ -36,8 +36,7 @@ from chibench.world.apps.ehr.models import (
 from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
 from chibench.world.core.codes import ICD_CACHE, load_icd_cache
 from chibench.world.core.db import WorldSetting
-from chibench.world.core.enums import EncounterType
-from chibench.world.core.machines import ReferralStatus
+from chibench.world.core.enums import EncounterType, ReferralStatus
 from chibench.world.core.world import SYSTEM_ACTOR, Tx, World
 from chibench.world.counterparts.store import ContractSet, lint_contracts, load_contracts, populate_contracts
 from chibench.world.lint import lint

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from chibench.world import apps as _apps  # noqa: F401  (every app table on Base.metadata, the directory installed)
 from chibench.world.core.db import Base, dumps
 from chibench.world.core.serialize import plain
 from chibench.world.core.world import World

@@ -82,6 +82,7 @@ def prepare(spec: TaskWorld, *, base: Path = BASE_WORLD, run_dir: Path = RUN_DIR
 
     Returns the open :class:`~chibench.world.core.world.World`. Re-running replaces the previous run.
     """
+    from chibench.world import apps  # noqa: F401  (the schema and the actor directory)
     from chibench.world.core.errors import DamagedDatabase
     from chibench.world.core.world import World, check_database
     from chibench.world.export import snapshot
@@ -119,8 +120,8 @@ def setup(world: Any, spec: TaskWorld) -> None:
 
     Raises :class:`TaskWorldError` if the overlay does not apply (the world is then half-changed:
     discard it)."""
+    from chibench.world.core.identities import set_identities
     from chibench.world.overlays import OverlayError, apply_overlay
-    from chibench.world.tools.dispatch import set_identities
 
     try:
         apply_overlay(world, spec.overlay)
@@ -150,6 +151,7 @@ def export_final(*, run_dir: Path = RUN_DIR, export_dir: Path = EXPORT_DIR) -> P
     first (``PRAGMA integrity_check`` after replaying its write-ahead log): a damaged database raises
     :class:`TaskWorldError` with a one-line reason and no ``final.json`` is written (the grader then
     scores the missing export 0 and says why) — a damaged file is never graded as if it were whole."""
+    from chibench.world import apps  # noqa: F401  (the schema and the actor directory)
     from chibench.world.core.errors import DamagedDatabase
     from chibench.world.core.world import World
 

@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from chibench.world import apps as _apps  # noqa: F401  (every app's tables on Base.metadata, the actor directory)
 from chibench.world.core.db import Base, dumps
-from chibench.world.core.world import World, _register_models, _sqlite_pragmas
+from chibench.world.core.world import World, _sqlite_pragmas
 from chibench.world.export import EXPORT_FORMAT, _table_rows
 
 _LOCK = threading.Lock()
@@ -153,7 +154,6 @@ def _tracking_script() -> str:
     return "\n".join(lines)
 
 
-_register_models()  # every app's tables on Base.metadata before the triggers are listed
 _TRACKING = _tracking_script()
 
 

@@ -358,7 +358,7 @@ def image_facts(role: Role) -> ImageFacts:
 
 def handbook_dir() -> Path:
     """The handbook skill folder the agent image carries."""
-    from chibench.handbook import HANDBOOK
+    from chibench.verifiers.handbook_index import HANDBOOK
 
     return Path(HANDBOOK)
 

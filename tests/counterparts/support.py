@@ -11,17 +11,14 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-import yaml
-
 from chibench.world.apps.cm_chart import services as chart
 from chibench.world.apps.cm_referral import services as referral
 from chibench.world.apps.cm_referral.models import CMReferral
 from chibench.world.apps.p2p_scheduler import services as p2p
 from chibench.world.apps.p2p_session.models import P2PSession, P2PTurn
 from chibench.world.core.world import World
-from chibench.world.export import snapshot
 from chibench.world.overlays import OverlaySpec, apply_overlay
-from chibench.world.seeds.loader import SEED_ROOT
+from tests.support import upstream_nurse
 
 CM = "WKR-CM-01"
 CM2 = "WKR-CM-02"
@@ -53,27 +50,12 @@ def reviewed_case(world: World, scenario_id: str, actor: str = CM) -> str:
     return str(case_id)
 
 
-def digest(world: World) -> str:
-    return str(snapshot(world)["digest"])
-
-
 # ---------------------------------------------------------------------------------------------- P2P
-
-
-def upstream(slug: str) -> dict[str, Any]:
-    """Nurse verdicts for every criterion (as tests/world/test_overlays.py::_upstream)."""
-    d = yaml.safe_load((SEED_ROOT / "services" / f"{slug}.yaml").read_text())
-    req = d["payer_request"]
-    did = req["submitted_document_ids"][0]
-    docs = {x["id"]: x for x in req.get("submitted_documents", []) + d["chart"]["documents"]}
-    quote = next(line.strip() for line in docs[did]["body"].splitlines() if len(line.strip()) > 20)[:40]
-    return {"nurse_results": {c["id"]: {"result": "met", "evidence": [{"document": did, "quote": quote}]}
-                              for c in d["payer_policy"]["criteria"]}}
 
 
 def p2p_request(world: World, slug: str, *, schedule: bool = True) -> str:
     """um_pickup at the p2p stage, then offer → select → schedule: returns the request id."""
-    out = apply_overlay(world, OverlaySpec(kind="um_pickup", service=slug, stage="p2p", upstream=upstream(slug)))
+    out = apply_overlay(world, OverlaySpec(kind="um_pickup", service=slug, stage="p2p", upstream=upstream_nurse(slug)))
     rid = p2p.list_requests(world, actor_id=INTAKE, case_id=out["case_id"])[0]["id"]
     if schedule:
         now = world.now()

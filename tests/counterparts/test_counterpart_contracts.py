@@ -13,11 +13,15 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
-from chibench.world.apps.cm_outreach.models import PatientPersonaContract, PatientPersonaGrading
-from chibench.world.apps.p2p_session.models import P2PContractGrading, P2PCounterpartContract
 from chibench.world.build import build_base_world
 from chibench.world.core.world import World
 from chibench.world.counterparts.contracts import P2PContractFile, PatientContractFile
+from chibench.world.counterparts.models import (
+    P2PContractGrading,
+    P2PCounterpartContract,
+    PatientPersonaContract,
+    PatientPersonaGrading,
+)
 from chibench.world.counterparts.store import (
     counterpart_for,
     lint_contracts,

@@ -16,8 +16,15 @@ from chibench.world.apps.p2p_session import services as session
 from chibench.world.core.errors import RetryableError
 from chibench.world.core.world import World
 from chibench.world.counterparts.store import load_contracts
+from tests.support import digest
 
-from .support import CM, PAYER_REVIEWER, FakeLLM, digest, p2p_turns, reviewed_case
+from .support import (
+    CM,
+    PAYER_REVIEWER,
+    FakeLLM,
+    p2p_turns,
+    reviewed_case,
+)
 
 CONTRACTS = load_contracts()
 INTRO = "Hello, this is Caleb, a nurse with Keystone Care Management, part of your Keystone health plan."

@@ -14,10 +14,19 @@ from typing import Any
 
 from chibench.world.apps.cm_outreach import services as outreach
 from chibench.world.apps.cm_outreach.models import OutreachTurn
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import CALL_LOCK, World
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
+from tests.support import digest
 
-from .support import CM, PAYER_REVIEWER, FakeLLM, digest, p2p_turns, referral_for, reviewed_case
+from .support import (
+    CM,
+    PAYER_REVIEWER,
+    FakeLLM,
+    p2p_turns,
+    referral_for,
+    reviewed_case,
+)
 
 SLOW = 2.5  # seconds the fake model takes to answer
 INTRO = "Hello, this is Caleb, a nurse with Keystone Care Management, part of your Keystone health plan."

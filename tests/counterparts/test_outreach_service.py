@@ -11,12 +11,17 @@ from chibench.world.apps.cm_assessment import services as assessment
 from chibench.world.apps.cm_outreach import services as outreach
 from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession, OutreachTurn
 from chibench.world.apps.cm_referral.models import CMCase
-from chibench.world.core.errors import AuthorityError, Conflict, DomainError, InvalidInput, NotFound, UnknownActor
+from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound, UnknownActor
 from chibench.world.core.world import World
 from chibench.world.counterparts.config import CounterpartConfigError
 from chibench.world.export import snapshot
+from tests.support import digest, refused_call
 
-from .support import CM, CM2, digest, reviewed_case
+from .support import (
+    CM,
+    CM2,
+    reviewed_case,
+)
 
 ASTHMA, DM, COPD = "cm_asthma_low_coop_001", "cm_dm_moderate_anxious_001", "cm_copd_hard_refuses_002"
 INTRO = "Hello, this is Caleb, a nurse with Keystone Care Management, part of your Keystone health plan."
@@ -26,14 +31,6 @@ PROGRAM = ("Your doctor asked us to reach out. We have a program where a nurse w
 ASK = "Would you like to join the program?"
 RECORD = {"key_takeaways": ["identity verified; program explained"], "next_steps": ["assessment"],
           "patient_concerns": ["inhaler cost"]}
-
-
-def refused(err: type[DomainError], fn, field: str | None = None) -> DomainError:
-    with pytest.raises(err) as exc:
-        fn()
-    if field is not None:
-        assert exc.value.field == field, exc.value.to_dict()
-    return exc.value
 
 
 def call(world: World, scenario: str = ASTHMA) -> tuple[str, str]:
@@ -53,11 +50,11 @@ def test_start_requires_a_chart_reviewed_case_and_a_care_manager(world: World):
     case_id = referral.open_case(world, actor_id=CM, referral_id=referral_for(world, ASTHMA),
                                  program="chronic_disease", priority="standard")["case"]["id"]
     before = digest(world)
-    e = refused(Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
+    e = refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
     assert "chart_reviewed" in e.to_dict()["allowed"]
-    refused(AuthorityError, lambda: outreach.start_outreach_call(world, actor_id="WKR-UMN-01", case_id=case_id))
-    refused(UnknownActor, lambda: outreach.start_outreach_call(world, actor_id="WKR-NOBODY", case_id=case_id))
-    refused(NotFound, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id="CMC-9999"), "case_id")
+    refused_call(None, AuthorityError, lambda: outreach.start_outreach_call(world, actor_id="WKR-UMN-01", case_id=case_id))
+    refused_call(None, UnknownActor, lambda: outreach.start_outreach_call(world, actor_id="WKR-NOBODY", case_id=case_id))
+    refused_call(None, NotFound, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id="CMC-9999"), "case_id")
     assert digest(world) == before
 
 
@@ -68,14 +65,14 @@ def test_start_opens_an_active_session_the_member_answers(world: World):
     assert out["patient_response"].startswith("Hello?")
     assert out["messages"] == [{"turn_number": 1, "role": "patient", "content": out["patient_response"],
                                 "timestamp": out["started_at"]}]
-    refused(Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
+    refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
     # nothing of the contract reaches the agent
     assert "consent" not in str(out) and "trigger" not in str(out)
 
 
 def test_member_without_a_contract_cannot_be_called(world: World):
     case_id = reviewed_case(world, "cm_htn_low_tentative_001")
-    refused(Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
+    refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
 
 
 def test_a_full_call_records_turns_events_and_consent(world: World):
@@ -106,7 +103,7 @@ def test_consent_cannot_be_recorded_without_the_members_yes_in_the_transcript(wo
     case_id, sid = call(world, DM)
     say(world, sid, INTRO, DOB, PROGRAM, ASK)  # deferred: "send me something to read"
     before = digest(world)
-    e = refused(Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    e = refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
                                                              engagement_status="engaged", consent_obtained=True,
                                                              **RECORD), "consent_obtained")
     assert "no turn in which the member agreed" in e.message
@@ -115,22 +112,22 @@ def test_consent_cannot_be_recorded_without_the_members_yes_in_the_transcript(wo
                                      consent_obtained=False, member_words="Maybe you can send me something?",
                                      **RECORD)
     assert rec["consent_obtained"] is False and rec["consent_turn"] is None
-    refused(Conflict, lambda: assessment.start_assessment(world, actor_id=CM, case_id=case_id))
+    refused_call(None, Conflict, lambda: assessment.start_assessment(world, actor_id=CM, case_id=case_id))
 
 
 def test_engagement_and_consent_must_agree(world: World):
     _, sid = call(world)
     say(world, sid, INTRO, DOB, PROGRAM, ASK)
-    refused(InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
                                                              engagement_status="engaged", consent_obtained=False,
                                                              **RECORD), "engagement_status")
-    refused(InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
                                                              engagement_status="enrolled", consent_obtained=True,
                                                              **RECORD), "engagement_status")
-    refused(InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
                                                              engagement_status="engaged", consent_obtained="yes",
                                                              **RECORD), "consent_obtained")
-    refused(InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
                                                              engagement_status="engaged", consent_obtained=True,
                                                              key_takeaways=[], next_steps=["x"]), "key_takeaways")
 
@@ -140,8 +137,8 @@ def test_refusing_member_ends_the_call_and_the_decline_is_documented(world: Worl
     r = say(world, sid, INTRO, DOB, PROGRAM + " " + ASK, "Are you sure? Just a few questions.")
     assert r[2]["patient_response"].endswith("put me down for no more calls.")
     assert r[-1]["stopped"] is True and r[-1]["session_status"] == "ended" and r[-1]["end_reason"] == "patient_ended"
-    refused(Conflict, lambda: say(world, sid, "Hello?"), "session_id")
-    refused(Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, Conflict, lambda: say(world, sid, "Hello?"), "session_id")
+    refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
                                                          engagement_status="engaged", consent_obtained=True,
                                                          **RECORD), "consent_obtained")
     rec = outreach.end_outreach_call(world, actor_id=CM, session_id=sid, engagement_status="refused",
@@ -159,7 +156,7 @@ def test_turn_budget_is_enforced(world: World):
     assert [o["turns_left"] for o in out][-2:] == [1, 0]
     assert out[-1]["session_status"] == "ended" and out[-1]["end_reason"] == "budget_exhausted"
     assert out[-1]["stopped"] is False
-    e = refused(Conflict, lambda: say(world, sid, "One more thing"), "session_id")
+    e = refused_call(None, Conflict, lambda: say(world, sid, "One more thing"), "session_id")
     assert "budget_exhausted" in e.message
     transcript = outreach.get_transcript(world, actor_id=CM, session_id=sid)
     assert transcript["turns_used"] == 14 and len(transcript["messages"]) == 29
@@ -168,12 +165,12 @@ def test_turn_budget_is_enforced(world: World):
 def test_stop_token_from_the_caller_and_bad_messages_are_refused(world: World):
     _, sid = call(world)
     before = digest(world)
-    refused(InvalidInput, lambda: say(world, sid, "Goodbye ###STOP###"), "message")
-    refused(InvalidInput, lambda: say(world, sid, ""), "message")
-    refused(InvalidInput, lambda: say(world, sid, "x" * 4001), "message")
-    refused(NotFound, lambda: outreach.send_message(world, actor_id=CM, session_id="SES-9999", message="hi"),
+    refused_call(None, InvalidInput, lambda: say(world, sid, "Goodbye ###STOP###"), "message")
+    refused_call(None, InvalidInput, lambda: say(world, sid, ""), "message")
+    refused_call(None, InvalidInput, lambda: say(world, sid, "x" * 4001), "message")
+    refused_call(None, NotFound, lambda: outreach.send_message(world, actor_id=CM, session_id="SES-9999", message="hi"),
             "session_id")
-    refused(AuthorityError, lambda: outreach.send_message(world, actor_id=CM2, session_id=sid, message="hi"),
+    refused_call(None, AuthorityError, lambda: outreach.send_message(world, actor_id=CM2, session_id=sid, message="hi"),
             "actor_id")
     assert digest(world) == before
 
@@ -190,12 +187,12 @@ def test_transcript_is_the_agents_view_only(world: World):
 def test_record_is_written_once_by_the_caller(world: World):
     _, sid = call(world, COPD)
     say(world, sid, INTRO)
-    refused(AuthorityError, lambda: outreach.end_outreach_call(world, actor_id=CM2, session_id=sid,
+    refused_call(None, AuthorityError, lambda: outreach.end_outreach_call(world, actor_id=CM2, session_id=sid,
                                                                engagement_status="refused", consent_obtained=False,
                                                                **RECORD), "actor_id")
     outreach.end_outreach_call(world, actor_id=CM, session_id=sid, engagement_status="refused",
                                consent_obtained=False, **RECORD)
-    refused(Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
                                                          engagement_status="refused", consent_obtained=False,
                                                          **RECORD), "session_id")
     with world.read() as s:
@@ -226,11 +223,11 @@ def test_same_turns_give_the_same_world(base_world_file: Path, tmp_path: Path):
 def test_misconfigured_backend_is_reported(world: World, monkeypatch: pytest.MonkeyPatch):
     case_id = reviewed_case(world, ASTHMA)
     monkeypatch.setenv("CHIBENCH_COUNTERPART_BACKEND", "oracle")
-    e = refused(CounterpartConfigError, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id),
+    e = refused_call(None, CounterpartConfigError, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id),
                 "CHIBENCH_COUNTERPART_BACKEND")
     assert e.to_dict()["allowed"] == ["live", "scripted"]
     monkeypatch.setenv("CHIBENCH_COUNTERPART_BACKEND", "live")
-    refused(CounterpartConfigError, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id),
+    refused_call(None, CounterpartConfigError, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id),
             "CHIBENCH_COUNTERPART_MODEL")
 
 

@@ -5,28 +5,25 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 
-import pytest
-
 from chibench.world.apps.determination import services as determination
 from chibench.world.apps.p2p_scheduler import services as p2p
 from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.p2p_session import services as session
 from chibench.world.apps.p2p_session.models import P2PSession
 from chibench.world.apps.pa_workbench.models import PACase
-from chibench.world.core.errors import AuthorityError, Conflict, DomainError, InvalidInput, NotFound
+from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound
 from chibench.world.core.world import World
+from tests.support import digest, refused_call
 
-from .support import INTAKE, ORDERING, PAYER_REVIEWER, digest, p2p_request, p2p_turns
+from .support import (
+    INTAKE,
+    ORDERING,
+    PAYER_REVIEWER,
+    p2p_request,
+    p2p_turns,
+)
 
 MPT, HNS = "myocardial_pet", "hypoglossal_nerve_stim"
-
-
-def refused(err: type[DomainError], fn, field: str | None = None) -> DomainError:
-    with pytest.raises(err) as exc:
-        fn()
-    if field is not None:
-        assert exc.value.field == field, exc.value.to_dict()
-    return exc.value
 
 
 def test_context_before_the_call(p2p_world):
@@ -62,7 +59,7 @@ def test_payer_side_call_brings_out_the_fact_and_the_outcome_follows(p2p_world):
     third = session.send_turn(w, actor_id=md, request_id=rid,
                               message="Then I'll overturn to approval. Thank you for your time.")
     assert third["ended"] and third["end_reason"] == "counterpart_ended"
-    refused(Conflict, lambda: session.send_turn(w, actor_id=md, request_id=rid, message="One more thing?"),
+    refused_call(None, Conflict, lambda: session.send_turn(w, actor_id=md, request_id=rid, message="One more thing?"),
             "request_id")
     turns = p2p_turns(w, rid)
     assert [t["speaker"] for t in turns] == ["counterpart"] + ["agent", "counterpart"] * 3
@@ -72,18 +69,18 @@ def test_payer_side_call_brings_out_the_fact_and_the_outcome_follows(p2p_world):
     with w.read() as s:
         sess = s.query(P2PSession).filter_by(request_id=rid).one()
         assert "f_bmi_current" in sess.revealed_fact_ids and sess.backend == "scripted"
-    refused(Conflict, lambda: p2p.record_outcome(w, actor_id=md, request_id=rid, outcome="overturn_to_approval",
+    refused_call(None, Conflict, lambda: p2p.record_outcome(w, actor_id=md, request_id=rid, outcome="overturn_to_approval",
                                                  note="BMI 41.0"), "request_id")  # summary first
-    refused(InvalidInput, lambda: session.submit_summary(w, actor_id=md, request_id=rid, summary="too short",
+    refused_call(None, InvalidInput, lambda: session.submit_summary(w, actor_id=md, request_id=rid, summary="too short",
                                                          proposed_outcome="overturn_to_approval"), "summary")
-    refused(InvalidInput, lambda: session.submit_summary(w, actor_id=md, request_id=rid, summary="x" * 30,
+    refused_call(None, InvalidInput, lambda: session.submit_summary(w, actor_id=md, request_id=rid, summary="x" * 30,
                                                          proposed_outcome="approve"), "proposed_outcome")
     out = session.submit_summary(w, actor_id=md, request_id=rid, proposed_outcome="overturn_to_approval",
                                  summary="§3.3 met: BMI 41.0 measured 09/18/2026 (cardiology consult note).")
     assert out["finalized"] is True and "payer_outcome" not in out
-    refused(Conflict, lambda: session.submit_summary(w, actor_id=md, request_id=rid, summary="x" * 30,
+    refused_call(None, Conflict, lambda: session.submit_summary(w, actor_id=md, request_id=rid, summary="x" * 30,
                                                      proposed_outcome="overturn_to_approval"), "request_id")
-    refused(Conflict, lambda: session.send_turn(w, actor_id=md, request_id=rid, message="Hello?"), "request_id")
+    refused_call(None, Conflict, lambda: session.send_turn(w, actor_id=md, request_id=rid, message="Hello?"), "request_id")
     p2p.record_outcome(w, actor_id=md, request_id=rid, outcome="overturn_to_approval", note="BMI 41.0 on 09/18")
     with w.read() as s:
         case_id = s.get(P2PRequest, rid).case_id
@@ -100,7 +97,7 @@ def test_provider_side_call_and_the_simulated_reviewer_records_its_decision(p2p_
     r = session.send_turn(w, actor_id=doc, request_id=rid, message="What would it take to get this approved?")
     assert "new request" in r["counterpart_response"]
     # the payer seat is not the agent's on this call now
-    refused(Conflict, lambda: session.send_turn(w, actor_id=PAYER_REVIEWER[HNS], request_id=rid,
+    refused_call(None, Conflict, lambda: session.send_turn(w, actor_id=PAYER_REVIEWER[HNS], request_id=rid,
                                                 message="Hello"), "request_id")
     out = session.submit_summary(w, actor_id=doc, request_id=rid, proposed_outcome="uphold_adverse",
                                  summary="Reviewer upholds on §3.3 (28.5%); we will repeat the attended PSG.")
@@ -115,16 +112,16 @@ def test_call_requires_a_scheduled_request(base_world_file, tmp_path):
     shutil.copyfile(base_world_file, path)
     w = World(path)
     rid = p2p_request(w, HNS, schedule=False)
-    refused(AuthorityError, lambda: session.send_turn(w, actor_id=PAYER_REVIEWER[HNS], request_id=rid,
+    refused_call(None, AuthorityError, lambda: session.send_turn(w, actor_id=PAYER_REVIEWER[HNS], request_id=rid,
                                                       message="Hello"), "actor_id")  # no reviewer assigned yet
-    refused(Conflict, lambda: session.get_context(w, actor_id=ORDERING[HNS], request_id=rid), "request_id")
+    refused_call(None, Conflict, lambda: session.get_context(w, actor_id=ORDERING[HNS], request_id=rid), "request_id")
     slot = (w.now() + dt.timedelta(hours=5)).replace(minute=0, second=0, microsecond=0).isoformat()
     p2p.offer_slots(w, actor_id=INTAKE, request_id=rid, payer_reviewer_id=PAYER_REVIEWER[HNS], slots=[slot])
     before = digest(w)
-    e = refused(Conflict, lambda: session.send_turn(w, actor_id=PAYER_REVIEWER[HNS], request_id=rid,
+    e = refused_call(None, Conflict, lambda: session.send_turn(w, actor_id=PAYER_REVIEWER[HNS], request_id=rid,
                                                     message="Hello"), "request_id")
     assert e.to_dict()["allowed"] == ["scheduled"]
-    refused(Conflict, lambda: session.submit_summary(w, actor_id=PAYER_REVIEWER[HNS], request_id=rid,
+    refused_call(None, Conflict, lambda: session.submit_summary(w, actor_id=PAYER_REVIEWER[HNS], request_id=rid,
                                                      summary="x" * 30, proposed_outcome="uphold_adverse"),
             "request_id")
     assert digest(w) == before
@@ -134,15 +131,15 @@ def test_call_requires_a_scheduled_request(base_world_file, tmp_path):
 def test_only_the_two_seats_take_part(p2p_world):
     w, rid = p2p_world(MPT)
     for actor in ("WKR-MD-01", "WKR-MD-02"):  # the original reviewer, an unassigned MD
-        refused(AuthorityError, lambda a=actor: session.send_turn(w, actor_id=a, request_id=rid, message="Hi"),
+        refused_call(None, AuthorityError, lambda a=actor: session.send_turn(w, actor_id=a, request_id=rid, message="Hi"),
                 "actor_id")
-    refused(AuthorityError, lambda: session.get_context(w, actor_id="WKR-PAC-04", request_id=rid), "actor_id")
-    refused(AuthorityError, lambda: session.get_context(w, actor_id="WKR-HNS-01", request_id=rid), "actor_id")
-    refused(NotFound, lambda: session.get_context(w, actor_id=PAYER_REVIEWER[MPT], request_id="P2P-9999"),
+    refused_call(None, AuthorityError, lambda: session.get_context(w, actor_id="WKR-PAC-04", request_id=rid), "actor_id")
+    refused_call(None, AuthorityError, lambda: session.get_context(w, actor_id="WKR-HNS-01", request_id=rid), "actor_id")
+    refused_call(None, NotFound, lambda: session.get_context(w, actor_id=PAYER_REVIEWER[MPT], request_id="P2P-9999"),
             "request_id")
     # no simulated reviewer is configured for the provider seat of this case
-    refused(Conflict, lambda: session.get_context(w, actor_id=ORDERING[MPT], request_id=rid), "request_id")
-    refused(InvalidInput, lambda: session.send_turn(w, actor_id=PAYER_REVIEWER[MPT], request_id=rid,
+    refused_call(None, Conflict, lambda: session.get_context(w, actor_id=ORDERING[MPT], request_id=rid), "request_id")
+    refused_call(None, InvalidInput, lambda: session.send_turn(w, actor_id=PAYER_REVIEWER[MPT], request_id=rid,
                                                     message="bye ###STOP###"), "message")
 
 
@@ -152,7 +149,7 @@ def test_turn_limit_is_enforced(p2p_world):
     outs = [session.send_turn(w, actor_id=md, request_id=rid, message="Go on.") for _ in range(8)]
     assert [o["turns_left"] for o in outs] == [7, 6, 5, 4, 3, 2, 1, 0]
     assert outs[-1]["ended"] and outs[-1]["end_reason"] == "turn_limit"
-    e = refused(Conflict, lambda: session.send_turn(w, actor_id=md, request_id=rid, message="Go on."), "request_id")
+    e = refused_call(None, Conflict, lambda: session.send_turn(w, actor_id=md, request_id=rid, message="Go on."), "request_id")
     assert "turn limit" in e.message
     ctx = session.get_context(w, actor_id=md, request_id=rid)
     assert ctx["session"]["agent_turns"] == 8 and len(ctx["transcript"]) == 17

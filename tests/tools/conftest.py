@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import uvicorn
 
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
-from chibench.world.tools.dispatch import set_identities
 from chibench.world.tools.server import build_app
 
 IDENTITIES = {"provider": ["WKR-PAC-01"], "payer": ["WKR-INT-01", "WKR-UMN-01", "WKR-MD-01"],

@@ -20,11 +20,13 @@ from chibench.world.apps.cm_care_plan.models import CarePlan, CarePlanInterventi
 from chibench.world.apps.cm_chart.models import CMChartReview
 from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession, OutreachTurn
 from chibench.world.apps.cm_referral.models import CMCase, CMReferral
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.export import snapshot
 from chibench.world.tools import bindings_cm
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import load_all
+from tests.tools.support import tool_refused
 
 CM = "WKR-CM-01"
 CM_TOOLS = {
@@ -53,17 +55,7 @@ def ok(world: World, name: str, **args: Any) -> Any:
 
 
 def refused(world: World, name: str, args: dict[str, Any], *, error: str, field: str | None = None) -> dict[str, Any]:
-    """The call is a tool error of kind ``error`` naming ``field``, and the world is unchanged."""
-    CALLED.add(name)
-    before = snapshot(world)["digest"]
-    is_error, payload = dispatch(world, "cm", name, {"acting_as": CM, **args})
-    assert is_error, (name, payload)
-    assert payload["error"] == error, payload
-    if field is not None:
-        assert field in payload.get("field", "") or field in payload["message"], payload
-    assert "Traceback" not in str(payload)
-    assert snapshot(world)["digest"] == before, f"{name} changed the world on a refused call"
-    return payload
+    return tool_refused(world, "cm", name, {"acting_as": CM, **args}, error=error, field=field, called=CALLED)
 
 
 def case_row(world: World, case_id: str) -> CMCase:

@@ -18,9 +18,10 @@ from sqlalchemy import select
 
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
 from chibench.world.core.db import Event
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.overlays import OverlaySpec, apply_overlay
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 
 COORD = "WKR-PAC-06"  # PA coordinator, Buckeye Community Physicians (brca_testing's ordering organization)
 INTAKE = "WKR-INT-02"  # a payer intake coordinator the scripted payer does not use (reads only)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+from enum import Enum
 from pathlib import Path
 from types import UnionType
 from typing import Any, Union, get_args, get_origin
@@ -33,14 +34,17 @@ from chibench.world.apps.pa_workbench.models import InboxMessage, PACase
 from chibench.world.apps.triage.models import RoutingRecord, TriageRecord
 from chibench.world.core.db import WorkspaceArtifact
 from chibench.world.core.enums import WorkerRole
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.export import snapshot
 from chibench.world.overlays import OverlaySpec, apply_overlay
 from chibench.world.rules.letter_audit import required_fields
 from chibench.world.seeds.loader import SEED_ROOT
 from chibench.world.tools import bindings_payer
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import MAX_RESULT_CHARS, NAME_RE, ActingInput, load_all
+from tests.support import upstream_nurse
+from tests.tools.support import tool_refused
 
 INT, NURSE, MD1, MD2, AMD = "WKR-INT-01", "WKR-UMN-01", "WKR-MD-01", "WKR-MD-02", "WKR-AMD-01"
 PAYER_IDS = [INT, "WKR-INT-02", NURSE, "WKR-UMN-02", MD1, MD2, AMD]
@@ -70,17 +74,6 @@ def _seed(slug: str) -> dict[str, Any]:
     return yaml.safe_load((SEED_ROOT / "services" / f"{slug}.yaml").read_text())
 
 
-def _upstream(slug: str) -> dict[str, Any]:
-    """Nurse verdicts quoting the first line of the first submitted document (as tests/world/test_overlays.py)."""
-    d = _seed(slug)
-    req = d["payer_request"]
-    did = req["submitted_document_ids"][0]
-    docs = {x["id"]: x for x in req.get("submitted_documents", []) + d["chart"]["documents"]}
-    quote = next(line.strip() for line in docs[did]["body"].splitlines() if len(line.strip()) > 20)[:40]
-    return {"nurse_results": {c["id"]: {"result": "met", "evidence": [{"document": did, "quote": quote}]}
-                              for c in d["payer_policy"]["criteria"]}}
-
-
 @pytest.fixture()
 def make_world(base_world_file: Path, tmp_path: Path):
     """A copy of the base world with one service case overlaid to a UM stage and the payer identities set."""
@@ -91,7 +84,7 @@ def make_world(base_world_file: Path, tmp_path: Path):
         shutil.copyfile(base_world_file, target)
         w = World(target)
         opened.append(w)
-        up = _upstream(slug) if stage in ("md_review", "p2p") and _seed(slug)["payer_policy"].get(
+        up = upstream_nurse(slug) if stage in ("md_review", "p2p") and _seed(slug)["payer_policy"].get(
             "allow_nurse_approval", True) else {}
         out = apply_overlay(w, OverlaySpec(kind="um_pickup", service=slug, stage=stage, upstream=up))
         set_identities(w, {"payer": PAYER_IDS})
@@ -110,17 +103,7 @@ def ok(world: World, name: str, /, **args: Any) -> Any:
 
 
 def refused(world: World, name: str, error: str, field: str | None = None, /, **args: Any) -> dict[str, Any]:
-    """The call is a tool error of kind ``error`` naming ``field``, and the world is unchanged."""
-    before = snapshot(world)["digest"]
-    is_error, payload = dispatch(world, "payer", name, args)
-    assert is_error, f"{name} should have been refused: {payload}"
-    assert payload["error"] == error, payload
-    if field is not None:
-        assert payload.get("field") == field or field in payload["message"], payload
-    assert "Traceback" not in str(payload)
-    assert snapshot(world)["digest"] == before
-    CALLED.add(name)
-    return payload
+    return tool_refused(world, "payer", name, args, error=error, field=field, called=CALLED)
 
 
 def _case(world: World, case_id: str) -> PACase:
@@ -193,18 +176,18 @@ def test_letter_field_schemas_are_exactly_the_audits_required_fields(letter_type
 
 
 def _enum(model: Any, field: str) -> set[str]:
-    """The Literal values a tool input accepts for ``field`` (through Optional)."""
+    """The values a tool input accepts for ``field`` (a Literal or a world enum, through Optional)."""
     ann = model.model_fields[field].annotation
     args = [a for a in get_args(ann) if a is not type(None)] if get_origin(ann) in (Union, UnionType) else [ann]
-    return {v for a in args for v in get_args(a)}
+    return {str(v) for a in args for v in (list(a) if isinstance(a, type) and issubclass(a, Enum) else get_args(a))}
 
 
 def test_tool_enums_match_the_services_vocabularies():
-    from chibench.world.apps import payer_common as pc
+    from chibench.world.apps import payer_queries as pq
     from chibench.world.core import enums
+    from chibench.world.core.enums import Lane
     from chibench.world.rules.authority import MD_DECISIONS, NURSE_RECOMMENDATIONS
     from chibench.world.rules.preflight import DECISIONS
-    from chibench.world.rules.routing import Lane
 
     b = bindings_payer
     assert _enum(b.SaveAuthHeaderIn, "place_of_service") == {p.value for p in enums.PlaceOfService}
@@ -216,10 +199,10 @@ def test_tool_enums_match_the_services_vocabularies():
     assert _enum(b.NurseRecommendationIn, "recommendation") == set(NURSE_RECOMMENDATIONS)
     assert _enum(b.MdDecisionIn, "decision") == set(MD_DECISIONS)
     assert _enum(b.FinalizeIn, "decision") == set(DECISIONS)
-    assert _enum(b.EvaluationIn, "result") == set(pc.EVAL_RESULTS)
-    assert _enum(b.LineDecisionIn, "decision") == set(pc.LINE_DECISIONS)
+    assert _enum(b.EvaluationIn, "result") == set(pq.EVAL_RESULTS)
+    assert _enum(b.LineDecisionIn, "decision") == set(pq.LINE_DECISIONS)
     assert _enum(b.RecordOutcomeIn, "outcome") == set(p2p_scheduler.OUTCOMES)
-    assert _enum(b.DeliverIn, "channel") == set(pc.DELIVERY_CHANNELS)
+    assert _enum(b.DeliverIn, "channel") == set(pq.DELIVERY_CHANNELS)
     assert _enum(b.GenerateNotificationIn, "notification_type") == set(letter_services.NOTIFICATION_TYPES)
     assert _enum(b.GenerateNotificationIn, "channel") == set(letter_services.NOTIFICATION_CHANNELS)
     assert _enum(b.GenerateApprovalIn, "recipient") == set(letter_services.RECIPIENTS)

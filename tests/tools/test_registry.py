@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from chibench.cli import main
 from chibench.world.core.db import Event
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.reference import write_all
 from chibench.world.tools.registry import NAME_RE, load_all
 
@@ -110,3 +111,29 @@ def test_out_of_order_calls_are_refused(role, fuzz_world):
     name, args = finals[role]
     is_error, payload = dispatch(fuzz_world, role, name, args)
     assert is_error and payload["error"] != "internal_error"
+
+
+def test_tool_inputs_use_the_world_vocabulary_not_copies() -> None:
+    """A tool input whose value set is a world enum's must use that enum as its type (one definition)."""
+    import typing
+    from enum import StrEnum
+
+    from chibench.world.core import enums
+    from chibench.world.tools.registry import load_all
+
+    world_sets = {frozenset(e.value for e in obj): name for name, obj in vars(enums).items()
+                  if isinstance(obj, type) and issubclass(obj, StrEnum) and obj is not StrEnum}
+    copies = []
+
+    def walk(model: type, where: str) -> None:
+        for fname, f in model.model_fields.items():  # type: ignore[attr-defined]
+            for arg in typing.get_args(f.annotation) or (f.annotation,):
+                for inner in typing.get_args(arg) or (arg,):
+                    if isinstance(inner, type) and hasattr(inner, "model_fields"):
+                        walk(inner, f"{where}.{fname}")
+                if typing.get_origin(arg) is typing.Literal and frozenset(typing.get_args(arg)) in world_sets:
+                    copies.append(f"{where}.{fname} copies enums.{world_sets[frozenset(typing.get_args(arg))]}")
+
+    for t in load_all().all():
+        walk(t.input_model, t.name)
+    assert copies == []

@@ -29,11 +29,13 @@ from sqlalchemy.orm import Session
 
 from chibench.world.apps.directory.models import Worker
 from chibench.world.core import codes
+from chibench.world.core import identities as identities_module
 from chibench.world.core.db import IdCounter, SimClock, WorldSetting
+from chibench.world.core.identities import identities, set_identities
 from chibench.world.core.serialize import plain
 from chibench.world.core.world import CALL_LOCK, World, WorldSession
 from chibench.world.tools import dispatch as dispatch_module
-from chibench.world.tools.dispatch import dispatch, dispatch_now, identities, set_identities
+from chibench.world.tools.dispatch import dispatch, dispatch_now
 from chibench.world.tools.registry import catalog, catalog_text, live_catalog, load_all
 from chibench.world.tools.server import Listing, WorldHandle
 
@@ -145,7 +147,7 @@ def test_a_failed_set_identities_changes_nothing(served_world: World) -> None:
     assert identities(served_world, "cm") == ["WKR-CM-01"]
     with pytest.raises(Exception, match="not JSON serializable"):
         set_identities(served_world, {"cm": [object()]})  # type: ignore[list-item]
-    assert dispatch_module._IDENTITIES.get(served_world) is None  # forgotten: re-read from the database
+    assert identities_module._IDENTITIES.get(served_world) is None  # forgotten: re-read from the database
     assert identities(served_world, "cm") == ["WKR-CM-01"]
 
 

@@ -6,8 +6,8 @@ from chibench.verifiers import vocab
 from chibench.world.apps import registry  # noqa: F401  (registers every table)
 from chibench.world.core import enums, machines
 from chibench.world.core.db import Base
+from chibench.world.core.enums import Lane
 from chibench.world.rules import authority
-from chibench.world.rules.routing import Lane
 
 
 def test_tables_and_primary_keys():
@@ -41,7 +41,7 @@ def test_value_sets():
 
 
 def test_service_value_sets():
-    from chibench.world.apps import payer_common as pc
+    from chibench.world.apps import payer_queries as pq
     from chibench.world.apps.cm_care_plan import services as cp
     from chibench.world.apps.cm_referral import services as ref
     from chibench.world.apps.letter_center import services as letters
@@ -53,5 +53,5 @@ def test_service_value_sets():
     assert set(letters.NOTIFICATION_TYPES) == vocab.NOTIFICATION_TYPES
     assert set(letters.NOTIFICATION_CHANNELS) == vocab.NOTIFICATION_CHANNELS
     assert set(letter_audit.LETTER_TYPES) <= vocab.LETTER_TYPES
-    assert set(pc.DELIVERY_CHANNELS) == vocab.LETTER_CHANNELS
+    assert set(pq.DELIVERY_CHANNELS) == vocab.LETTER_CHANNELS
     assert set(cases.FINAL_ACTIONS) == vocab.FINAL_ACTIONS and set(cases.FINDING_STATUSES) == vocab.FINDING_STATUSES

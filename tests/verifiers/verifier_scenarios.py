@@ -4,7 +4,7 @@ Each scenario copies the base world, applies the task's overlay (``world/overlay
 starting state, drives the services to the correct end state as the right workers would (the same
 service functions the agents' tools call) and exports the final state. Variants drive a plausible
 wrong path instead. The CM outreach call is written by :func:`outreach_call` — TEST SUPPORT ONLY:
-the outreach conversation services belong to another issue (as in ``tests/world/conftest_cm.py``).
+the outreach conversation services belong to another issue (as in ``tests/world/apps/cm_support.py``).
 
 Used by ``tests/verifiers`` (imported as ``verifier_scenarios``: pytest puts this folder on
 ``sys.path``) and by ``benchmarks/bench_grader.py``.
@@ -25,6 +25,7 @@ from chibench.verifiers.exportview import compute_digest
 from chibench.world.core.world import World
 from chibench.world.export import snapshot
 from chibench.world.overlays import OverlaySpec, apply_overlay
+from tests.support import upstream_nurse
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -162,22 +163,6 @@ MD = "WKR-MD-01"
 MD2 = "WKR-MD-02"
 
 
-def upstream_for(slug: str) -> dict[str, Any]:
-    """The upstream nurse of a later pickup: every criterion met, quoting the first line of the first
-    submitted document (as tests/world/test_overlays.py does)."""
-    import yaml
-
-    from chibench.world.seeds.loader import SEED_ROOT
-
-    d = yaml.safe_load((SEED_ROOT / "services" / f"{slug}.yaml").read_text(encoding="utf-8"))
-    req = d["payer_request"]
-    did = req["submitted_document_ids"][0]
-    docs = {x["id"]: x for x in req.get("submitted_documents", []) + d["chart"]["documents"]}
-    quote = next(line.strip() for line in docs[did]["body"].splitlines() if len(line.strip()) > 20)[:40]
-    return {"nurse_results": {c["id"]: {"result": "met", "evidence": [{"document": did, "quote": quote}]}
-                              for c in d["payer_policy"]["criteria"]}}
-
-
 def _quote(docs: list[dict[str, Any]], text: str) -> dict[str, str]:
     for d in docs:
         if text.casefold() in " ".join(d["body"].split()).casefold():
@@ -196,7 +181,7 @@ def um_uppp_md_denial(base: Path, tmp: Path, variant: str = "correct") -> Trial:
 
     w = _fresh(base, tmp, f"uppp-{variant}")
     cid = apply_overlay(w, OverlaySpec(kind="um_pickup", service="uppp", stage="md_review",
-                                       upstream=upstream_for("uppp")))["case_id"]
+                                       upstream=upstream_nurse("uppp")))["case_id"]
     initial = snapshot(w)
     data = md.get_md_review_data(w, actor_id=MD, case_id=cid)
     docs = data["documents"]
@@ -261,7 +246,7 @@ def p2p_session(w: World, request_id: str, turns: list[tuple[str, str]], summary
     from chibench.world.apps.p2p_scheduler.models import P2PRequest
     from chibench.world.apps.p2p_session.models import P2PSession, P2PTurn
     from chibench.world.core import machines
-    from chibench.world.core.machines import P2PStatus
+    from chibench.world.core.enums import P2PStatus
 
     with w.write(actor_id=agent, app="p2p_session", action="test.p2p_session") as tx:
         s = tx.session
@@ -298,7 +283,7 @@ def um_rcb_p2p_overturn(base: Path, tmp: Path, variant: str = "correct") -> Tria
 
     w = _fresh(base, tmp, f"rcb-{variant}")
     cid = apply_overlay(w, OverlaySpec(kind="um_pickup", service="rotator_cuff_repair_b", stage="p2p",
-                                       upstream=upstream_for("rotator_cuff_repair_b")))["case_id"]
+                                       upstream=upstream_nurse("rotator_cuff_repair_b")))["case_id"]
     initial = snapshot(w)
     req = p2p.list_requests(w, actor_id=MD2, case_id=cid)[-1]
     start = w.now().replace(minute=0, second=0) + dt.timedelta(days=1)
@@ -450,7 +435,7 @@ def outreach_call(w: World, case_id: str, turns: list[tuple[str, str]], *, conse
     from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession, OutreachTurn
     from chibench.world.apps.cm_referral.models import CMCase
     from chibench.world.core import machines
-    from chibench.world.core.machines import CMCaseStatus, OutreachStatus
+    from chibench.world.core.enums import CMCaseStatus, OutreachStatus
 
     with w.write(actor_id=CM, app="cm_outreach", action="test.outreach_call") as tx:
         s = tx.session

@@ -21,19 +21,9 @@ from chibench.world.core.world import World
 from chibench.world.export import diff, snapshot
 from chibench.world.overlays import OverlayError, OverlaySpec, apply_overlay, load_spec
 from chibench.world.seeds.loader import SEED_ROOT
+from tests.support import upstream_nurse
 
 SERVICES = {p.stem: yaml.safe_load(p.read_text()) for p in sorted((SEED_ROOT / "services").glob("*.yaml"))}
-
-
-def _upstream(slug: str) -> dict:
-    """Nurse verdicts quoting the first line of the first submitted document (a plausible upstream nurse)."""
-    d = SERVICES[slug]
-    req = d["payer_request"]
-    did = req["submitted_document_ids"][0]
-    docs = {x["id"]: x for x in req.get("submitted_documents", []) + d["chart"]["documents"]}
-    quote = next(line.strip() for line in docs[did]["body"].splitlines() if len(line.strip()) > 20)[:40]
-    return {"nurse_results": {c["id"]: {"result": "met", "evidence": [{"document": did, "quote": quote}]}
-                              for c in d["payer_policy"]["criteria"]}}
 
 
 def _copy(base: Path, tmp: Path) -> World:
@@ -55,7 +45,7 @@ EXPECTED = {
 def test_um_overlay_reaches_its_pickup_stage(slug, base_world_file, tmp_path):
     stage = SERVICES[slug]["intended"]["um_pickup_stage"]
     world = _copy(base_world_file, tmp_path)
-    up = _upstream(slug) if stage in ("md_review", "p2p") else {}
+    up = upstream_nurse(slug) if stage in ("md_review", "p2p") else {}
     out = apply_overlay(world, OverlaySpec(kind="um_pickup", service=slug, stage=stage, upstream=up))
     status, present, absent = EXPECTED[stage]
     with world.read() as s:

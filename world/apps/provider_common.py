@@ -36,9 +36,8 @@ from chibench.world.apps.policy_library.models import PayerPolicy
 from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
 from chibench.world.core import machines
 from chibench.world.core.db import WorldSetting, dumps
-from chibench.world.core.enums import CoverageStatus, WorkerRole
+from chibench.world.core.enums import CaseStatus, CoverageStatus, WorkerRole
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound, UnknownActor
-from chibench.world.core.machines import CaseStatus
 from chibench.world.core.serialize import plain, to_dict
 from chibench.world.core.world import SYSTEM_ACTOR, Actor, Tx
 from chibench.world.rules import authority, pa_requirement

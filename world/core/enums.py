@@ -1,4 +1,4 @@
-"""Closed vocabularies shared by the seeds, the ORM and (later) the tool schemas.
+"""Closed vocabularies: the one definition shared by the seeds, the ORM, the tool schemas and the grader.
 
 Every enum is a ``StrEnum`` so that it exports as its plain string value and compares equal
 to it. Values use the field's standard terms (see the χ-Bench paper, Appendix C, Tables 9–10,
@@ -274,3 +274,310 @@ class CMPriority(StrEnum):
     URGENT = "urgent"
     HIGH = "high"
     STANDARD = "standard"
+
+
+# ---------------------------------------------------------------- lifecycle states (legal moves: machines.py)
+
+
+class CaseStatus(StrEnum):
+    DRAFT = "draft"
+    REQUIREMENT_CHECKED = "requirement_checked"
+    DOCS_NEEDED = "docs_needed"
+    READY_TO_SUBMIT = "ready_to_submit"
+    SUBMITTED = "submitted"
+    PENDED_ACTION_REQUIRED = "pended_action_required"
+    UNDER_REVIEW = "under_review"
+    APPROVED = "approved"
+    PARTIALLY_APPROVED = "partially_approved"
+    DENIED = "denied"
+    RESUBMITTED = "resubmitted"
+    APPEALED = "appealed"
+    APPEAL_UPHELD = "appeal_upheld"
+    APPEAL_OVERTURNED = "appeal_overturned"
+    EXTERNAL_APPEALED = "external_appealed"
+    EXTERNAL_APPEAL_UPHELD = "external_appeal_upheld"
+    EXTERNAL_APPEAL_OVERTURNED = "external_appeal_overturned"
+    CLOSED = "closed"
+
+
+class CMCaseStatus(StrEnum):
+    NEW = "new"
+    INTAKE_COMPLETE = "intake_complete"
+    CHART_REVIEWED = "chart_reviewed"
+    OUTREACH_COMPLETE = "outreach_complete"
+    ASSESSMENT_IN_PROGRESS = "assessment_in_progress"
+    ASSESSMENT_BLOCKED = "assessment_blocked"
+    ASSESSMENT_COMPLETE = "assessment_complete"
+    CARE_PLAN_DRAFT = "care_plan_draft"
+    CARE_PLAN_FINALIZED = "care_plan_finalized"
+    CLOSED = "closed"
+    DISENROLLED = "disenrolled"
+
+
+class IntakeStatus(StrEnum):
+    NEW = "new"
+    IN_PROGRESS = "in_progress"
+    COMPLETE = "complete"
+
+
+class ReviewTaskStatus(StrEnum):
+    QUEUED = "queued"
+    CLAIMED = "claimed"
+    RETURNED = "returned"
+    COMPLETED = "completed"
+    CANCELLED = "cancelled"
+
+
+class P2PStatus(StrEnum):
+    REQUESTED = "requested"
+    SLOTS_OFFERED = "slots_offered"
+    SLOT_SELECTED = "slot_selected"
+    SCHEDULED = "scheduled"
+    IN_SESSION = "in_session"
+    COMPLETED = "completed"
+    CANCELLED = "cancelled"
+
+
+class OutreachStatus(StrEnum):
+    ACTIVE = "active"
+    ENDED = "ended"
+
+
+class AssessmentStatus(StrEnum):
+    IN_PROGRESS = "in_progress"
+    BLOCKED = "blocked"
+    COMPLETE = "complete"
+
+
+class CarePlanStatus(StrEnum):
+    DRAFT = "draft"
+    FINALIZED = "finalized"
+
+
+class AppealStatus(StrEnum):
+    FILED = "filed"
+    ASSIGNED = "assigned"
+    UPHELD = "upheld"
+    OVERTURNED = "overturned"
+    WITHDRAWN = "withdrawn"
+
+
+class LetterStatus(StrEnum):
+    DRAFT = "draft"
+    DELIVERED = "delivered"
+    SUPERSEDED = "superseded"
+
+
+class ReferralStatus(StrEnum):
+    QUEUED = "queued"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+
+
+# ---------------------------------------------------------------- payer routing
+
+
+class Lane(StrEnum):
+    ADMINISTRATIVE_REVIEW = "administrative_review"
+    NO_AUTH_REQUIRED = "no_auth_required"
+    NOTIFICATION = "notification"
+    GOLD_CARD = "gold_card"
+    DELEGATED = "delegated"
+    VENDOR = "vendor"
+    SPECIALTY = "specialty"
+    NURSE_REVIEW = "nurse_review"
+    MD_REVIEW = "md_review"
+
+
+# ---------------------------------------------------------------- decisions, outcomes and record values
+
+
+class EvalResult(StrEnum):
+    """A reviewer's verdict on one policy criterion for one line."""
+
+    MET = "met"
+    NOT_MET = "not_met"
+    UNCLEAR = "unclear"
+
+
+class NurseRecommendationOption(StrEnum):
+    """What a UM nurse may recommend (a nurse never denies)."""
+
+    APPROVE = "approve"
+    ESCALATE = "escalate"
+    REQUEST_INFO = "request_info"
+
+
+class MDDecisionOption(StrEnum):
+    """What a physician reviewer may decide on a case."""
+
+    APPROVE = "approve"
+    DENY = "deny"
+    PARTIAL_APPROVE = "partial_approve"
+    REQUEST_INFO = "request_info"
+    P2P_REVIEW = "p2p_review"
+
+
+class DeterminationDecision(StrEnum):
+    """A final determination's outcome."""
+
+    APPROVED = "approved"
+    DENIED = "denied"
+    PARTIALLY_APPROVED = "partially_approved"
+
+
+class DeterminationBasis(StrEnum):
+    """Why a determination was made."""
+
+    MEDICAL_NECESSITY = "medical_necessity"
+    ADMINISTRATIVE = "administrative"
+    GOLD_CARD = "gold_card"
+    NOTIFICATION = "notification"
+
+
+class DeterminationSource(StrEnum):
+    """Which record a determination rests on."""
+
+    MD_DECISION = "md_decision"
+    NURSE_RECOMMENDATION = "nurse_recommendation"
+    GOLD_CARD = "gold_card"
+    NOTIFICATION = "notification"
+    P2P = "p2p"
+    APPEAL = "appeal"
+    EXTERNAL_REVIEW = "external_review"
+    ADMINISTRATIVE = "administrative"
+
+
+class LineDecision(StrEnum):
+    """One service line's decision inside a partial or per-line determination."""
+
+    APPROVED = "approved"
+    DENIED = "denied"
+
+
+class LineOutcome(StrEnum):
+    """A service line's current outcome."""
+
+    APPROVED = "approved"
+    DENIED = "denied"
+    PENDED = "pended"
+
+
+class P2POutcome(StrEnum):
+    """The outcome of a peer-to-peer discussion of an adverse decision."""
+
+    UPHOLD_ADVERSE = "uphold_adverse"
+    OVERTURN_TO_APPROVAL = "overturn_to_approval"
+
+
+class AppealOutcome(StrEnum):
+    """An appeal decision's outcome."""
+
+    UPHELD = "upheld"
+    OVERTURNED = "overturned"
+
+
+class LetterType(StrEnum):
+    """Kinds of determination letters."""
+
+    APPROVAL = "approval"
+    PARTIAL_APPROVAL = "partial_approval"
+    DENIAL = "denial"
+    PEND = "pend"
+    APPEAL_DECISION = "appeal_decision"
+
+
+class LetterRecipient(StrEnum):
+    """Who a letter is addressed to."""
+
+    PROVIDER = "provider"
+    MEMBER = "member"
+
+
+class LetterChannel(StrEnum):
+    """How a letter is delivered."""
+
+    PORTAL = "portal"
+    FAX = "fax"
+    MAIL = "mail"
+    API = "api"
+
+
+class NotificationType(StrEnum):
+    """Kinds of member notifications."""
+
+    APPROVAL = "approval"
+    DENIAL = "denial"
+    PEND = "pend"
+    NO_AUTH_REQUIRED = "no_auth_required"
+    APPEAL_RIGHTS = "appeal_rights"
+    APPEAL_OUTCOME = "appeal_outcome"
+
+
+class NotificationChannel(StrEnum):
+    """How a member notification is delivered."""
+
+    MAIL = "mail"
+    PORTAL = "portal"
+    EMAIL = "email"
+
+
+class FinalAction(StrEnum):
+    """The provider's final action on a PA case after the evidence review."""
+
+    SUBMIT_PA = "submit_pa"
+    GATHER_MORE_EVIDENCE = "gather_more_evidence"
+    DO_NOT_SUBMIT = "do_not_submit"
+
+
+class FindingStatus(StrEnum):
+    """Whether the chart documents a required element, and well enough."""
+
+    PRESENT_SUFFICIENT = "present_sufficient"
+    PRESENT_INSUFFICIENT = "present_insufficient"
+    ABSENT = "absent"
+
+
+class EngagementStatus(StrEnum):
+    """A member's engagement as the outreach record states it."""
+
+    ENGAGED = "engaged"
+    TENTATIVE = "tentative"
+    REFUSED = "refused"
+
+
+class InterventionOwner(StrEnum):
+    """Who carries out a care-plan intervention."""
+
+    CARE_MANAGER = "care_manager"
+    PATIENT = "patient"
+    PCP = "pcp"
+    SPECIALIST = "specialist"
+    PHARMACIST = "pharmacist"
+    SOCIAL_WORKER = "social_worker"
+    BEHAVIORAL_HEALTH_PROVIDER = "behavioral_health_provider"
+
+
+class FollowUpCadence(StrEnum):
+    """How often a care-plan intervention is followed up."""
+
+    WEEKLY = "weekly"
+    BIWEEKLY = "biweekly"
+    MONTHLY = "monthly"
+
+
+class DisenrollReason(StrEnum):
+    """Why a member leaves care management."""
+
+    DECLINED = "declined"
+    UNREACHABLE = "unreachable"
+    INELIGIBLE = "ineligible"
+    MOVED = "moved"
+    DECEASED = "deceased"
+    SAFETY_TRANSFER = "safety_transfer"
+    OTHER = "other"
+
+
+def values(enum: type[StrEnum]) -> tuple[str, ...]:
+    """An enum's values as plain strings, in definition order (for ``v.choice`` and error messages)."""
+    return tuple(e.value for e in enum)

@@ -1,5 +1,8 @@
 """Every lifecycle in the world, as explicit legal-transition tables, enforced in one place.
 
+The status enums themselves live in :mod:`chibench.world.core.enums` (one vocabulary for the world,
+the tools and the grader); this module holds the legal moves between them.
+
 * PA/UM case: 18 statuses (``CaseStatus``), one record shared by the provider and payer views.
 * CM case: 11 statuses (``CMCaseStatus``).
   18 + 11 = the paper's 29 case statuses (χ-Bench §3.1; public_release.md §1 for the names).
@@ -22,102 +25,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from chibench.world.core.enums import (  # the states are vocabulary: defined once, in enums
+    AppealStatus,
+    AssessmentStatus,
+    CarePlanStatus,
+    CaseStatus,
+    CMCaseStatus,
+    IntakeStatus,
+    LetterStatus,
+    OutreachStatus,
+    P2PStatus,
+    ReferralStatus,
+    ReviewTaskStatus,
+)
 from chibench.world.core.errors import IllegalTransition
-
-
-class CaseStatus(StrEnum):
-    DRAFT = "draft"
-    REQUIREMENT_CHECKED = "requirement_checked"
-    DOCS_NEEDED = "docs_needed"
-    READY_TO_SUBMIT = "ready_to_submit"
-    SUBMITTED = "submitted"
-    PENDED_ACTION_REQUIRED = "pended_action_required"
-    UNDER_REVIEW = "under_review"
-    APPROVED = "approved"
-    PARTIALLY_APPROVED = "partially_approved"
-    DENIED = "denied"
-    RESUBMITTED = "resubmitted"
-    APPEALED = "appealed"
-    APPEAL_UPHELD = "appeal_upheld"
-    APPEAL_OVERTURNED = "appeal_overturned"
-    EXTERNAL_APPEALED = "external_appealed"
-    EXTERNAL_APPEAL_UPHELD = "external_appeal_upheld"
-    EXTERNAL_APPEAL_OVERTURNED = "external_appeal_overturned"
-    CLOSED = "closed"
-
-
-class CMCaseStatus(StrEnum):
-    NEW = "new"
-    INTAKE_COMPLETE = "intake_complete"
-    CHART_REVIEWED = "chart_reviewed"
-    OUTREACH_COMPLETE = "outreach_complete"
-    ASSESSMENT_IN_PROGRESS = "assessment_in_progress"
-    ASSESSMENT_BLOCKED = "assessment_blocked"
-    ASSESSMENT_COMPLETE = "assessment_complete"
-    CARE_PLAN_DRAFT = "care_plan_draft"
-    CARE_PLAN_FINALIZED = "care_plan_finalized"
-    CLOSED = "closed"
-    DISENROLLED = "disenrolled"
-
-
-class IntakeStatus(StrEnum):
-    NEW = "new"
-    IN_PROGRESS = "in_progress"
-    COMPLETE = "complete"
-
-
-class ReviewTaskStatus(StrEnum):
-    QUEUED = "queued"
-    CLAIMED = "claimed"
-    RETURNED = "returned"
-    COMPLETED = "completed"
-    CANCELLED = "cancelled"
-
-
-class P2PStatus(StrEnum):
-    REQUESTED = "requested"
-    SLOTS_OFFERED = "slots_offered"
-    SLOT_SELECTED = "slot_selected"
-    SCHEDULED = "scheduled"
-    IN_SESSION = "in_session"
-    COMPLETED = "completed"
-    CANCELLED = "cancelled"
-
-
-class OutreachStatus(StrEnum):
-    ACTIVE = "active"
-    ENDED = "ended"
-
-
-class AssessmentStatus(StrEnum):
-    IN_PROGRESS = "in_progress"
-    BLOCKED = "blocked"
-    COMPLETE = "complete"
-
-
-class CarePlanStatus(StrEnum):
-    DRAFT = "draft"
-    FINALIZED = "finalized"
-
-
-class AppealStatus(StrEnum):
-    FILED = "filed"
-    ASSIGNED = "assigned"
-    UPHELD = "upheld"
-    OVERTURNED = "overturned"
-    WITHDRAWN = "withdrawn"
-
-
-class LetterStatus(StrEnum):
-    DRAFT = "draft"
-    DELIVERED = "delivered"
-    SUPERSEDED = "superseded"
-
-
-class ReferralStatus(StrEnum):
-    QUEUED = "queued"
-    ACCEPTED = "accepted"
-    DECLINED = "declined"
 
 
 @dataclass(frozen=True)

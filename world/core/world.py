@@ -21,7 +21,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import bindparam, create_engine, event, inspect, select, text
 from sqlalchemy.engine import Engine
@@ -89,11 +89,6 @@ class CallLock:
 CALL_LOCK = CallLock()
 
 
-def _register_models() -> None:
-    # Importing the app model modules registers their tables on Base.metadata.
-    from chibench.world.apps import registry  # noqa: F401
-
-
 class Actor:
     """Who is acting: a worker id and the role the directory gives them."""
 
@@ -104,6 +99,33 @@ class Actor:
 
     def __repr__(self) -> str:
         return f"Actor({self.id}, {self.role})"
+
+
+class ActorDirectory(Protocol):
+    """Who a worker id names: the core asks, the directory app answers (core never imports an app).
+
+    ``resolve`` returns the :class:`Actor` for ``actor_id`` read in ``session``, or ``None`` if no such
+    worker exists. The app layer installs its implementation with :func:`install_directory` when its
+    models are imported (``chibench.world.apps``, the world's composition root).
+    """
+
+    def resolve(self, session: Session, actor_id: str) -> Actor | None: ...
+
+
+_DIRECTORY: ActorDirectory | None = None
+
+
+def install_directory(directory: ActorDirectory) -> None:
+    """Install the actor directory every :class:`World` resolves acting workers through."""
+    global _DIRECTORY
+    _DIRECTORY = directory
+
+
+def _directory() -> ActorDirectory:
+    if _DIRECTORY is None:
+        raise RuntimeError("the world's apps are not loaded (no actor directory, no app tables): "
+                           "import chibench.world.apps before opening or creating a World")
+    return _DIRECTORY
 
 
 class Tx:
@@ -281,7 +303,7 @@ class World:
     def __init__(self, path: str | Path | None = None, *, check: bool = False, _engine: Engine | None = None):
         """Open the world database at ``path``. With ``check``, first refuse a damaged file
         (:func:`check_database`: ``DamagedDatabase``); ``NotFound`` if there is no file."""
-        _register_models()
+        _directory()  # the app tables and the directory must be loaded before any world is opened
         self.path = Path(path) if path else None
         if _engine is not None:
             self.engine = _engine
@@ -298,7 +320,7 @@ class World:
     @classmethod
     def create(cls, path: str | Path | None = None, *, opens_at: dt.datetime = WORLD_OPEN) -> World:
         """Create an empty world (schema, append-only triggers, clock at ``opens_at``)."""
-        _register_models()
+        _directory()
         if path is not None:
             p = Path(path)
             if p.exists():
@@ -372,18 +394,16 @@ class World:
 
     @staticmethod
     def _resolve_actor(s: Session, actor_id: str, allow_system: bool) -> Actor:
-        from chibench.world.apps.directory.models import Worker
-
         if actor_id == SYSTEM_ACTOR:
             if not allow_system:
                 raise UnknownActor("the SYSTEM identity cannot perform this action", field="actor_id")
             return Actor(SYSTEM_ACTOR, WorkerRole.SYSTEM, None, None)
         if not isinstance(actor_id, str) or not actor_id:
             raise UnknownActor("an acting worker id is required", field="actor_id")
-        w = s.get(Worker, actor_id)
-        if w is None:
+        actor = _directory().resolve(s, actor_id)
+        if actor is None:
             raise UnknownActor(f"no worker with id '{actor_id}'", field="actor_id")
-        return Actor(w.id, w.role, w.org_id, w.npi)
+        return actor
 
     def scalar_count(self, model: Any) -> int:
         from sqlalchemy import func

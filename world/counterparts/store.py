@@ -22,6 +22,12 @@ from sqlalchemy.orm import Session
 
 from chibench.world.core.errors import validation_lines
 from chibench.world.counterparts.contracts import P2PContractFile, P2PCounterpart, PatientContractFile, PatientPersona
+from chibench.world.counterparts.models import (
+    P2PContractGrading,
+    P2PCounterpartContract,
+    PatientPersonaContract,
+    PatientPersonaGrading,
+)
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet
 
 M = TypeVar("M", bound=BaseModel)
@@ -155,8 +161,6 @@ def contract_problems(root: Path, seeds: SeedSet) -> list[str]:
 
 def populate_contracts(session: Session, contracts: ContractSet) -> None:
     """Insert the simulator parts and the grader parts into their separate hidden tables."""
-    from chibench.world.apps.cm_outreach.models import PatientPersonaContract, PatientPersonaGrading
-    from chibench.world.apps.p2p_session.models import P2PContractGrading, P2PCounterpartContract
 
     for sid, c in sorted(contracts.patients.items()):
         src = contracts.files.get(f"patients:{sid}", "")
@@ -187,7 +191,6 @@ def populate_contracts(session: Session, contracts: ContractSet) -> None:
 
 def persona_for(session: Session, scenario_id: str) -> PatientPersona | None:
     """The simulator-visible persona of a CM scenario (reads ``cm_patient_personas`` only)."""
-    from chibench.world.apps.cm_outreach.models import PatientPersonaContract
 
     row = session.get(PatientPersonaContract, scenario_id)
     return None if row is None else PatientPersona.model_validate(row.contract)
@@ -195,7 +198,6 @@ def persona_for(session: Session, scenario_id: str) -> PatientPersona | None:
 
 def counterpart_for(session: Session, service_slug: str, side: str) -> P2PCounterpart | None:
     """The simulator-visible counterpart playing ``side`` for a service (reads ``p2p_counterpart_contracts`` only)."""
-    from chibench.world.apps.p2p_session.models import P2PCounterpartContract
 
     row = session.get(P2PCounterpartContract, f"{service_slug}:{side}")
     return None if row is None else P2PCounterpart.model_validate(row.contract)

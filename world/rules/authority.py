@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from chibench.world.core.enums import WorkerRole
+from chibench.world.core.enums import MDDecisionOption, NurseRecommendationOption, WorkerRole, values
 from chibench.world.core.errors import AuthorityError, IndependenceError, InvalidInput
 
 PROVIDER_STAFF = frozenset({WorkerRole.PA_COORDINATOR, WorkerRole.CLINIC_NURSE, WorkerRole.FRONT_DESK,
@@ -30,8 +30,8 @@ APPEAL_REVIEWERS = frozenset({WorkerRole.APPEALS_MEDICAL_DIRECTOR})
 EXTERNAL_REVIEW_STAFF = frozenset({WorkerRole.EXTERNAL_REVIEW_COORDINATOR})
 CARE_MANAGERS = frozenset({WorkerRole.CARE_MANAGER, WorkerRole.CM_SUPERVISOR})
 
-NURSE_RECOMMENDATIONS = ("approve", "escalate", "request_info")
-MD_DECISIONS = ("approve", "deny", "partial_approve", "request_info", "p2p_review")
+NURSE_RECOMMENDATIONS = values(NurseRecommendationOption)
+MD_DECISIONS = values(MDDecisionOption)
 ADVERSE_MD_DECISIONS = frozenset({"deny", "partial_approve"})
 
 

@@ -12,13 +12,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from chibench.world.core.enums import DeterminationDecision, values
 from chibench.world.core.errors import PreflightFailed
 from chibench.world.core.machines import PA_CASE
 from chibench.world.rules.authority import NURSE_REVIEWERS, PHYSICIAN_REVIEWERS
 from chibench.world.rules.sla import sla_met
 
 CITATION = re.compile(r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+ §[0-9]+(\.[0-9]+)*$")
-DECISIONS = ("approved", "denied", "partially_approved")
+DECISIONS = values(DeterminationDecision)
 DETERMINABLE = ("under_review", "submitted", "resubmitted")
 REC_TO_DECISION = {"approve": "approved", "deny": "denied", "partial_approve": "partially_approved"}
 

@@ -12,22 +12,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol
 
-from chibench.world.core.enums import ReviewProgram
-
-
-class Lane(StrEnum):
-    ADMINISTRATIVE_REVIEW = "administrative_review"
-    NO_AUTH_REQUIRED = "no_auth_required"
-    NOTIFICATION = "notification"
-    GOLD_CARD = "gold_card"
-    DELEGATED = "delegated"
-    VENDOR = "vendor"
-    SPECIALTY = "specialty"
-    NURSE_REVIEW = "nurse_review"
-    MD_REVIEW = "md_review"
+from chibench.world.core.enums import Lane, ReviewProgram
 
 
 class GoldCardLike(Protocol):

@@ -18,6 +18,16 @@ from chibench.world.apps.cm_care_plan import services as care_plan
 from chibench.world.apps.cm_chart import services as chart
 from chibench.world.apps.cm_outreach import services as outreach
 from chibench.world.apps.cm_referral import services as referral
+from chibench.world.core.enums import (
+    CMPriority,
+    CMProgram,
+    DisenrollReason,
+    EngagementStatus,
+    FollowUpCadence,
+    InterventionOwner,
+    ReferralStatus,
+    RiskLevel,
+)
 from chibench.world.core.errors import DomainError, InvalidInput
 from chibench.world.core.world import World
 from chibench.world.tools import budget
@@ -40,7 +50,7 @@ def _nested(prefix: str, fields: Iterable[str]) -> Iterator[None]:
 
 
 class ListReferralQueueIn(ActingInput):
-    status: Literal["queued", "accepted", "declined"] | None = Field(
+    status: ReferralStatus | None = Field(
         None, description="Only referrals in this status (default: all)")
     offset: int = Field(0, ge=0, le=10_000, description="Referrals to skip (0 = first page); use next_offset from "
                                                         "the previous page")
@@ -65,7 +75,7 @@ def _queue_row(r: dict[str, Any]) -> dict[str, Any]:
                   "program and priority, risk score, diagnosis codes, case_id, patient {name, birth_date, age, sex}), "
                   "most pressing first (suggested priority, then risk score). Use get_referral for the reason, "
                   "diagnoses, risk flags and contact details. " + budget.PAGED)
-def list_referral_queue(world: World, acting_as: str | None, a: ListReferralQueueIn) -> Any:
+def list_referral_queue(world: World, a: ListReferralQueueIn) -> Any:
     rows = referral.list_referral_queue(world, actor_id=a.acting_as, status=a.status)
     return budget.page("referrals", [_queue_row(r) for r in rows], a.offset, a.limit)
 
@@ -77,28 +87,28 @@ class GetReferralIn(ActingInput):
 @tool(ROLE, "cm_intake", "get_referral", kind="read", input=GetReferralIn,
       description="One referral with demographics, diagnoses (ICD-10-CM), risk score and utilization flags, "
                   "coverage and the referring clinician.")
-def get_referral(world: World, acting_as: str | None, a: GetReferralIn) -> Any:
+def get_referral(world: World, a: GetReferralIn) -> Any:
     return referral.get_referral(world, actor_id=a.acting_as, referral_id=a.referral_id)
 
 
 class OpenCaseIn(ActingInput):
     referral_id: str = Field(max_length=48, description="The referral to open a case from")
-    program: Literal["chronic_disease", "behavioral_health", "complex_care", "transitions_of_care"] = Field(
+    program: CMProgram = Field(
         description="Care-management program the member is enrolled into (see the program-eligibility standard)")
-    priority: Literal["urgent", "high", "standard"] = Field(description="Case priority")
+    priority: CMPriority = Field(description="Case priority")
 
 
 @tool(ROLE, "cm_intake", "open_case", kind="write", input=OpenCaseIn,
       description="Open the care-management case for a referral (one case per referral): the case moves "
                   "new → intake_complete and is assigned to you.")
-def open_case(world: World, acting_as: str | None, a: OpenCaseIn) -> Any:
+def open_case(world: World, a: OpenCaseIn) -> Any:
     return referral.open_case(world, actor_id=a.acting_as, referral_id=a.referral_id, program=a.program,
                               priority=a.priority)
 
 
 class DisenrollIn(ActingInput):
     case_id: str = Field(max_length=48, description="CM case id")
-    reason: Literal["declined", "unreachable", "ineligible", "moved", "deceased", "safety_transfer", "other"] = Field(
+    reason: DisenrollReason = Field(
         description="Reason code for the disenrollment")
     note: str = Field(min_length=1, max_length=4000, description="What happened, in your words (documented decline)")
 
@@ -106,7 +116,7 @@ class DisenrollIn(ActingInput):
 @tool(ROLE, "cm_intake", "disenroll_case", kind="write", input=DisenrollIn,
       description="Disenroll the member: the case moves from any open status to the terminal 'disenrolled' "
                   "with the reason and your note.")
-def disenroll_case(world: World, acting_as: str | None, a: DisenrollIn) -> Any:
+def disenroll_case(world: World, a: DisenrollIn) -> Any:
     return referral.disenroll_case(world, actor_id=a.acting_as, case_id=a.case_id, reason=a.reason, note=a.note)
 
 
@@ -154,7 +164,7 @@ class GetChartDataIn(ActingInput):
                   "observations_meta lists every code in the chart with its count and date range so you can ask "
                   "for more of one. The record ids returned here are what cm_chart_submit_chart_review accepts as "
                   "evidence_ids. No side effects. " + budget.SECTIONED)
-def get_chart_data(world: World, acting_as: str | None, a: GetChartDataIn) -> Any:
+def get_chart_data(world: World, a: GetChartDataIn) -> Any:
     budget.check_section_args(a.section, a.offset)
     if a.section == "document_bodies" and not a.document_ids:
         raise InvalidInput("section 'document_bodies' needs document_ids (the documents to read)", field="section")
@@ -178,14 +188,14 @@ class ChartReview(ToolInput):
     """The structured chart review (every list item is one short statement, ≤300 characters)."""
 
     primary_concerns: list[ReviewItem] = Field(
-        min_length=1, max_length=30, description="The member's main problems as you read the chart (1–30 items)")
+        min_length=1, max_length=30, description="The member's main problems as you read the chart")
     coordination_risks: list[ReviewItem] = Field(
         max_length=30, description="Care-coordination risks seen in the chart, e.g. fragmented care or gaps "
-                                   "between settings (0–30 items; [] if none)")
+                                   "between settings ([] if none)")
     suspected_barriers: list[ReviewItem] = Field(
         max_length=30, description="Barriers to self-management or care you suspect from the chart, to confirm "
-                                   "on outreach (0–30 items; [] if none)")
-    preliminary_risk_level: Literal["high", "moderate", "low"] = Field(
+                                   "on outreach ([] if none)")
+    preliminary_risk_level: RiskLevel = Field(
         description="Your preliminary risk level; it is also set on the case (case.risk_level)")
     key_findings: str = Field(min_length=20, max_length=5_000,
                               description="Narrative of the key findings (20–5,000 characters)")
@@ -209,7 +219,7 @@ class SubmitChartReviewIn(ActingInput):
                   "and its risk_level is set to the review's preliminary_risk_level; you are recorded as the "
                   "reviewer. One review per case: it cannot be amended or resubmitted. Every evidence id must name "
                   "a record in this member's chart, or nothing is saved.")
-def submit_chart_review(world: World, acting_as: str | None, a: SubmitChartReviewIn) -> Any:
+def submit_chart_review(world: World, a: SubmitChartReviewIn) -> Any:
     r = a.review
     with _nested("review", ChartReview.model_fields):
         return chart.submit_chart_review(
@@ -229,7 +239,7 @@ class StartOutreachCallIn(ActingInput):
                   "active session SES-… opens with a turn budget and the member answers the phone; their first "
                   "words are in patient_response (transcript turn 1). One call per case. Talk with "
                   "cm_outreach_send_message; end and document the call with cm_outreach_end_outreach_call.")
-def start_outreach_call(world: World, acting_as: str | None, a: StartOutreachCallIn) -> Any:
+def start_outreach_call(world: World, a: StartOutreachCallIn) -> Any:
     return outreach.start_outreach_call(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -240,16 +250,14 @@ class SendMessageIn(ActingInput):
 
 
 @tool(ROLE, "cm_outreach", "send_message", kind="write", input=SendMessageIn,
-      description="Say one thing to the member on an active outreach call. The member (the patient) answers "
-                  "through this tool: their reply is patient_response. Each message uses one turn of the call's "
-                  "budget (turns_used / turns_left). The conversation continues, one message per call of this "
-                  "tool, until you end it with cm_outreach_end_outreach_call — unless the member hangs up first "
-                  "(stopped = true, end_reason patient_ended) or the turn budget runs out (budget_exhausted); "
-                  "then session_status is 'ended', no more messages are accepted, and the call must still be "
-                  "documented with cm_outreach_end_outreach_call. Only the care manager who placed the call may "
-                  "talk on it. A 'retryable' error means the member did not answer and nothing was recorded: "
-                  "send the same message again.")
-def send_message(world: World, acting_as: str | None, a: SendMessageIn) -> Any:
+      description="Say one thing to the member on an active outreach call; the member's reply is "
+                  "patient_response. Each message uses one turn (turns_used / turns_left). Talk one message per "
+                  "call until you end it with cm_outreach_end_outreach_call — unless the member hangs up (stopped "
+                  "= true, end_reason patient_ended) or the turns run out (budget_exhausted): then session_status "
+                  "is 'ended', no message is accepted, and you still document the call with "
+                  "cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A "
+                  "'retryable' error means the member did not answer and nothing was recorded: send it again.")
+def send_message(world: World, a: SendMessageIn) -> Any:
     return outreach.send_message(world, actor_id=a.acting_as, session_id=a.session_id, message=a.message)
 
 
@@ -263,7 +271,7 @@ class GetTranscriptIn(ActingInput):
       description="The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), "
                   "content, timestamp}] in turn order — with the session's status (active | ended), end_reason, "
                   "turn budget and turns left. No side effects. " + budget.PAGED)
-def get_transcript(world: World, acting_as: str | None, a: GetTranscriptIn) -> Any:
+def get_transcript(world: World, a: GetTranscriptIn) -> Any:
     out = outreach.get_transcript(world, actor_id=a.acting_as, session_id=a.session_id)
     messages = out.pop("messages")
     return budget.page("messages", messages, a.offset, a.limit, head=out)
@@ -272,16 +280,16 @@ def get_transcript(world: World, acting_as: str | None, a: GetTranscriptIn) -> A
 class OutreachSummary(ToolInput):
     """The structured outreach record (list items ≤300 characters each)."""
 
-    engagement_status: Literal["engaged", "tentative", "refused"] = Field(
+    engagement_status: EngagementStatus = Field(
         description="The call's outcome; 'engaged' exactly when consent_obtained is true")
     consent_obtained: bool = Field(
         description="Whether the member agreed to join care management on this call; true is accepted only if "
                     "the transcript contains the member's explicit yes to joining")
     key_takeaways: list[ReviewItem] = Field(min_length=1, max_length=30,
-                                            description="What you learned on the call (1–30 items)")
-    next_steps: list[ReviewItem] = Field(min_length=1, max_length=30, description="Agreed next steps (1–30 items)")
+                                            description="What you learned on the call")
+    next_steps: list[ReviewItem] = Field(min_length=1, max_length=30, description="Agreed next steps")
     patient_concerns: list[ReviewItem] = Field(default_factory=list, max_length=30,
-                                               description="Concerns the member raised (0–30 items)")
+                                               description="Concerns the member raised")
     member_words: str | None = Field(None, min_length=1, max_length=2_000,
                                      description="The member's consent or decline in their own words, quoted from "
                                                  "the transcript (≤2,000 characters)")
@@ -303,10 +311,10 @@ class EndOutreachCallIn(ActingInput):
                   "session → ended (end_reason caller_ended if you end it), case chart_reviewed → "
                   "outreach_complete. One record per call, written only by the care manager who placed it; it "
                   "cannot be amended. consent_obtained = true is refused unless the transcript contains the "
-                  "member's explicit yes to joining on this call. From outreach_complete a case moves only to an "
-                  "assessment (cm_assessment_start_assessment, which requires consent in this record) or to "
-                  "disenrolled (cm_intake_disenroll_case). Returns the record with case_status and the session.")
-def end_outreach_call(world: World, acting_as: str | None, a: EndOutreachCallIn) -> Any:
+                  "member's explicit yes to joining on this call. Next: cm_assessment_start_assessment (needs "
+                  "consent in this record) or cm_intake_disenroll_case. Returns the record with case_status and "
+                  "the session.")
+def end_outreach_call(world: World, a: EndOutreachCallIn) -> Any:
     m = a.summary
     with _nested("summary", OutreachSummary.model_fields):
         return outreach.end_outreach_call(
@@ -332,7 +340,7 @@ class CaseIn(ActingInput):
 
 class ClinicalSection(ToolInput):
     conditions_reviewed: list[Short] = Field(min_length=1, max_length=30,
-                                             description="Conditions reviewed with the member (1–30 items)")
+                                             description="Conditions reviewed with the member")
     symptom_summary: Text = Field(description="Current symptoms as reported and observed (≤4,000 characters)")
     recent_utilization: Text = Field(description="Recent ED visits, admissions, urgent care and specialist use")
     functional_status: Literal["independent", "needs_some_assistance", "dependent"] = Field(
@@ -340,7 +348,7 @@ class ClinicalSection(ToolInput):
     pain_score: Annotated[int, Field(strict=True, ge=0, le=10)] | None = Field(
         None, description="Self-reported pain on the 0–10 numeric rating scale (integer; omit if not asked)")
     clinical_concerns: list[Short] = Field(default_factory=list, max_length=30,
-                                           description="Clinical concerns for the care plan (0–30 items)")
+                                           description="Clinical concerns for the care plan")
     notes: Text | None = Field(None, description="Free-text notes")
 
 
@@ -352,12 +360,12 @@ class MedicationItem(ToolInput):
 
 
 class MedicationSection(ToolInput):
-    medications: list[MedicationItem] = Field(max_length=60, description="Reconciled medication list (0–60)")
+    medications: list[MedicationItem] = Field(max_length=60, description="Reconciled medication list")
     adherence_barriers: list[Short] = Field(default_factory=list, max_length=30,
-                                            description="Barriers to taking medications as prescribed (0–30)")
+                                            description="Barriers to taking medications as prescribed")
     cost_concern: bool = Field(description="Whether the member reports medication cost as a concern")
     side_effects: list[Short] = Field(default_factory=list, max_length=30,
-                                      description="Side effects the member reports (0–30)")
+                                      description="Side effects the member reports")
     reconciliation_notes: Text = Field(description="Medication reconciliation notes (≤4,000 characters)")
 
 
@@ -403,23 +411,23 @@ class SdohSection(ToolInput):
 
 
 class ClinicalPayload(ToolInput):
-    section: Literal["clinical"] = Field(description="The section to save")
-    data: ClinicalSection | None = Field(None, description="The section body (omit only when blocking)")
+    section: Literal["clinical"]
+    data: ClinicalSection | None = Field(None, description="Omit only with blocked_reason")
 
 
 class MedicationPayload(ToolInput):
-    section: Literal["medication"] = Field(description="The section to save")
-    data: MedicationSection | None = Field(None, description="The section body (omit only when blocking)")
+    section: Literal["medication"]
+    data: MedicationSection | None = Field(None, description="Omit only with blocked_reason")
 
 
 class BehavioralHealthPayload(ToolInput):
-    section: Literal["behavioral_health"] = Field(description="The section to save")
-    data: BehavioralHealthSection | None = Field(None, description="The section body (omit only when blocking)")
+    section: Literal["behavioral_health"]
+    data: BehavioralHealthSection | None = Field(None, description="Omit only with blocked_reason")
 
 
 class SdohPayload(ToolInput):
-    section: Literal["sdoh"] = Field(description="The section to save")
-    data: SdohSection | None = Field(None, description="The section body (omit only when blocking)")
+    section: Literal["sdoh"]
+    data: SdohSection | None = Field(None, description="Omit only with blocked_reason")
 
 
 def _any_of(schema: dict[str, Any]) -> None:
@@ -438,8 +446,7 @@ class SaveSectionIn(ActingInput):
     case_id: str = Field(max_length=48, description="CM case id (assessment in progress or blocked)")
     payload: SectionPayload = Field(
         json_schema_extra=_any_of,
-        description="{section, data}: section is clinical | medication | behavioral_health | sdoh and data is "
-                    "that section's body (ClinicalSection, MedicationSection, BehavioralHealthSection, SdohSection)")
+        description="The section (clinical | medication | behavioral_health | sdoh) and its body")
     blocked_reason: str | None = Field(
         None, min_length=1, max_length=1_000,
         description="Why the assessment cannot continue now (≤1,000 characters); blocks it until a later save "
@@ -452,20 +459,19 @@ class SaveSectionIn(ActingInput):
                   "Refused unless the case's latest outreach record (written by cm_outreach_end_outreach_call) "
                   "records consent_obtained = true. One assessment per case. Returns the assessment with "
                   "sections_saved and sections_missing.")
-def start_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
+def start_assessment(world: World, a: CaseIn) -> Any:
     return assessment.start_assessment(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
 @tool(ROLE, "cm_assessment", "save_section", kind="write", input=SaveSectionIn,
-      description="Save one assessment section: payload.section names it and payload.data replaces that "
-                  "section's stored body in full (sections may be saved in any order and re-saved until the "
-                  "assessment is completed). For behavioral_health and sdoh send the instrument item answers: the "
-                  "platform computes the PHQ-9, GAD-7 and AUDIT-C totals, severity bands and flags and the Hunger "
-                  "Vital Sign result, returns them under the section's 'computed' and stores the totals on the "
-                  "assessment; a total you type is refused as an unknown field. With blocked_reason the assessment "
-                  "is blocked (case → assessment_blocked; data may then be omitted); the next save without a "
-                  "reason unblocks it (→ assessment_in_progress). Returns the assessment.")
-def save_section(world: World, acting_as: str | None, a: SaveSectionIn) -> Any:
+      description="Save one assessment section: payload.data replaces that section's stored body in full (any "
+                  "order; re-save until the assessment is completed). For behavioral_health and sdoh send item "
+                  "answers: the platform computes PHQ-9, GAD-7 and AUDIT-C totals, severity bands and flags and "
+                  "the Hunger Vital Sign result (returned under the section's 'computed', totals stored on the "
+                  "assessment); a total you send is refused as an unknown field. With blocked_reason the "
+                  "assessment is blocked (case → assessment_blocked; data may be omitted); the next save without "
+                  "a reason unblocks it (→ assessment_in_progress). Returns the assessment.")
+def save_section(world: World, a: SaveSectionIn) -> Any:
     data = a.payload.data.model_dump(mode="json") if a.payload.data is not None else None
     with _nested("payload", ("section", "data")):
         return assessment.save_section(world, actor_id=a.acting_as, case_id=a.case_id, section=a.payload.section,
@@ -477,7 +483,7 @@ def save_section(world: World, acting_as: str | None, a: SaveSectionIn) -> Any:
                   "(terminal) and case assessment_in_progress → assessment_complete; sections can no longer be "
                   "edited. Refused while the assessment is blocked; missing sections are listed in the error "
                   "(details.missing_sections).")
-def complete_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
+def complete_assessment(world: World, a: CaseIn) -> Any:
     return assessment.complete_assessment(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -485,13 +491,11 @@ def complete_assessment(world: World, acting_as: str | None, a: CaseIn) -> Any:
 # Mirrors cm_care_plan.services.CarePlanBody (tests assert it); the service validates again.
 PlanShort = Annotated[str, Field(min_length=1, max_length=120)]
 PlanText = Annotated[str, Field(min_length=1, max_length=2_000)]
-Owner = Literal["care_manager", "patient", "pcp", "specialist", "pharmacist", "social_worker",
-                "behavioral_health_provider"]
 
 
 class Intervention(ToolInput):
     action: PlanText = Field(description="What will be done (≤2,000 characters)")
-    owner: Owner = Field(description="Who is responsible for the intervention")
+    owner: InterventionOwner = Field(description="Who is responsible for the intervention")
     due_date: dt.date = Field(description="Due date, YYYY-MM-DD, after the world's current date")
     frequency: Annotated[str, Field(min_length=1, max_length=60)] = Field(
         description="How often, e.g. 'once', 'weekly', 'at every call' (≤60 characters)")
@@ -531,7 +535,7 @@ class EscalationTrigger(ToolInput):
 class CarePlanBody(ToolInput):
     problems: list[Problem] = Field(max_length=20, description="Problems, each with goals and interventions (≤20)")
     escalation_triggers: list[EscalationTrigger] = Field(max_length=20, description="Escalation triggers (≤20)")
-    follow_up_cadence: Literal["weekly", "biweekly", "monthly"] | None = Field(
+    follow_up_cadence: FollowUpCadence | None = Field(
         None, description="Follow-up contact cadence (null while drafting)")
     follow_up_start: dt.date | None = Field(
         None, description="First follow-up date, YYYY-MM-DD, after the world's current date (null while drafting)")
@@ -547,7 +551,7 @@ class SaveCarePlanIn(ActingInput):
       description="Create the empty care-plan draft for a case (one plan per case): plan status draft, case "
                   "assessment_complete → care_plan_draft; you are the author. Fill it with "
                   "cm_care_plan_save_care_plan. Returns the plan.")
-def create_draft(world: World, acting_as: str | None, a: CaseIn) -> Any:
+def create_draft(world: World, a: CaseIn) -> Any:
     return care_plan.create_draft(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -557,7 +561,7 @@ def create_draft(world: World, acting_as: str | None, a: CaseIn) -> Any:
                   "re-created on every save with ids <plan>-P<n>, <problem>-G<n>, <goal>-I<n>. Every date must be "
                   "after the world's current date. A draft may be incomplete; cm_care_plan_finalize checks "
                   "completeness. The case stays care_plan_draft. Returns the plan.")
-def save_care_plan(world: World, acting_as: str | None, a: SaveCarePlanIn) -> Any:
+def save_care_plan(world: World, a: SaveCarePlanIn) -> Any:
     body = a.plan.model_dump(mode="json")
     with _nested("plan", CarePlanBody.model_fields):
         return care_plan.save_care_plan(
@@ -573,5 +577,5 @@ def save_care_plan(world: World, acting_as: str | None, a: SaveCarePlanIn) -> An
                   "problem; every problem at least one goal; every goal a target containing a number, a future "
                   "target date and at least one intervention with a future due date; at least one escalation "
                   "trigger; a follow-up cadence and a future follow-up start date. Returns the plan.")
-def finalize(world: World, acting_as: str | None, a: CaseIn) -> Any:
+def finalize(world: World, a: CaseIn) -> Any:
     return care_plan.finalize(world, actor_id=a.acting_as, case_id=a.case_id)

@@ -23,6 +23,23 @@ from chibench.world.apps.nurse_review import services as nurse_review
 from chibench.world.apps.p2p_scheduler import services as p2p
 from chibench.world.apps.p2p_session import services as p2p_session
 from chibench.world.apps.triage import services as triage
+from chibench.world.core.enums import (
+    CodeSystem,
+    DeterminationDecision,
+    EvalResult,
+    Lane,
+    LetterChannel,
+    LetterRecipient,
+    LineDecision,
+    MDDecisionOption,
+    NetworkStatus,
+    NotificationChannel,
+    NotificationType,
+    NurseRecommendationOption,
+    P2POutcome,
+    PlaceOfService,
+    UrgencyLevel,
+)
 from chibench.world.core.world import World
 from chibench.world.tools import budget
 from chibench.world.tools.registry import ActingInput, ToolInput, tool
@@ -38,14 +55,10 @@ def _case_id() -> Any:
     return Field(description="PA case id, e.g. CASE-0001", min_length=1, max_length=48)
 
 
-UrgencyLevel = Literal["stat", "urgent", "routine"]
-PlaceOfService = Literal["10", "11", "12", "19", "21", "22", "23", "24", "49", "62", "81"]
 POS_HELP = ("CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus "
             "outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, "
             "24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient "
             "rehabilitation, 81 independent laboratory")
-Lane = Literal["administrative_review", "no_auth_required", "notification", "gold_card", "delegated", "vendor",
-               "specialty", "nurse_review", "md_review"]
 LANE_HELP = ("Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | "
              "vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; "
              "notification | gold_card approve without clinical review (determination + authorization number)")
@@ -81,7 +94,7 @@ class ListIntakeQueueIn(PageInput):
                   "case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state "
                   "(awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), "
                   "received_at (UTC), channel, requested_urgency, member_name. " + budget.PAGED)
-def list_intake_queue(world: World, acting_as: str | None, a: ListIntakeQueueIn) -> Any:
+def list_intake_queue(world: World, a: ListIntakeQueueIn) -> Any:
     rows = intake.list_intake_queue(world, actor_id=a.acting_as, include_complete=a.include_complete)
     return _page(rows, "cases", a.offset, a.limit)
 
@@ -93,7 +106,7 @@ def list_intake_queue(world: World, acting_as: str | None, a: ListIntakeQueueIn)
                   "directory match for the recorded requesting NPI (with plan-network status) and the payer-side "
                   "documents (no bodies; read them in the review workspace; a long index is cut and listed under "
                   "`more`).")
-def get_intake_case(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def get_intake_case(world: World, a: CaseInput) -> Any:
     out = intake.get_intake_case(world, actor_id=a.acting_as, case_id=a.case_id)
     return budget.fit_record(out, ("documents",), hint="the document index was cut to fit the result budget: page "
                                                        "it with payer_intake_hub_list_documents(offset=<next_offset>)")
@@ -108,7 +121,7 @@ class CreateIntakeIn(CaseInput):
       description="Open the intake record (status new) for a submitted or resubmitted request, or return the "
                   "existing one unchanged (created=false, nothing written). Receipt time and channel come from "
                   "the latest submission. Returns the intake view plus `created`.")
-def create_intake_case(world: World, acting_as: str | None, a: CreateIntakeIn) -> Any:
+def create_intake_case(world: World, a: CreateIntakeIn) -> Any:
     return intake.create_intake_case(world, actor_id=a.acting_as, case_id=a.case_id, auth_type=a.auth_type)
 
 
@@ -132,7 +145,7 @@ class SaveAuthHeaderIn(CaseInput):
       description="Partial update of the intake's authorization header: only the fields you pass change (at "
                   "least one). The first edit moves the intake new → in_progress. Refused once the intake is "
                   "complete (its header is frozen). Returns the intake view.")
-def save_auth_header(world: World, acting_as: str | None, a: SaveAuthHeaderIn) -> Any:
+def save_auth_header(world: World, a: SaveAuthHeaderIn) -> Any:
     return intake.save_auth_header(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                    urgency_requested_by=a.urgency_requested_by, request_date=a.request_date,
                                    service_start=a.service_start, service_end=a.service_end,
@@ -160,7 +173,7 @@ class SaveDiagnosesIn(CaseInput):
       description="Replace the intake's diagnosis list (codes validated as billable ICD-10-CM, exactly one "
                   "primary) and optionally the diagnosis type. Refused once the intake is complete. Returns the "
                   "intake view.")
-def save_diagnoses(world: World, acting_as: str | None, a: SaveDiagnosesIn) -> Any:
+def save_diagnoses(world: World, a: SaveDiagnosesIn) -> Any:
     return intake.save_diagnoses(world, actor_id=a.acting_as, case_id=a.case_id,
                                  diagnoses=[d.model_dump(exclude_none=True) for d in a.diagnoses],
                                  diagnosis_type=a.diagnosis_type)
@@ -179,13 +192,12 @@ class SaveRequestingProviderIn(CaseInput):
       description="Replace the intake's requesting-provider block {npi, name, organization, specialty, phone, "
                   "fax}. The gold-card check and the directory match use exactly this NPI. Refused once the "
                   "intake is complete. Returns the intake view.")
-def save_requesting_provider(world: World, acting_as: str | None, a: SaveRequestingProviderIn) -> Any:
+def save_requesting_provider(world: World, a: SaveRequestingProviderIn) -> Any:
     return intake.save_requesting_provider(world, actor_id=a.acting_as, case_id=a.case_id, npi=a.npi, name=a.name,
                                            organization=a.organization, specialty=a.specialty, phone=a.phone,
                                            fax=a.fax)
 
 
-CodeSystem = Literal["CPT", "HCPCS", "ICD-10-PCS"]
 
 
 class AddLineItemIn(CaseInput):
@@ -205,7 +217,7 @@ class AddLineItemIn(CaseInput):
       description="Append a service line to the intake (id <intake>-L<n>); the line number defaults to one past "
                   "the highest and must not be taken. Refused once the intake is complete. Returns the intake "
                   "view with its line_items.")
-def add_line_item(world: World, acting_as: str | None, a: AddLineItemIn) -> Any:
+def add_line_item(world: World, a: AddLineItemIn) -> Any:
     return intake.add_line_item(world, actor_id=a.acting_as, case_id=a.case_id, system=a.system, code=a.code,
                                 display=a.display, units=a.units, modifier=a.modifier,
                                 place_of_service=a.place_of_service, service_start=a.service_start,
@@ -228,7 +240,7 @@ class UpdateLineItemIn(CaseInput):
       description="Change fields of the line with this number (omitted fields keep their value; at least one "
                   "change); the merged line is validated like a new one. Refused once the intake is complete. "
                   "Returns the intake view.")
-def update_line_item(world: World, acting_as: str | None, a: UpdateLineItemIn) -> Any:
+def update_line_item(world: World, a: UpdateLineItemIn) -> Any:
     return intake.update_line_item(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number,
                                    system=a.system, code=a.code, display=a.display, units=a.units,
                                    modifier=a.modifier, place_of_service=a.place_of_service,
@@ -242,7 +254,7 @@ class LineNumberIn(CaseInput):
 @tool(ROLE, NS_INTAKE, "remove_line_item", kind="write", input=LineNumberIn,
       description="Delete the intake line with this number (the other lines keep their numbers). Refused once "
                   "the intake is complete. Returns the intake view.")
-def remove_line_item(world: World, acting_as: str | None, a: LineNumberIn) -> Any:
+def remove_line_item(world: World, a: LineNumberIn) -> Any:
     return intake.remove_line_item(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number)
 
 
@@ -255,7 +267,7 @@ class ListDocumentsIn(CaseInput):
       description="The payer-side documents of a case (the payer's copies of what the provider submitted, plus "
                   "payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies "
                   "(the review workspaces carry the bodies). " + budget.PAGED)
-def list_documents(world: World, acting_as: str | None, a: ListDocumentsIn) -> Any:
+def list_documents(world: World, a: ListDocumentsIn) -> Any:
     return _page(intake.list_documents(world, actor_id=a.acting_as, case_id=a.case_id), "documents", a.offset,
                  a.limit)
 
@@ -264,7 +276,7 @@ class ConfirmDecisionsIn(CaseInput):
     request_complete: bool = Field(description="Whether the request carries everything needed to review it")
     member_eligible: bool = Field(description="Whether the member's coverage is active for the service dates")
     service_covered: bool = Field(description="Whether the service is a covered benefit of the member's plan")
-    provider_network_status: Literal["in_network", "out_of_network", "not_found"] = Field(
+    provider_network_status: NetworkStatus = Field(
         description="Requesting provider's status in the member's plan network")
     missing_information: list[str] | None = Field(
         None, max_length=50, description="Only when request_complete=false: each missing item, named specifically")
@@ -279,7 +291,7 @@ class ConfirmDecisionsIn(CaseInput):
                   "request_complete=false also pends the case (→ pended_action_required, response due 23:59:59 "
                   "UTC on info_due). After this the intake — header, diagnoses, provider, lines and decisions — "
                   "is frozen; triage and routing are checked against these decisions.")
-def confirm_decisions(world: World, acting_as: str | None, a: ConfirmDecisionsIn) -> Any:
+def confirm_decisions(world: World, a: ConfirmDecisionsIn) -> Any:
     return intake.confirm_decisions(world, actor_id=a.acting_as, case_id=a.case_id,
                                     request_complete=a.request_complete, member_eligible=a.member_eligible,
                                     service_covered=a.service_covered,
@@ -295,7 +307,7 @@ NS_TRIAGE = "triage"
 @tool(ROLE, NS_TRIAGE, "get", kind="read", input=CaseInput,
       description="A case with its intake record (null before intake), its triage record (null until the "
                   "disposition is set) and its routing records (lane, reason, who, when). " + budget.CUT)
-def triage_get(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def triage_get(world: World, a: CaseInput) -> Any:
     out = triage.get_triage(world, actor_id=a.acting_as, case_id=a.case_id)
     return budget.fit_record(out, ("routing",), hint="routing records were cut to fit the result budget; the "
                                                      "review workspaces page them (section='routing')")
@@ -311,7 +323,7 @@ class CalculateSlaIn(CaseInput):
       description="Compute the decision deadline from the intake receipt time: the stricter of the federal and "
                   "the state turnaround for that urgency. Returns {urgency_level, state, hours, received_at, "
                   "deadline (UTC), rule_source (federal | state:XX)}. Writes nothing.")
-def calculate_sla(world: World, acting_as: str | None, a: CalculateSlaIn) -> Any:
+def calculate_sla(world: World, a: CalculateSlaIn) -> Any:
     return triage.calculate_sla(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                 state=a.state)
 
@@ -320,7 +332,7 @@ def calculate_sla(world: World, acting_as: str | None, a: CalculateSlaIn) -> Any
       description="Gold-card status of the requesting NPI saved at intake, for this plan and the service "
                   "category, on the receipt date. Returns {eligible, reason, npi, plan_id, service_category, "
                   "checked_on}. Writes nothing.")
-def check_gold_card(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def check_gold_card(world: World, a: CaseInput) -> Any:
     return triage.check_gold_card(world, actor_id=a.acting_as, case_id=a.case_id)
 
 
@@ -335,7 +347,7 @@ class SetDispositionIn(CaseInput):
                   "and the plan state), the gold-card check and the intended lane. Needs a complete intake. Not "
                   "amendable: a second call is refused. Refused: the gold_card lane without gold-card "
                   "eligibility, and lanes that contradict the frozen intake decisions. Returns the triage record.")
-def set_disposition(world: World, acting_as: str | None, a: SetDispositionIn) -> Any:
+def set_disposition(world: World, a: SetDispositionIn) -> Any:
     return triage.set_disposition(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                   disposition=a.disposition, disposition_reason=a.disposition_reason)
 
@@ -353,7 +365,7 @@ class RouteCaseIn(CaseInput):
                   "AUTH-<case>-<NNNN>, case → approved). Returns the routing record, what was created and "
                   "case_status. Refused: gold_card without eligibility, lanes contradicting the intake "
                   "decisions, nurse_review once a nurse recommendation exists.")
-def route_case(world: World, acting_as: str | None, a: RouteCaseIn) -> Any:
+def route_case(world: World, a: RouteCaseIn) -> Any:
     return triage.route_case(world, actor_id=a.acting_as, case_id=a.case_id, lane=a.lane, reason=a.reason)
 
 
@@ -372,7 +384,7 @@ class EvaluationIn(CaseInput):
     line_number: int = Field(ge=1, le=99, description="Line the verdict is for")
     criterion_id: str = Field(min_length=1, max_length=48, description="Criterion id from the workspace's "
                                                                        "policy.criteria, e.g. C1")
-    result: Literal["met", "not_met", "unclear"] = Field(description="Your verdict on this criterion for this line")
+    result: EvalResult = Field(description="Your verdict on this criterion for this line")
     citation: str = Field(min_length=1, max_length=100, description="That criterion's citation as listed in the "
                                                                     "workspace, e.g. KM-MP-IMG-001 §3.1")
     note: str = Field(min_length=1, max_length=20_000, description="Your reasoning for the verdict")
@@ -434,7 +446,7 @@ _WORKSPACE_PAGING = ("Default: the workspace with a document index (no bodies); 
       description="The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the "
                   "policy's criteria {criterion_id, text, citation}, payer-side documents, the nurse evaluations "
                   "saved so far and the nurse recommendation (null until submitted). " + _WORKSPACE_PAGING)
-def get_nurse_review_data(world: World, acting_as: str | None, a: NurseWorkspaceIn) -> Any:
+def get_nurse_review_data(world: World, a: NurseWorkspaceIn) -> Any:
     out = nurse_review.get_nurse_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
     return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "evaluations"),
                       "review_get_nurse_review_data")
@@ -446,7 +458,7 @@ def get_nurse_review_data(world: World, acting_as: str | None, a: NurseWorkspace
                   "case. The first save claims the open nurse task. Refused when the case is not under review, "
                   "has no open nurse task, or the nurse recommendation is already submitted. Returns the "
                   "evaluation.")
-def save_criteria_evaluation(world: World, acting_as: str | None, a: EvaluationIn) -> Any:
+def save_criteria_evaluation(world: World, a: EvaluationIn) -> Any:
     return nurse_review.save_criteria_evaluation(world, actor_id=a.acting_as, case_id=a.case_id,
                                                  line_number=a.line_number, criterion_id=a.criterion_id,
                                                  result=a.result, citation=a.citation, note=a.note,
@@ -454,7 +466,7 @@ def save_criteria_evaluation(world: World, acting_as: str | None, a: EvaluationI
 
 
 class NurseRecommendationIn(CaseInput):
-    recommendation: Literal["approve", "escalate", "request_info"] = Field(
+    recommendation: NurseRecommendationOption = Field(
         description="approve (only where the policy allows nurse approval, with saved evaluations and none "
                     "not_met) | escalate (to a medical director) | request_info (pend for information). Nurses "
                     "cannot deny")
@@ -471,7 +483,7 @@ class NurseRecommendationIn(CaseInput):
                   "determination; escalate: queues an md_review task; request_info: pends the case (→ "
                   "pended_action_required). Returns the recommendation with criteria_met/criteria_total and "
                   "case_status.")
-def submit_nurse_case_recommendation(world: World, acting_as: str | None, a: NurseRecommendationIn) -> Any:
+def submit_nurse_case_recommendation(world: World, a: NurseRecommendationIn) -> Any:
     return nurse_review.submit_nurse_case_recommendation(world, actor_id=a.acting_as, case_id=a.case_id,
                                                          recommendation=a.recommendation,
                                                          clinical_summary=a.clinical_summary,
@@ -482,7 +494,7 @@ def submit_nurse_case_recommendation(world: World, acting_as: str | None, a: Nur
       description="The medical-director review workspace: everything in the nurse workspace plus nurse and MD "
                   "evaluations, the nurse recommendation, MD decisions (superseded ones included) and "
                   "peer-to-peer requests. " + _WORKSPACE_PAGING)
-def get_md_review_data(world: World, acting_as: str | None, a: MdWorkspaceIn) -> Any:
+def get_md_review_data(world: World, a: MdWorkspaceIn) -> Any:
     out = md_review.get_md_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
     return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "md_decisions", "p2p_requests",
                                "nurse_evaluations", "md_evaluations"), "review_get_md_review_data")
@@ -493,7 +505,7 @@ def get_md_review_data(world: World, acting_as: str | None, a: MdWorkspaceIn) ->
                   "<case>:md:L<n>:<criterion>); same arguments and checks as the nurse evaluation. The first save "
                   "claims the open MD task. Refused when the case is not under review, has no open MD task, or "
                   "an MD decision is already submitted. Returns the evaluation.")
-def save_md_review(world: World, acting_as: str | None, a: EvaluationIn) -> Any:
+def save_md_review(world: World, a: EvaluationIn) -> Any:
     return md_review.save_md_review(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number,
                                     criterion_id=a.criterion_id, result=a.result, citation=a.citation, note=a.note,
                                     evidence=[e.model_dump() for e in a.evidence])
@@ -501,7 +513,7 @@ def save_md_review(world: World, acting_as: str | None, a: EvaluationIn) -> Any:
 
 class LineDecisionIn(ToolInput):
     line_number: int = Field(ge=1, le=99, description="Line decided")
-    decision: Literal["approved", "denied"] = Field(description="Outcome of this line")
+    decision: LineDecision = Field(description="Outcome of this line")
     approved_units: int | None = Field(None, ge=0, le=999,
                                        description="Approved lines: units approved, 1..requested (default: all "
                                                    "requested); denied lines: omit or 0")
@@ -513,7 +525,7 @@ def _line_decisions(items: list[LineDecisionIn] | None) -> list[dict[str, Any]] 
 
 
 class MdDecisionIn(CaseInput):
-    decision: Literal["approve", "deny", "partial_approve", "request_info", "p2p_review"] = Field(
+    decision: MDDecisionOption = Field(
         description="approve | deny | partial_approve (per-line) | request_info (pend for information) | "
                     "p2p_review (record the intended adverse decision and open a peer-to-peer request)")
     rationale: str = Field(min_length=1, max_length=20_000, description="Your clinical rationale")
@@ -540,7 +552,7 @@ class MdDecisionIn(CaseInput):
                   "request (status requested, you as the original reviewer) and the case stays under_review; "
                   "approve/deny/partial_approve leave the case under_review for determination_finalize. Returns "
                   "the decision (+ p2p_request_id) and case_status.")
-def submit_md_case_decision(world: World, acting_as: str | None, a: MdDecisionIn) -> Any:
+def submit_md_case_decision(world: World, a: MdDecisionIn) -> Any:
     return md_review.submit_md_case_decision(world, actor_id=a.acting_as, case_id=a.case_id, decision=a.decision,
                                              rationale=a.rationale, signed_off=a.signed_off,
                                              denial_rationale=a.denial_rationale, policy_citations=a.policy_citations,
@@ -559,7 +571,7 @@ NS_DET = "determination"
                   "peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active "
                   "determination and history, and a side-effect-free preflight preview of each decision as you "
                   "would finalize it now (passes, or the failing step and why). " + budget.CUT)
-def get_summary(world: World, acting_as: str | None, a: CaseInput) -> Any:
+def get_summary(world: World, a: CaseInput) -> Any:
     out = determination.get_summary(world, actor_id=a.acting_as, case_id=a.case_id)
     return budget.fit_record(out, ("lines", "criteria", "determination_history"),
                              hint="a section was cut to fit the result budget: lines and criteria verdicts are paged "
@@ -567,7 +579,7 @@ def get_summary(world: World, acting_as: str | None, a: CaseInput) -> Any:
 
 
 class FinalizeIn(CaseInput):
-    decision: Literal["approved", "denied", "partially_approved"] = Field(description="The final determination")
+    decision: DeterminationDecision = Field(description="The final determination")
     rationale: str = Field("", max_length=20_000, description="Rationale (required for denied / partially_approved)")
     policy_citations: list[str] | None = Field(
         None, max_length=50, description="'<policy-id> §<n>' sections (at least one for denied / partially_approved)")
@@ -585,7 +597,7 @@ class FinalizeIn(CaseInput):
                   "it was met), moves the case to approved | denied | partially_approved, records line outcomes, "
                   "issues the authorization number and validity window for approvals and closes open review "
                   "tasks. One active determination per case: it is never amended (letters are reissued instead).")
-def finalize(world: World, acting_as: str | None, a: FinalizeIn) -> Any:
+def finalize(world: World, a: FinalizeIn) -> Any:
     return determination.finalize(world, actor_id=a.acting_as, case_id=a.case_id, decision=a.decision,
                                   rationale=a.rationale, policy_citations=a.policy_citations,
                                   overridden=a.overridden, override_reason=a.override_reason,
@@ -610,7 +622,7 @@ class P2PListIn(PageInput):
       description="Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → "
                   "slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, "
                   "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. " + budget.PAGED)
-def p2p_list(world: World, acting_as: str | None, a: P2PListIn) -> Any:
+def p2p_list(world: World, a: P2PListIn) -> Any:
     rows = p2p.list_requests(world, actor_id=a.acting_as, case_id=a.case_id)
     return _page(rows, "requests", a.offset, a.limit)
 
@@ -629,7 +641,7 @@ class OfferSlotsIn(ActingInput):
                   "the requesting provider receives an invitation in the inbox and chooses a slot "
                   "(→ slot_selected). The reviewer must be a physician reviewer other than the physician whose "
                   "intended decision is discussed (independence). Returns the request.")
-def offer_slots(world: World, acting_as: str | None, a: OfferSlotsIn) -> Any:
+def offer_slots(world: World, a: OfferSlotsIn) -> Any:
     return p2p.offer_slots(world, actor_id=a.acting_as, request_id=a.request_id,
                            payer_reviewer_id=a.payer_reviewer_id, slots=a.slots)
 
@@ -644,13 +656,13 @@ class ScheduleIn(ActingInput):
       description="Confirm the slot the provider selected (slot_selected → scheduled): writes a calendar invite "
                   "(.ics) to the shared workspace and a confirmation to the provider's inbox. Returns the request "
                   "and invite_artifact_id.")
-def schedule(world: World, acting_as: str | None, a: ScheduleIn) -> Any:
+def schedule(world: World, a: ScheduleIn) -> Any:
     return p2p.schedule(world, actor_id=a.acting_as, request_id=a.request_id, scheduled_at=a.scheduled_at)
 
 
 class RecordOutcomeIn(ActingInput):
     request_id: str = _request_id()
-    outcome: Literal["uphold_adverse", "overturn_to_approval"] = Field(
+    outcome: P2POutcome = Field(
         description="What the call concluded about the intended adverse decision")
     note: str = Field(min_length=1, max_length=20_000, description="What was discussed and why this outcome")
 
@@ -660,7 +672,7 @@ class RecordOutcomeIn(ActingInput):
                   "assigned payer reviewer may record it; an open session must be summarized first. If the call "
                   "time is still ahead, the simulated clock runs to the end of the call. The case status is not "
                   "changed: determination_finalize resolves the MD's p2p_review decision from this outcome.")
-def record_outcome(world: World, acting_as: str | None, a: RecordOutcomeIn) -> Any:
+def record_outcome(world: World, a: RecordOutcomeIn) -> Any:
     return p2p.record_outcome(world, actor_id=a.acting_as, request_id=a.request_id, outcome=a.outcome, note=a.note)
 
 
@@ -686,7 +698,7 @@ class ContextIn(SessionIn):
                   "opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, "
                   "end_reason, finalized), the ordered transcript, and your summary once submitted. Writes "
                   "nothing. The transcript is paged: " + budget.PAGED)
-def session_get_context(world: World, acting_as: str | None, a: ContextIn) -> Any:
+def session_get_context(world: World, a: ContextIn) -> Any:
     out = p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
     transcript = out.pop("transcript")
     return budget.page("transcript", transcript, a.offset, a.limit, head=out)
@@ -704,14 +716,14 @@ class SendTurnIn(SessionIn):
                   "limited; once the counterpart ends the call or the limit is reached, only the summary "
                   "remains. Returns the counterpart_response, turn_number, agent_turns, turns_left, ended and "
                   "end_reason. A `retryable` error means nothing was recorded; send the turn again.")
-def session_send_turn(world: World, acting_as: str | None, a: SendTurnIn) -> Any:
+def session_send_turn(world: World, a: SendTurnIn) -> Any:
     return p2p_session.send_turn(world, actor_id=a.acting_as, request_id=a.request_id, message=a.message)
 
 
 class SubmitSummaryIn(SessionIn):
     summary: str = Field(min_length=20, max_length=20_000,
                          description="Your written summary of the discussion (20–20,000 characters)")
-    proposed_outcome: Literal["uphold_adverse", "overturn_to_approval"] = Field(
+    proposed_outcome: P2POutcome = Field(
         description="The outcome you propose from the discussion")
 
 
@@ -719,7 +731,7 @@ class SubmitSummaryIn(SessionIn):
       description="Conclude the peer-to-peer dialog with your written summary and proposed outcome: the session "
                   "is finalized (no further turns). Needs a call held with send_turn. The request stays "
                   "in_session until you record the outcome with p2p_record_outcome. Returns the session.")
-def session_submit_summary(world: World, acting_as: str | None, a: SubmitSummaryIn) -> Any:
+def session_submit_summary(world: World, a: SubmitSummaryIn) -> Any:
     return p2p_session.submit_summary(world, actor_id=a.acting_as, request_id=a.request_id, summary=a.summary,
                                       proposed_outcome=a.proposed_outcome)
 
@@ -727,7 +739,6 @@ def session_submit_summary(world: World, acting_as: str | None, a: SubmitSummary
 # =========================================================================== payer_letter_center (10)
 
 NS_LETTER = "payer_letter_center"
-Recipient = Literal["provider", "member"]
 BODY_HELP = ("The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in "
              "body' below must appear in it verbatim")
 RECIPIENT_HELP = "Addressee: provider (also placed in the provider's inbox on delivery) or member"
@@ -742,7 +753,7 @@ class LetterLine(ToolInput):
 class LineOutcome(ToolInput):
     line_number: int = Field(ge=1, le=99, description="Line number")
     code: str = Field(min_length=1, max_length=8, description="Procedure code of the line")
-    outcome: Literal["approved", "denied"] = Field(description="Outcome of this line")
+    outcome: LineDecision = Field(description="Outcome of this line")
     approved_units: int = Field(ge=0, le=999, description="Units approved (0 for a denied line)")
 
 
@@ -846,14 +857,14 @@ class GenerateApprovalIn(CaseInput):
     fields: ApprovalFields = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: Recipient = Field(description=RECIPIENT_HELP)
+    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
 @tool(ROLE, NS_LETTER, "generate_approval", kind="write", input=GenerateApprovalIn,
       description="Draft an approval letter exactly as written (status draft, signed by you, not yet sent); "
                   "needs the case's active approved determination. The stored audit shows whether delivery would "
                   "pass. Returns the letter (LET-…).")
-def generate_approval(world: World, acting_as: str | None, a: GenerateApprovalIn) -> Any:
+def generate_approval(world: World, a: GenerateApprovalIn) -> Any:
     return _windowed(letters.generate_approval(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                      body=a.body, subject=a.subject, recipient=a.recipient))
 
@@ -862,14 +873,14 @@ class GeneratePartialIn(CaseInput):
     fields: PartialApprovalFields = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: Recipient = Field(description=RECIPIENT_HELP)
+    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
 @tool(ROLE, NS_LETTER, "generate_partial_approval", kind="write", input=GeneratePartialIn,
       description="Draft a partial-approval letter (per-line outcomes) exactly as written; needs the case's active "
                   "partially_approved determination. An adverse letter passes the audit only when signed by a "
                   "physician reviewer. Returns the draft letter with its audit.")
-def generate_partial_approval(world: World, acting_as: str | None, a: GeneratePartialIn) -> Any:
+def generate_partial_approval(world: World, a: GeneratePartialIn) -> Any:
     return _windowed(letters.generate_partial_approval(world, actor_id=a.acting_as, case_id=a.case_id,
                                              fields=_fields(a.fields), body=a.body, subject=a.subject,
                                              recipient=a.recipient))
@@ -879,7 +890,7 @@ class GenerateDenialIn(CaseInput):
     fields: DenialFields = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: Recipient = Field(description=RECIPIENT_HELP)
+    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
 @tool(ROLE, NS_LETTER, "generate_denial", kind="write", input=GenerateDenialIn,
@@ -887,7 +898,7 @@ class GenerateDenialIn(CaseInput):
                   "review rights, peer-to-peer offer, criteria access); needs the case's active denied "
                   "determination. Passes the audit only when signed by a physician reviewer. Returns the draft "
                   "letter with its audit.")
-def generate_denial(world: World, acting_as: str | None, a: GenerateDenialIn) -> Any:
+def generate_denial(world: World, a: GenerateDenialIn) -> Any:
     return _windowed(letters.generate_denial(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                    body=a.body, subject=a.subject, recipient=a.recipient))
 
@@ -896,20 +907,19 @@ class GeneratePendIn(CaseInput):
     fields: PendFields = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: Recipient = Field(description=RECIPIENT_HELP)
+    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
 @tool(ROLE, NS_LETTER, "generate_pend", kind="write", input=GeneratePendIn,
       description="Draft a pend (request-for-information) letter exactly as written; needs the case in "
                   "pended_action_required. Returns the draft letter with its audit.")
-def generate_pend(world: World, acting_as: str | None, a: GeneratePendIn) -> Any:
+def generate_pend(world: World, a: GeneratePendIn) -> Any:
     return _windowed(letters.generate_pend(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                  body=a.body, subject=a.subject, recipient=a.recipient))
 
 
 class GenerateNotificationIn(CaseInput):
-    notification_type: Literal["approval", "denial", "pend", "no_auth_required", "appeal_rights",
-                               "appeal_outcome"] = Field(
+    notification_type: NotificationType = Field(
         description="Must match the case: approval / denial (an active determination of that kind; partial "
                     "approvals take either), pend (case pended), no_auth_required (case closed as not requiring "
                     "authorization), appeal_rights (adverse determination or upheld appeal), appeal_outcome "
@@ -917,13 +927,13 @@ class GenerateNotificationIn(CaseInput):
     body: str = Field(min_length=1, max_length=20_000, description="The notice as the member reads it, in plain "
                                                                    "language")
     language: str = Field(min_length=1, max_length=40, description="Language the body is written in, e.g. English")
-    channel: Literal["mail", "portal", "email"] = Field(description="How the member receives it")
+    channel: NotificationChannel = Field(description="How the member receives it")
 
 
 @tool(ROLE, NS_LETTER, "generate_notification", kind="write", input=GenerateNotificationIn,
       description="Write a member-facing notification (MN-…) exactly as authored, addressed to the patient on "
                   "the case; nothing is filled in. Returns the notification.")
-def generate_notification(world: World, acting_as: str | None, a: GenerateNotificationIn) -> Any:
+def generate_notification(world: World, a: GenerateNotificationIn) -> Any:
     return letters.generate_notification(world, actor_id=a.acting_as, case_id=a.case_id,
                                          notification_type=a.notification_type, body=a.body, language=a.language,
                                          channel=a.channel)
@@ -939,7 +949,7 @@ class LetterListIn(ActingInput):
       description="Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally "
                   "for one case, with their fields, body (long bodies windowed as in payer_letter_center_get), signer, "
                   "delivery and last audit. " + budget.PAGED)
-def letter_list(world: World, acting_as: str | None, a: LetterListIn) -> Any:
+def letter_list(world: World, a: LetterListIn) -> Any:
     rows = letters.list_letters(world, actor_id=a.acting_as, case_id=a.case_id)
     return _page([_windowed(r) for r in rows], "letters", a.offset, a.limit)
 
@@ -957,12 +967,12 @@ class LetterGetIn(LetterIdIn):
       description="One letter: type, status, determination it rests on, recipient, subject, body, fields, "
                   "signer, delivery channel and time, reissued_from, and its last stored audit. "
                   + _LETTER_WINDOW_HELP)
-def letter_get(world: World, acting_as: str | None, a: LetterGetIn) -> Any:
+def letter_get(world: World, a: LetterGetIn) -> Any:
     return _windowed(letters.get_letter(world, actor_id=a.acting_as, letter_id=a.letter_id), a.body_offset)
 
 
 class DeliverIn(LetterIdIn):
-    channel: Literal["portal", "fax", "mail", "api"] = Field(description="Delivery channel")
+    channel: LetterChannel = Field(description="Delivery channel")
 
 
 @tool(ROLE, NS_LETTER, "deliver", kind="write", input=DeliverIn,
@@ -971,7 +981,7 @@ class DeliverIn(LetterIdIn):
                   "on what was written (the refusal's details list missing_fields and problems), and when the "
                   "determination it rests on is no longer active (or the case is no longer pended). Returns the "
                   "letter, artifact_id and inbox_message_id.")
-def deliver(world: World, acting_as: str | None, a: DeliverIn) -> Any:
+def deliver(world: World, a: DeliverIn) -> Any:
     return _windowed(letters.deliver(world, actor_id=a.acting_as, letter_id=a.letter_id, channel=a.channel))
 
 
@@ -989,7 +999,7 @@ class ReissueIn(LetterIdIn):
                   "carrying the fields/body/subject you pass (each omitted one copied from the old letter); the "
                   "old letter → superseded. The new letter must be delivered. Returns the new draft with its "
                   "audit.")
-def reissue(world: World, acting_as: str | None, a: ReissueIn) -> Any:
+def reissue(world: World, a: ReissueIn) -> Any:
     return _windowed(letters.reissue(world, actor_id=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
                            body=a.body, subject=a.subject))
 
@@ -997,5 +1007,5 @@ def reissue(world: World, acting_as: str | None, a: ReissueIn) -> Any:
 @tool(ROLE, NS_LETTER, "audit_completeness", kind="read", input=LetterIdIn,
       description="Audit a letter as written against everything its type must state: {letter_id, letter_type, "
                   "complete, missing_fields, problems}. Writes nothing; delivery runs the same audit.")
-def audit_completeness(world: World, acting_as: str | None, a: LetterIdIn) -> Any:
+def audit_completeness(world: World, a: LetterIdIn) -> Any:
     return letters.audit_completeness(world, actor_id=a.acting_as, letter_id=a.letter_id)

@@ -29,6 +29,7 @@ from chibench.world.apps.ehr import services as ehr
 from chibench.world.apps.p2p_session import services as p2p_session
 from chibench.world.apps.pa_workbench import services as workbench
 from chibench.world.apps.submission_portal import services as portal
+from chibench.world.core.enums import CaseStatus, FinalAction, FindingStatus, P2POutcome, SubmissionChannel
 from chibench.world.core.errors import Conflict, InvalidInput
 from chibench.world.core.world import World
 from chibench.world.tools import budget
@@ -36,12 +37,7 @@ from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
 ROLE = "provider"
 
-#: Literal values below mirror world enums; tests/tools/test_provider_tools.py checks they stay equal.
-CaseStatusName = Literal[
-    "draft", "requirement_checked", "docs_needed", "ready_to_submit", "submitted", "pended_action_required",
-    "under_review", "approved", "partially_approved", "denied", "resubmitted", "appealed", "appeal_upheld",
-    "appeal_overturned", "external_appealed", "external_appeal_upheld", "external_appeal_overturned", "closed"]
-Channel = Literal["portal", "fax", "edi_278", "api"]
+#: Value sets with a world enum use it as the field type (world/core/enums.py); these are tool-only subsets.
 UploadKind = Literal[
     "chart_note", "consult_note", "diagnostic_report", "discharge_summary", "imaging_report", "lab_summary",
     "letter_of_medical_necessity", "pa_request_form", "pathology_report", "procedure_report", "progress_note",
@@ -120,7 +116,7 @@ class SearchPatientsIn(ActingInput):
                   "name, patient id or member-id fragment, optionally one date of birth. Returns `patients`: "
                   "[{patient_id, given_name, family_name, birth_date, sex, city, state, phone, coverages: "
                   "[{member_id, plan_id, plan_name, status}]}] sorted by family then given name; `count`.")
-def search_patients(world: World, acting_as: str | None, a: SearchPatientsIn) -> Any:
+def search_patients(world: World, a: SearchPatientsIn) -> Any:
     rows = ehr.search_patients(world, actor_id=a.acting_as, query=a.query, birth_date=a.birth_date, limit=a.limit)
     return {"patients": rows, "count": len(rows)}
 
@@ -135,7 +131,7 @@ class ListCandidateOrdersIn(PageIn):
                   "diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, "
                   "clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` "
                   "(PA cases already opened from it: [{case_id, status}]). " + _PAGED)
-def list_candidate_orders(world: World, acting_as: str | None, a: ListCandidateOrdersIn) -> Any:
+def list_candidate_orders(world: World, a: ListCandidateOrdersIn) -> Any:
     rows = ehr.list_candidate_orders(world, actor_id=a.acting_as, patient_id=a.patient_id)
     return _page("orders", rows, a.limit, a.offset)
 
@@ -171,7 +167,7 @@ class GetPatientChartIn(ActingInput):
                   "prior_pa_cases. Observations are paginated by code: the latest `observations_per_code` values "
                   "of each code within the optional date window / code list; `observations_meta.codes` lists "
                   "every code with its count and date range. " + budget.SECTIONED)
-def get_patient_chart(world: World, acting_as: str | None, a: GetPatientChartIn) -> Any:
+def get_patient_chart(world: World, a: GetPatientChartIn) -> Any:
     budget.check_section_args(a.section, a.offset)
     out = ehr.get_patient_chart(world, actor_id=a.acting_as, patient_id=a.patient_id,
                                 observations_per_code=a.observations_per_code,
@@ -203,7 +199,7 @@ class CreateFromOrderIn(ActingInput):
                   "{pa_required, notification_only, covered_benefit, coverage_active, in_network, "
                   "date_of_service, reason, required_document_kinds, questionnaire_form_id, policy_reference} — "
                   "plus the case in cases_get_case's shape.")
-def create_from_order(world: World, acting_as: str | None, a: CreateFromOrderIn) -> Any:
+def create_from_order(world: World, a: CreateFromOrderIn) -> Any:
     try:
         case_id = workbench.create_from_order(world, actor_id=a.acting_as, order_id=a.order_id)["case"]["id"]
     except Conflict as exc:
@@ -233,7 +229,7 @@ class GetCaseIn(ActingInput):
                   "(summaries), letters, p2p_requests, appeals, status_history and next_actions "
                   "[{tool, action, to_status, hint}] — the moves the case's state machine allows now. "
                   + budget.SECTIONED)
-def get_case(world: World, acting_as: str | None, a: GetCaseIn) -> Any:
+def get_case(world: World, a: GetCaseIn) -> Any:
     budget.check_section_args(a.section, a.offset)
     view = workbench.get_case(world, actor_id=a.acting_as, case_id=a.case_id)
     if a.section is None:
@@ -243,7 +239,7 @@ def get_case(world: World, acting_as: str | None, a: GetCaseIn) -> Any:
 
 
 class ListCasesIn(PageIn):
-    status: CaseStatusName | None = Field(None, description="Only cases in this status (default: every status "
+    status: CaseStatus | None = Field(None, description="Only cases in this status (default: every status "
                                                             "but closed)")
     include_closed: bool = Field(False, description="Also list closed cases")
 
@@ -253,7 +249,7 @@ class ListCasesIn(PageIn):
                   "{case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, "
                   "requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are "
                   "left out unless include_closed or status='closed'. " + _PAGED)
-def list_cases(world: World, acting_as: str | None, a: ListCasesIn) -> Any:
+def list_cases(world: World, a: ListCasesIn) -> Any:
     rows = workbench.list_cases(world, actor_id=a.acting_as, status=a.status, include_closed=a.include_closed)
     return _page("cases", rows, a.limit, a.offset)
 
@@ -269,7 +265,7 @@ class ListMessagesIn(PageIn):
                   "invitations), newest first; optionally one case's or unread only. Each message without its "
                   "body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 "
                   "characters) and `unread`. Reading a body (inbox_read_message) stamps it read. " + _PAGED)
-def list_messages(world: World, acting_as: str | None, a: ListMessagesIn) -> Any:
+def list_messages(world: World, a: ListMessagesIn) -> Any:
     rows = workbench.list_messages(world, actor_id=a.acting_as, case_id=a.case_id, unread_only=a.unread_only)
     return _page("messages", rows, a.limit, a.offset)
 
@@ -281,7 +277,7 @@ class ReadMessageIn(ActingInput):
 @tool(ROLE, "inbox", "read_message", kind="write", input=ReadMessageIn,
       description="One provider inbox message with its full body. Side effect: the first read stamps `read_at` "
                   "(the message is no longer unread) and the clock advances by one action.")
-def read_message(world: World, acting_as: str | None, a: ReadMessageIn) -> Any:
+def read_message(world: World, a: ReadMessageIn) -> Any:
     return workbench.read_message(world, actor_id=a.acting_as, message_id=a.message_id)
 
 
@@ -300,7 +296,7 @@ class CreateSubmissionBundleIn(ActingInput):
                   "auth_submit_authorization sends a bundle and every document it lists. The case status does not "
                   "change. Allowed while the packet is assembled: requirement_checked, docs_needed, "
                   "ready_to_submit, pended_action_required. Returns the bundle document.")
-def create_submission_bundle(world: World, acting_as: str | None, a: CreateSubmissionBundleIn) -> Any:
+def create_submission_bundle(world: World, a: CreateSubmissionBundleIn) -> Any:
     return vault.create_submission_bundle(world, actor_id=a.acting_as, case_id=a.case_id,
                                           document_ids=a.document_ids, note=a.note)
 
@@ -321,7 +317,7 @@ class GetDocumentIn(ActingInput):
                   "org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author). Long "
                   "bodies come in windows of 8,000 characters: `body_chars` is the whole length and "
                   "`body_next_offset` (null at the end) the body_offset of the next window.")
-def get_document(world: World, acting_as: str | None, a: GetDocumentIn) -> Any:
+def get_document(world: World, a: GetDocumentIn) -> Any:
     doc = vault.get_document(world, actor_id=a.acting_as, document_id=a.document_id)
     window = budget.text_window(doc.get("body") or "", a.body_offset, BODY_WINDOW)
     return {**doc, "body": window["text"], "body_chars": window["chars"], "body_offset": window["offset"],
@@ -336,7 +332,7 @@ class ListCaseDocumentsIn(PageIn):
       description="Documents usable on a case: the patient's chart documents plus this case's uploads and "
                   "submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin "
                   "(chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. " + _PAGED)
-def list_case_documents(world: World, acting_as: str | None, a: ListCaseDocumentsIn) -> Any:
+def list_case_documents(world: World, a: ListCaseDocumentsIn) -> Any:
     rows = vault.list_case_documents(world, actor_id=a.acting_as, case_id=a.case_id)
     return _page("documents", rows, a.limit, a.offset)
 
@@ -344,8 +340,8 @@ def list_case_documents(world: World, acting_as: str | None, a: ListCaseDocument
 class UploadEvidenceIn(ActingInput):
     case_id: str = _case_id()
     kind: UploadKind = Field(description="Document kind")
-    title: str = Field(min_length=1, max_length=300, description="Document title (≤300 characters)")
-    body: str = Field(min_length=1, max_length=20_000, description="Document text, Markdown (≤20,000 characters)")
+    title: str = Field(min_length=1, max_length=300, description="Document title")
+    body: str = Field(min_length=1, max_length=20_000, description="Document text, Markdown")
     sign: bool = Field(False, description="Sign the document as its author; only clinicians may sign")
 
 
@@ -354,7 +350,7 @@ class UploadEvidenceIn(ActingInput):
                   "Documents are signed only when a clinician uploads with sign=true; anyone else's upload stays "
                   "unsigned. A `questionnaire` document may carry answers as `key: value` lines. Returns the "
                   "document (docs_get_document shape).")
-def upload_evidence(world: World, acting_as: str | None, a: UploadEvidenceIn) -> Any:
+def upload_evidence(world: World, a: UploadEvidenceIn) -> Any:
     return vault.upload_evidence(world, actor_id=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
                                  body=a.body, sign=a.sign)
 
@@ -362,7 +358,7 @@ def upload_evidence(world: World, acting_as: str | None, a: UploadEvidenceIn) ->
 class UploadEvidenceFileIn(ActingInput):
     case_id: str = _case_id()
     kind: UploadKind = Field(description="Document kind")
-    title: str = Field(min_length=1, max_length=300, description="Document title (≤300 characters)")
+    title: str = Field(min_length=1, max_length=300, description="Document title")
     filename: str = Field(min_length=1, max_length=200, description="Bare file name, e.g. mri_report.pdf")
     mime_type: MimeType = Field(description="Type of the file; the bytes must start with its signature")
     content_base64: str = Field(min_length=1, max_length=MAX_BASE64_CHARS,
@@ -377,7 +373,7 @@ class UploadEvidenceFileIn(ActingInput):
       description="Attach a binary file (PDF, PNG, JPEG or TIFF) to the case. The vault stores filename, "
                   "mime_type, byte_count and sha256 in details; the body is your description. Signing as in "
                   "docs_upload_evidence. Returns the document.")
-def upload_evidence_file(world: World, acting_as: str | None, a: UploadEvidenceFileIn) -> Any:
+def upload_evidence_file(world: World, a: UploadEvidenceFileIn) -> Any:
     return vault.upload_evidence_file(world, actor_id=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
                                       filename=a.filename, mime_type=a.mime_type, content_base64=a.content_base64,
                                       description=a.description, sign=a.sign)
@@ -393,7 +389,7 @@ class ListRequiredFormsIn(ActingInput):
                   "[{form_id, title, policy_reference, questions [{key, text, answer_type "
                   "(boolean|number|date|text|choice), choices, required}], status (not_started|incomplete|"
                   "complete), answers, problems, response_id, updated_at}]; empty when no form is required.")
-def list_required_forms(world: World, acting_as: str | None, a: ListRequiredFormsIn) -> Any:
+def list_required_forms(world: World, a: ListRequiredFormsIn) -> Any:
     return {"forms": vault.list_required_forms(world, actor_id=a.acting_as, case_id=a.case_id)}
 
 
@@ -410,7 +406,7 @@ class SaveFormResponseIn(ActingInput):
                   "mistyped answers are saved and listed under `problems` (status incomplete until none); keys "
                   "that are not questions are refused. Editable while the packet is assembled or a pend is "
                   "answered. Returns the form as in list_required_forms.")
-def save_form_response(world: World, acting_as: str | None, a: SaveFormResponseIn) -> Any:
+def save_form_response(world: World, a: SaveFormResponseIn) -> Any:
     return vault.save_form_response(world, actor_id=a.acting_as, case_id=a.case_id, form_id=a.form_id,
                                     answers=a.answers)
 
@@ -423,7 +419,7 @@ class ValidateFormIn(ActingInput):
 @tool(ROLE, "forms", "validate_form", kind="read", input=ValidateFormIn,
       description="Check the saved answers against the form without changing anything. Returns {form_id, "
                   "status, complete, problems, answers}.")
-def validate_form(world: World, acting_as: str | None, a: ValidateFormIn) -> Any:
+def validate_form(world: World, a: ValidateFormIn) -> Any:
     return vault.validate_form(world, actor_id=a.acting_as, case_id=a.case_id, form_id=a.form_id)
 
 
@@ -439,7 +435,7 @@ class CheckStatusIn(ActingInput):
                   "payer_reply, payer_reply_detail), messages (full bodies, newest first, with unread), letters, "
                   "p2p_requests, unreadable_fax_pages, next_actions}. Sections that do not fit the 10,000-character "
                   "result budget are cut and listed under `more`, with where to read the rest.")
-def check_status(world: World, acting_as: str | None, a: CheckStatusIn) -> Any:
+def check_status(world: World, a: CheckStatusIn) -> Any:
     out = workbench.check_status(world, actor_id=a.acting_as, case_id=a.case_id)
     return budget.fit_record(out, ("p2p_requests", "letters", "unreadable_fax_pages", "messages"),
                              hint="a section was cut to fit the result budget: read messages with "
@@ -461,7 +457,7 @@ class FileAppealIn(ActingInput):
                   "appeals medical director decides within 30 days. Filed by staff of the requesting "
                   "clinician's office. Returns the appeal {id, level internal, status filed, filed_at, "
                   "deadline_at, decision_due_at, document_ids (payer copies)}.")
-def file_appeal(world: World, acting_as: str | None, a: FileAppealIn) -> Any:
+def file_appeal(world: World, a: FileAppealIn) -> Any:
     return _appeal_view(appeals.file_internal_appeal(world, actor_id=a.acting_as, case_id=a.case_id,
                                                      rationale=a.rationale, document_ids=a.document_ids))
 
@@ -480,7 +476,7 @@ class FileExternalAppealIn(ActingInput):
                   "(appeal_upheld → external_appealed), within 4 months of the internal decision; decision due "
                   "45 days after filing. Returns the appeal {id, level external, status filed, deadline_at, "
                   "decision_due_at, document_ids (payer copies)}.")
-def file_external_appeal(world: World, acting_as: str | None, a: FileExternalAppealIn) -> Any:
+def file_external_appeal(world: World, a: FileExternalAppealIn) -> Any:
     return _appeal_view(appeals.file_external_review(world, actor_id=a.acting_as, case_id=a.case_id,
                                                      rationale=a.rationale, document_ids=a.document_ids))
 
@@ -488,7 +484,7 @@ def file_external_appeal(world: World, acting_as: str | None, a: FileExternalApp
 class DocumentFinding(ToolInput):
     kind: str = Field(min_length=1, max_length=48,
                       description="A required document kind from the case's requirement check")
-    status: Literal["present_sufficient", "present_insufficient", "absent"] = Field(
+    status: FindingStatus = Field(
         description="Your classification of that kind in the packet")
     document_ids: list[str] = Field(default_factory=list, max_length=50,
                                     description="Documents of that kind you rely on (≥1 unless absent; none if "
@@ -499,7 +495,7 @@ class DocumentFinding(ToolInput):
 
 class FinalizeProviderDeterminationIn(ActingInput):
     case_id: str = _case_id()
-    final_action: Literal["submit_pa", "gather_more_evidence", "do_not_submit"] = Field(
+    final_action: FinalAction = Field(
         description="submit_pa → ready_to_submit; gather_more_evidence → docs_needed; do_not_submit → closed")
     document_findings: list[DocumentFinding] = Field(
         max_length=30, description="Exactly one finding per document kind the requirement check lists (empty "
@@ -517,7 +513,7 @@ class FinalizeProviderDeterminationIn(ActingInput):
                   "per required document kind citing documents of that kind. Allowed from requirement_checked, "
                   "docs_needed or ready_to_submit (state machine permitting). Returns {provider_determination, "
                   "case (cases_get_case's default view, fitted to the result budget: cut sections under `more`)}.")
-def finalize_provider_determination(world: World, acting_as: str | None, a: FinalizeProviderDeterminationIn) -> Any:
+def finalize_provider_determination(world: World, a: FinalizeProviderDeterminationIn) -> Any:
     out = workbench.finalize_provider_determination(
         world, actor_id=a.acting_as, case_id=a.case_id, final_action=a.final_action,
         document_findings=[f.model_dump() for f in a.document_findings], rationale=a.rationale,
@@ -536,7 +532,7 @@ class RequestPeerToPeerIn(ActingInput):
       description="Always refused and writes nothing: in this world a peer-to-peer is initiated by the payer's "
                   "medical director. The error lists the case's open invitations (details.open_invitations); "
                   "answer one with auth_respond_to_peer_to_peer.")
-def request_peer_to_peer(world: World, acting_as: str | None, a: RequestPeerToPeerIn) -> Any:
+def request_peer_to_peer(world: World, a: RequestPeerToPeerIn) -> Any:
     return portal.request_peer_to_peer(world, actor_id=a.acting_as, case_id=a.case_id, note=a.note)
 
 
@@ -554,7 +550,7 @@ class RespondToPeerToPeerIn(ActingInput):
       description="Accept a payer peer-to-peer invitation by choosing one of its offered slots (request "
                   "slots_offered → slot_selected); the payer receives a message with the slot and your note. "
                   "Returns the request {id, case_id, status, offered_slots, selected_slot, …}.")
-def respond_to_peer_to_peer(world: World, acting_as: str | None, a: RespondToPeerToPeerIn) -> Any:
+def respond_to_peer_to_peer(world: World, a: RespondToPeerToPeerIn) -> Any:
     return portal.respond_to_peer_to_peer(world, actor_id=a.acting_as, case_id=a.case_id, request_id=a.request_id,
                                           selected_slot=a.selected_slot, note=a.note)
 
@@ -568,7 +564,7 @@ class RespondToPendIn(ActingInput):
                                                        "the patient or case; not bundles)")
     questionnaire_answers: dict[str, AnswerValue] | None = Field(
         None, max_length=100, description="Structured answers (default: the case's saved form response)")
-    channel: Channel | None = Field(None, description="Submission channel (default: the previous packet's)")
+    channel: SubmissionChannel | None = Field(None, description="Submission channel (default: the previous packet's)")
     resend_fax_page_ids: list[str] | None = Field(
         None, min_length=1, max_length=200,
         description="Instead of a document response: re-send these unreadable fax pages (ids SUB-…-PGnnn from the "
@@ -582,7 +578,7 @@ class RespondToPendIn(ActingInput):
                   "questionnaire); (2) `resend_fax_page_ids` only: a fax packet carrying just those pages that "
                   "arrived unreadable and were not re-sent yet (a re-sent page can itself arrive unreadable). "
                   "Returns {case_id, status, packet, payer_reply, warnings}.")
-def respond_to_pend(world: World, acting_as: str | None, a: RespondToPendIn) -> Any:
+def respond_to_pend(world: World, a: RespondToPendIn) -> Any:
     if a.resend_fax_page_ids is not None:
         mixed = [f for f in ("note", "document_ids", "questionnaire_answers", "channel") if getattr(a, f) is not None]
         if mixed:
@@ -597,7 +593,7 @@ def respond_to_pend(world: World, acting_as: str | None, a: RespondToPendIn) -> 
 
 class SubmitAuthorizationIn(ActingInput):
     case_id: str = _case_id()
-    channel: Channel = Field(description="portal and api need the complete questionnaire; edi_278 carries codes "
+    channel: SubmissionChannel = Field(description="portal and api need the complete questionnaire; edi_278 carries codes "
                                          "only (X12 reject codes on errors); fax sends pages")
     bundle_document_id: str = Field(min_length=1, max_length=48,
                                     description="The case's submission_bundle document to send")
@@ -615,7 +611,7 @@ class SubmitAuthorizationIn(ActingInput):
                   "warnings}: payer_reply is the payer's immediate reply {outcome, basis, reasons, missing_kinds, "
                   "insufficient_kinds, message_id, …} or {outcome: queued, intake_id} when a payer worker will "
                   "handle it; then poll with auth_check_status.")
-def submit_authorization(world: World, acting_as: str | None, a: SubmitAuthorizationIn) -> Any:
+def submit_authorization(world: World, a: SubmitAuthorizationIn) -> Any:
     return portal.submit_authorization(world, actor_id=a.acting_as, case_id=a.case_id, channel=a.channel,
                                        bundle_document_id=a.bundle_document_id,
                                        questionnaire_answers=a.questionnaire_answers, note=a.note)
@@ -643,7 +639,7 @@ class ContextIn(SessionIn):
                   "starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, "
                   "the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and "
                   "proposed_outcome. " + _SEAT + "The transcript is paged: " + _PAGED)
-def session_get_context(world: World, acting_as: str | None, a: ContextIn) -> Any:
+def session_get_context(world: World, a: ContextIn) -> Any:
     out = p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
     transcript = out.pop("transcript")
     return budget.page("transcript", transcript, a.offset, a.limit, head=out)
@@ -661,14 +657,14 @@ class SendTurnIn(SessionIn):
                   "reviewer ends the call or the limit is reached, no further turns are taken. Returns "
                   "{request_id, session_id, turn_number, counterpart_response, agent_turns, turn_limit, "
                   "turns_left, ended, end_reason}. A `retryable` error records nothing. " + _SEAT)
-def session_send_turn(world: World, acting_as: str | None, a: SendTurnIn) -> Any:
+def session_send_turn(world: World, a: SendTurnIn) -> Any:
     return p2p_session.send_turn(world, actor_id=a.acting_as, request_id=a.request_id, message=a.message)
 
 
 class SubmitSummaryIn(SessionIn):
     summary: str = Field(min_length=20, max_length=20_000,
-                         description="Your written summary of the call (20–20,000 characters)")
-    proposed_outcome: Literal["uphold_adverse", "overturn_to_approval"] = Field(
+                         description="Your written summary of the call")
+    proposed_outcome: P2POutcome = Field(
         description="The outcome you propose from the discussion")
 
 
@@ -678,7 +674,7 @@ class SubmitSummaryIn(SessionIn):
                   "(request → completed; returned as payer_outcome and request_status). Returns the session with "
                   "summary and proposed_outcome. The case's determination follows on the payer side; poll with "
                   "auth_check_status. " + _SEAT)
-def session_submit_summary(world: World, acting_as: str | None, a: SubmitSummaryIn) -> Any:
+def session_submit_summary(world: World, a: SubmitSummaryIn) -> Any:
     return p2p_session.submit_summary(world, actor_id=a.acting_as, request_id=a.request_id, summary=a.summary,
                                       proposed_outcome=a.proposed_outcome)
 
@@ -695,7 +691,7 @@ _CONTACT = ("Each contact: {id, name, given_name, family_name, credentials, role
 @tool(ROLE, "people", "list_contacts", kind="read", input=ListContactsIn,
       description="The directory: provider, payer and care-management staff, optionally one role. " + _CONTACT
                   + _PAGED)
-def list_contacts(world: World, acting_as: str | None, a: ListContactsIn) -> Any:
+def list_contacts(world: World, a: ListContactsIn) -> Any:
     rows = directory.list_contacts(world, actor_id=a.acting_as, role=a.role)
     return _page("contacts", rows, a.limit, a.offset)
 
@@ -708,7 +704,7 @@ class ListOrderingProvidersIn(PageIn):
 @tool(ROLE, "people", "list_ordering_providers", kind="read", input=ListOrderingProvidersIn,
       description="Clinicians at provider organizations who may order services (physicians, nurse "
                   "practitioners, physician assistants, physical therapists), with NPIs. " + _CONTACT + _PAGED)
-def list_ordering_providers(world: World, acting_as: str | None, a: ListOrderingProvidersIn) -> Any:
+def list_ordering_providers(world: World, a: ListOrderingProvidersIn) -> Any:
     rows = directory.list_ordering_providers(world, actor_id=a.acting_as, org_id=a.org_id)
     return _page("providers", rows, a.limit, a.offset)
 
@@ -720,6 +716,6 @@ class ListReviewerContactsIn(PageIn):
 @tool(ROLE, "people", "list_reviewer_contacts", kind="read", input=ListReviewerContactsIn,
       description="Payer-side UM nurses, medical directors and appeals medical directors reachable from the "
                   "provider. " + _CONTACT + _PAGED)
-def list_reviewer_contacts(world: World, acting_as: str | None, a: ListReviewerContactsIn) -> Any:
+def list_reviewer_contacts(world: World, a: ListReviewerContactsIn) -> Any:
     rows = directory.list_reviewer_contacts(world, actor_id=a.acting_as, required_role=a.required_role)
     return _page("reviewers", rows, a.limit, a.offset)

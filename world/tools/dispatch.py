@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import json
 import logging
-import weakref
 from typing import Any
 
 import pydantic_core
 from pydantic import BaseModel, ValidationError
 
-from chibench.world.core.db import WorldSetting
 from chibench.world.core.errors import DomainError
+from chibench.world.core.identities import identities
 from chibench.world.core.serialize import plain
 from chibench.world.core.world import CALL_LOCK, World
 from chibench.world.tools.budget import RESULT_BUDGET, fit_any
@@ -30,44 +29,6 @@ from chibench.world.tools.registry import MAX_RESULT_CHARS, Role, Tool, load_all
 
 log = logging.getLogger("chibench.tools")
 _LOCK = CALL_LOCK  # one call at a time: SQLite is single-writer and the clock must stay ordered
-
-#: ``agent_identities`` per open world, read once: only :func:`set_identities` changes the setting.
-_IDENTITIES: weakref.WeakKeyDictionary[World, dict[str, Any]] = weakref.WeakKeyDictionary()
-
-
-def _identity_setting(world: World) -> dict[str, Any]:
-    value = _IDENTITIES.get(world)
-    if value is None:
-        with world.read() as s:
-            row = s.get(WorldSetting, "agent_identities")
-            stored = row.value if row is not None else {}
-        value = stored if isinstance(stored, dict) else {}
-        _IDENTITIES[world] = value
-    return value
-
-
-def identities(world: World, role: Role) -> list[str]:
-    """Worker ids the agent may act as on ``role``'s server (world setting ``agent_identities``)."""
-    return list(_identity_setting(world).get(role, []))
-
-
-def set_identities(world: World, mapping: dict[str, list[str]]) -> None:
-    """Configure who the agent may act as, per role (done by the overlay / ``world serve``)."""
-    from chibench.world.core.world import SYSTEM_ACTOR
-
-    _IDENTITIES.pop(world, None)
-    try:
-        with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_identities",
-                         allow_system=True) as tx:
-            row = tx.session.get(WorldSetting, "agent_identities")
-            if row is None:
-                tx.session.add(WorldSetting(key="agent_identities", value=mapping))
-            else:
-                row.value = mapping
-            tx.log(details={"agent_identities": mapping})
-    finally:
-        _IDENTITIES.pop(world, None)  # re-read from the database on next use (committed or not)
-
 
 def _validation_message(exc: ValidationError) -> dict[str, Any]:
     problems = []
@@ -114,7 +75,7 @@ def _call(world: World, role: Role, t: Tool, args: Any) -> tuple[bool, Any]:
                           "message": f"you may act only as {', '.join(allowed) or '(no identity configured)'}",
                           "allowed": allowed}
     try:
-        return False, _jsonable(t.handler(world, acting, args))
+        return False, _jsonable(t.handler(world, args))
     except DomainError as exc:
         out = exc.to_dict()
         if out.get("field") == "actor_id":  # services name the actor; the tool argument is acting_as

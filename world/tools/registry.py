@@ -1,6 +1,6 @@
 """The tool registry: every agent-facing tool, registered once, with its role, namespace and kind.
 
-A tool is a plain typed function ``handler(world, acting_as, args) -> pydantic model | dict | list``
+A tool is a plain typed function ``handler(world, args) -> pydantic model | dict | list``
 over the world's service functions. Its input is a pydantic model with ``extra="forbid"`` whose field
 descriptions, enums and units become the MCP input schema. MCP servers (``server.py``), the
 in-process client used by tests, ``chibench tools list`` and the generated ``tool_reference.md`` are
@@ -43,15 +43,16 @@ class ToolInput(BaseModel):
 class ActingInput(ToolInput):
     """Base of inputs whose tool acts as a specific worker (all writes, role-scoped reads)."""
 
-    acting_as: str = Field(description="Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-                           min_length=3, max_length=48)
+    # no length bounds: the dispatcher admits only the identities the world was started with
+    acting_as: str = Field(description="Your worker id (as instructed)")
 
 
 class ToolOutput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-Handler = Callable[["World", str | None, Any], Any]
+#: A tool handler: the world and the validated input model → the service result.
+Handler = Callable[["World", Any], Any]
 
 
 @dataclass(frozen=True)
@@ -73,9 +74,73 @@ class Tool:
         return "acting_as" in self.input_model.model_fields
 
     def input_schema(self) -> dict[str, Any]:
-        schema = self.input_model.model_json_schema()
+        schema = lean_schema(inline_enums(self.input_model.model_json_schema()))
         schema.setdefault("additionalProperties", False)
         return schema
+
+
+#: Keys a nullable branch may carry and still fold into ``"type": [<type>, "null"]``.
+_FOLDABLE = frozenset({"type", "enum", "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
+                       "exclusiveMinimum", "exclusiveMaximum", "items", "minItems", "maxItems"})
+
+
+def lean_schema(node: Any) -> Any:
+    """The same contract in fewer tokens (every model call of every trial pays for the listing).
+
+    Drops what constrains nothing — pydantic's generated ``title`` strings and ``"default": null`` (an
+    optional field is one not in ``required``) — and folds ``anyOf: [<simple type>, {"type": "null"}]``
+    into ``"type": [<type>, "null"]`` (with ``null`` added to an ``enum``). Validation is unchanged: the
+    server validates arguments against the pydantic model, not this text.
+    """
+    if isinstance(node, list):
+        return [lean_schema(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: lean_schema(v) for k, v in node.items()
+           if not (k == "title" and isinstance(v, str)) and not (k == "default" and v is None)}
+    alts = out.get("anyOf")
+    if isinstance(alts, list) and len(alts) == 2 and {"type": "null"} in alts:
+        (other,) = [a for a in alts if a != {"type": "null"}]
+        if isinstance(other, dict) and isinstance(other.get("type"), str) and set(other) <= _FOLDABLE:
+            folded = {**other, "type": [other["type"], "null"]}
+            if "enum" in folded:
+                folded["enum"] = [*folded["enum"], None]
+            rest = {k: v for k, v in out.items() if k != "anyOf"}
+            out = {**folded, **rest}
+    return out
+
+
+def inline_enums(schema: dict[str, Any]) -> dict[str, Any]:
+    """Replace every ``$ref`` to an enum definition with the enum itself (``type`` + ``enum``).
+
+    Tool inputs use the world's ``StrEnum`` vocabulary as field types; pydantic emits those as shared
+    ``$defs``. Inlined, each field reads on its own (as a ``Literal`` would), with the field's own
+    description and none of the enum class's docstring or title. Non-enum definitions stay referenced.
+    """
+    defs: dict[str, Any] = schema.get("$defs", {})
+
+    def is_enum(name: str) -> bool:
+        return "enum" in defs.get(name, {})
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/") and is_enum(ref[8:]):
+                d = defs[ref[8:]]
+                inlined = {k: v for k, v in node.items() if k != "$ref"}
+                return {"enum": d["enum"], "type": d.get("type", "string"), **inlined}
+            return {k: walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    out: dict[str, Any] = {}
+    for key, value in schema.items():  # key order kept: the catalog text is compared byte for byte
+        if key != "$defs":
+            out[key] = walk(value)
+        elif kept := {k: walk(v) for k, v in defs.items() if not is_enum(k)}:
+            out[key] = kept
+    return out
 
 
 class Registry:

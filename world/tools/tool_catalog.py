@@ -14,17 +14,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -32,7 +28,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CheckStatusIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -44,42 +39,31 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "rationale": {
       "description": "Grounds of the appeal, in your words",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Rationale",
       "type": "string"
      },
      "document_ids": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Provider documents of the patient sent with the appeal (copied to the payer)",
-      "title": "Document Ids"
+      "description": "Provider documents of the patient sent with the appeal (copied to the payer)"
      }
     },
     "required": [
@@ -87,7 +71,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "rationale"
     ],
-    "title": "FileAppealIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -99,42 +82,31 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "rationale": {
       "description": "Grounds for external review, in your words",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Rationale",
       "type": "string"
      },
      "document_ids": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Provider documents of the patient sent with the request (copied to the payer)",
-      "title": "Document Ids"
+      "description": "Provider documents of the patient sent with the request (copied to the payer)"
      }
     },
     "required": [
@@ -142,7 +114,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "rationale"
     ],
-    "title": "FileExternalAppealIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -159,18 +130,16 @@ CATALOG_JSON = r'''{
         "description": "A required document kind from the case's requirement check",
         "maxLength": 48,
         "minLength": 1,
-        "title": "Kind",
         "type": "string"
        },
        "status": {
-        "description": "Your classification of that kind in the packet",
         "enum": [
          "present_sufficient",
          "present_insufficient",
          "absent"
         ],
-        "title": "Status",
-        "type": "string"
+        "type": "string",
+        "description": "Your classification of that kind in the packet"
        },
        "document_ids": {
         "description": "Documents of that kind you rely on (≥1 unless absent; none if absent)",
@@ -178,57 +147,44 @@ CATALOG_JSON = r'''{
          "type": "string"
         },
         "maxItems": 50,
-        "title": "Document Ids",
         "type": "array"
        },
        "note": {
-        "anyOf": [
-         {
-          "maxLength": 2000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 2000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Defect and cure (required unless present_sufficient)",
-        "title": "Note"
+        "description": "Defect and cure (required unless present_sufficient)"
        }
       },
       "required": [
        "kind",
        "status"
       ],
-      "title": "DocumentFinding",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "final_action": {
-      "description": "submit_pa → ready_to_submit; gather_more_evidence → docs_needed; do_not_submit → closed",
       "enum": [
        "submit_pa",
        "gather_more_evidence",
        "do_not_submit"
       ],
-      "title": "Final Action",
-      "type": "string"
+      "type": "string",
+      "description": "submit_pa → ready_to_submit; gather_more_evidence → docs_needed; do_not_submit → closed"
      },
      "document_findings": {
       "description": "Exactly one finding per document kind the requirement check lists (empty when it lists none)",
@@ -236,29 +192,21 @@ CATALOG_JSON = r'''{
        "$ref": "#/$defs/DocumentFinding"
       },
       "maxItems": 30,
-      "title": "Document Findings",
       "type": "array"
      },
      "rationale": {
       "description": "Why this disposition (becomes the closing reason for do_not_submit)",
       "maxLength": 5000,
       "minLength": 1,
-      "title": "Rationale",
       "type": "string"
      },
      "clinician_request": {
-      "anyOf": [
-       {
-        "maxLength": 5000,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 5000,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "What the ordering clinician must write or do (required for gather_more_evidence)",
-      "title": "Clinician Request"
+      "description": "What the ordering clinician must write or do (required for gather_more_evidence)"
      }
     },
     "required": [
@@ -268,7 +216,6 @@ CATALOG_JSON = r'''{
      "document_findings",
      "rationale"
     ],
-    "title": "FinalizeProviderDeterminationIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -280,39 +227,28 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "note": {
-      "anyOf": [
-       {
-        "maxLength": 2000,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 2000,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Why a discussion is wanted",
-      "title": "Note"
+      "description": "Why a discussion is wanted"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "RequestPeerToPeerIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -324,46 +260,34 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "selected_slot": {
       "description": "One offered slot exactly as offered, ISO-8601 with zone, e.g. 2026-10-06T15:00:00Z; must still be in the future",
       "maxLength": 40,
       "minLength": 10,
-      "title": "Selected Slot",
       "type": "string"
      },
      "note": {
-      "anyOf": [
-       {
-        "maxLength": 2000,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 2000,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Message to the payer, e.g. the clinician's callback number",
-      "title": "Note"
+      "description": "Message to the payer, e.g. the clinician's callback number"
      }
     },
     "required": [
@@ -372,7 +296,6 @@ CATALOG_JSON = r'''{
      "request_id",
      "selected_slot"
     ],
-    "title": "RespondToPeerToPeerIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -384,49 +307,33 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "note": {
-      "anyOf": [
-       {
-        "maxLength": 2000,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 2000,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Cover note answering the pend (required unless resend_fax_page_ids)",
-      "title": "Note"
+      "description": "Cover note answering the pend (required unless resend_fax_page_ids)"
      },
      "document_ids": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Documents sent with the response (provider documents of the patient or case; not bundles)",
-      "title": "Document Ids"
+      "description": "Documents sent with the response (provider documents of the patient or case; not bundles)"
      },
      "questionnaire_answers": {
       "anyOf": [
@@ -454,53 +361,39 @@ CATALOG_JSON = r'''{
         "type": "null"
        }
       ],
-      "default": null,
-      "description": "Structured answers (default: the case's saved form response)",
-      "title": "Questionnaire Answers"
+      "description": "Structured answers (default: the case's saved form response)"
      },
      "channel": {
-      "anyOf": [
-       {
-        "enum": [
-         "portal",
-         "fax",
-         "edi_278",
-         "api"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "portal",
+       "fax",
+       "edi_278",
+       "api",
+       null
       ],
-      "default": null,
-      "description": "Submission channel (default: the previous packet's)",
-      "title": "Channel"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Submission channel (default: the previous packet's)"
      },
      "resend_fax_page_ids": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 200,
-        "minItems": 1,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 200,
+      "minItems": 1,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Instead of a document response: re-send these unreadable fax pages (ids SUB-…-PGnnn from the pend / unreadable_fax_pages); cannot be combined with the other response fields",
-      "title": "Resend Fax Page Ids"
+      "description": "Instead of a document response: re-send these unreadable fax pages (ids SUB-…-PGnnn from the pend / unreadable_fax_pages); cannot be combined with the other response fields"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "RespondToPendIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -512,35 +405,29 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "channel": {
-      "description": "portal and api need the complete questionnaire; edi_278 carries codes only (X12 reject codes on errors); fax sends pages",
       "enum": [
        "portal",
        "fax",
        "edi_278",
        "api"
       ],
-      "title": "Channel",
-      "type": "string"
+      "type": "string",
+      "description": "portal and api need the complete questionnaire; edi_278 carries codes only (X12 reject codes on errors); fax sends pages"
      },
      "bundle_document_id": {
       "description": "The case's submission_bundle document to send",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Bundle Document Id",
       "type": "string"
      },
      "questionnaire_answers": {
@@ -569,23 +456,15 @@ CATALOG_JSON = r'''{
         "type": "null"
        }
       ],
-      "default": null,
-      "description": "Structured answers (default: the case's saved form response; edi_278 carries none)",
-      "title": "Questionnaire Answers"
+      "description": "Structured answers (default: the case's saved form response; edi_278 carries none)"
      },
      "note": {
-      "anyOf": [
-       {
-        "maxLength": 2000,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 2000,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Cover note to the payer",
-      "title": "Note"
+      "description": "Cover note to the payer"
      }
     },
     "required": [
@@ -594,7 +473,6 @@ CATALOG_JSON = r'''{
      "channel",
      "bundle_document_id"
     ],
-    "title": "SubmitAuthorizationIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -606,17 +484,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "order_id": {
       "description": "Active service-request order id from list_candidate_orders, e.g. SR-CEM-001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Order Id",
       "type": "string"
      }
     },
@@ -624,7 +498,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "order_id"
     ],
-    "title": "CreateFromOrderIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -636,52 +509,42 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "section": {
-      "anyOf": [
-       {
-        "enum": [
-         "lines",
-         "requirement_checks",
-         "provider_determinations",
-         "form_responses",
-         "case_documents",
-         "submissions",
-         "unreadable_fax_pages",
-         "messages",
-         "letters",
-         "p2p_requests",
-         "appeals",
-         "status_history"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "lines",
+       "requirement_checks",
+       "provider_determinations",
+       "form_responses",
+       "case_documents",
+       "submissions",
+       "unreadable_fax_pages",
+       "messages",
+       "letters",
+       "p2p_requests",
+       "appeals",
+       "status_history",
+       null
       ],
-      "default": null,
-      "description": "Return only this list section of the case, paged with offset/limit (default: the whole case, each section cut to what fits the result budget; cut ones listed under `more`)",
-      "title": "Section"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Return only this list section of the case, paged with offset/limit (default: the whole case, each section cut to what fits the result budget; cut ones listed under `more`)"
      },
      "offset": {
       "default": 0,
       "description": "With section: entries to skip (use next_offset)",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -689,7 +552,6 @@ CATALOG_JSON = r'''{
       "description": "With section: page size, 1–100 (default 20)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
@@ -697,7 +559,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "GetCaseIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -709,10 +570,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "limit": {
@@ -720,7 +578,6 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "offset": {
@@ -728,53 +585,45 @@ CATALOG_JSON = r'''{
       "description": "Entries to skip (0 = first page); use next_offset from the previous page",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "status": {
-      "anyOf": [
-       {
-        "enum": [
-         "draft",
-         "requirement_checked",
-         "docs_needed",
-         "ready_to_submit",
-         "submitted",
-         "pended_action_required",
-         "under_review",
-         "approved",
-         "partially_approved",
-         "denied",
-         "resubmitted",
-         "appealed",
-         "appeal_upheld",
-         "appeal_overturned",
-         "external_appealed",
-         "external_appeal_upheld",
-         "external_appeal_overturned",
-         "closed"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "draft",
+       "requirement_checked",
+       "docs_needed",
+       "ready_to_submit",
+       "submitted",
+       "pended_action_required",
+       "under_review",
+       "approved",
+       "partially_approved",
+       "denied",
+       "resubmitted",
+       "appealed",
+       "appeal_upheld",
+       "appeal_overturned",
+       "external_appealed",
+       "external_appeal_upheld",
+       "external_appeal_overturned",
+       "closed",
+       null
       ],
-      "default": null,
-      "description": "Only cases in this status (default: every status but closed)",
-      "title": "Status"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Only cases in this status (default: every status but closed)"
      },
      "include_closed": {
       "default": false,
       "description": "Also list closed cases",
-      "title": "Include Closed",
       "type": "boolean"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "ListCasesIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -786,17 +635,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "patient_id": {
       "description": "Patient id, e.g. PAT-CEM",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Patient Id",
       "type": "string"
      },
      "observations_per_code": {
@@ -804,83 +649,58 @@ CATALOG_JSON = r'''{
       "description": "Latest values returned per LOINC code (1–100)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Observations Per Code",
       "type": "integer"
      },
      "observations_since": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only observations on or after this date (YYYY-MM-DD)",
-      "title": "Observations Since"
+      "description": "Only observations on or after this date (YYYY-MM-DD)"
      },
      "observations_until": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only observations on or before this date (YYYY-MM-DD)",
-      "title": "Observations Until"
+      "description": "Only observations on or before this date (YYYY-MM-DD)"
      },
      "loinc_codes": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 10,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 10,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Only these LOINC codes (at most 10), e.g. ['4548-4']",
-      "title": "Loinc Codes"
+      "description": "Only these LOINC codes (at most 10), e.g. ['4548-4']"
      },
      "section": {
-      "anyOf": [
-       {
-        "enum": [
-         "conditions",
-         "encounters",
-         "observations",
-         "medications",
-         "procedures",
-         "allergies",
-         "documents",
-         "prior_pa_cases"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "conditions",
+       "encounters",
+       "observations",
+       "medications",
+       "procedures",
+       "allergies",
+       "documents",
+       "prior_pa_cases",
+       null
       ],
-      "default": null,
-      "description": "Return only this section of the chart, paged with offset/limit (default: the whole chart, each section cut to what fits the result budget; cut ones listed under `more`)",
-      "title": "Section"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Return only this section of the chart, paged with offset/limit (default: the whole chart, each section cut to what fits the result budget; cut ones listed under `more`)"
      },
      "offset": {
       "default": 0,
       "description": "With section: entries to skip (use next_offset)",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -888,7 +708,6 @@ CATALOG_JSON = r'''{
       "description": "With section: page size, 1–100 (default 50)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
@@ -896,7 +715,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "patient_id"
     ],
-    "title": "GetPatientChartIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -908,10 +726,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "limit": {
@@ -919,7 +734,6 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "offset": {
@@ -927,14 +741,12 @@ CATALOG_JSON = r'''{
       "description": "Entries to skip (0 = first page); use next_offset from the previous page",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "patient_id": {
       "description": "Patient id from search_patients, e.g. PAT-CEM",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Patient Id",
       "type": "string"
      }
     },
@@ -942,7 +754,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "patient_id"
     ],
-    "title": "ListCandidateOrdersIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -954,39 +765,28 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "query": {
       "description": "Name, patient id or member-id fragment; every whitespace-separated word must match (case-insensitive substring), e.g. 'Khalil' or 'KMH1000'",
       "maxLength": 100,
       "minLength": 2,
-      "title": "Query",
       "type": "string"
      },
      "birth_date": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only patients born on this date (YYYY-MM-DD)",
-      "title": "Birth Date"
+      "description": "Only patients born on this date (YYYY-MM-DD)"
      },
      "limit": {
       "default": 25,
       "description": "At most this many patients (1–100)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
@@ -994,7 +794,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "query"
     ],
-    "title": "SearchPatientsIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1006,17 +805,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "document_ids": {
@@ -1026,22 +821,15 @@ CATALOG_JSON = r'''{
       },
       "maxItems": 50,
       "minItems": 1,
-      "title": "Document Ids",
       "type": "array"
      },
      "note": {
-      "anyOf": [
-       {
-        "maxLength": 2000,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 2000,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Optional note printed on the bundle manifest",
-      "title": "Note"
+      "description": "Optional note printed on the bundle manifest"
      }
     },
     "required": [
@@ -1049,7 +837,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "document_ids"
     ],
-    "title": "CreateSubmissionBundleIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -1061,17 +848,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "document_id": {
       "description": "Document id, e.g. DOC-CEM-004",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Document Id",
       "type": "string"
      },
      "body_offset": {
@@ -1079,7 +862,6 @@ CATALOG_JSON = r'''{
       "description": "Start of the body window in characters (0 = the beginning); use body_next_offset",
       "maximum": 1000000,
       "minimum": 0,
-      "title": "Body Offset",
       "type": "integer"
      }
     },
@@ -1087,7 +869,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "document_id"
     ],
-    "title": "GetDocumentIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1099,10 +880,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "limit": {
@@ -1110,7 +888,6 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "offset": {
@@ -1118,14 +895,12 @@ CATALOG_JSON = r'''{
       "description": "Entries to skip (0 = first page); use next_offset from the previous page",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -1133,7 +908,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "ListCaseDocumentsIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1145,17 +919,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "kind": {
@@ -1176,27 +946,23 @@ CATALOG_JSON = r'''{
        "site_of_service_attestation",
        "therapy_note"
       ],
-      "title": "Kind",
       "type": "string"
      },
      "title": {
-      "description": "Document title (≤300 characters)",
+      "description": "Document title",
       "maxLength": 300,
       "minLength": 1,
-      "title": "Title",
       "type": "string"
      },
      "body": {
-      "description": "Document text, Markdown (≤20,000 characters)",
+      "description": "Document text, Markdown",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Body",
       "type": "string"
      },
      "sign": {
       "default": false,
       "description": "Sign the document as its author; only clinicians may sign",
-      "title": "Sign",
       "type": "boolean"
      }
     },
@@ -1207,7 +973,6 @@ CATALOG_JSON = r'''{
      "title",
      "body"
     ],
-    "title": "UploadEvidenceIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -1219,17 +984,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "kind": {
@@ -1250,21 +1011,18 @@ CATALOG_JSON = r'''{
        "site_of_service_attestation",
        "therapy_note"
       ],
-      "title": "Kind",
       "type": "string"
      },
      "title": {
-      "description": "Document title (≤300 characters)",
+      "description": "Document title",
       "maxLength": 300,
       "minLength": 1,
-      "title": "Title",
       "type": "string"
      },
      "filename": {
       "description": "Bare file name, e.g. mri_report.pdf",
       "maxLength": 200,
       "minLength": 1,
-      "title": "Filename",
       "type": "string"
      },
      "mime_type": {
@@ -1275,27 +1033,23 @@ CATALOG_JSON = r'''{
        "image/jpeg",
        "image/tiff"
       ],
-      "title": "Mime Type",
       "type": "string"
      },
      "content_base64": {
       "description": "Standard base64 of the file (≤10 MiB decoded)",
       "maxLength": 13981021,
       "minLength": 1,
-      "title": "Content Base64",
       "type": "string"
      },
      "description": {
       "description": "What the file is and says (10–2,000 characters); stored as the document body — no text is extracted from the file",
       "maxLength": 2000,
       "minLength": 10,
-      "title": "Description",
       "type": "string"
      },
      "sign": {
       "default": false,
       "description": "Sign the document as its author; only clinicians may sign",
-      "title": "Sign",
       "type": "boolean"
      }
     },
@@ -1309,7 +1063,6 @@ CATALOG_JSON = r'''{
      "content_base64",
      "description"
     ],
-    "title": "UploadEvidenceFileIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -1321,17 +1074,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -1339,7 +1088,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "ListRequiredFormsIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1351,24 +1099,19 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "form_id": {
       "description": "Form id from list_required_forms, e.g. QNR-…",
       "maxLength": 64,
       "minLength": 1,
-      "title": "Form Id",
       "type": "string"
      },
      "answers": {
@@ -1393,7 +1136,6 @@ CATALOG_JSON = r'''{
       },
       "description": "Question key → answer (string ≤2,000 characters, number or boolean; booleans may be yes/no); null clears a saved answer",
       "maxProperties": 100,
-      "title": "Answers",
       "type": "object"
      }
     },
@@ -1403,7 +1145,6 @@ CATALOG_JSON = r'''{
      "form_id",
      "answers"
     ],
-    "title": "SaveFormResponseIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -1415,40 +1156,29 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "form_id": {
-      "anyOf": [
-       {
-        "maxLength": 64,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 64,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Form id (default: the case's form)",
-      "title": "Form Id"
+      "description": "Form id (default: the case's form)"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "ValidateFormIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1460,10 +1190,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "limit": {
@@ -1471,7 +1198,6 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "offset": {
@@ -1479,35 +1205,26 @@ CATALOG_JSON = r'''{
       "description": "Entries to skip (0 = first page); use next_offset from the previous page",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "case_id": {
-      "anyOf": [
-       {
-        "maxLength": 48,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 48,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only this case's messages",
-      "title": "Case Id"
+      "description": "Only this case's messages"
      },
      "unread_only": {
       "default": false,
       "description": "Only messages not read yet",
-      "title": "Unread Only",
       "type": "boolean"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "ListMessagesIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1519,17 +1236,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "message_id": {
       "description": "Message id, e.g. MSG-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Message Id",
       "type": "string"
      }
     },
@@ -1537,7 +1250,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "message_id"
     ],
-    "title": "ReadMessageIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -1549,17 +1261,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "offset": {
@@ -1567,7 +1275,6 @@ CATALOG_JSON = r'''{
       "description": "Transcript turns to skip (0 = from the first); use next_offset",
       "maximum": 10000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -1575,7 +1282,6 @@ CATALOG_JSON = r'''{
       "description": "Page size of the transcript: at most this many turns (1–200, default 100)",
       "maximum": 200,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
@@ -1583,7 +1289,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "request_id"
     ],
-    "title": "ContextIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1595,24 +1300,19 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "message": {
       "description": "What you say on the call (one turn, ≤4,000 characters)",
       "maxLength": 4000,
       "minLength": 1,
-      "title": "Message",
       "type": "string"
      }
     },
@@ -1621,7 +1321,6 @@ CATALOG_JSON = r'''{
      "request_id",
      "message"
     ],
-    "title": "SendTurnIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -1633,34 +1332,28 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "summary": {
-      "description": "Your written summary of the call (20–20,000 characters)",
+      "description": "Your written summary of the call",
       "maxLength": 20000,
       "minLength": 20,
-      "title": "Summary",
       "type": "string"
      },
      "proposed_outcome": {
-      "description": "The outcome you propose from the discussion",
       "enum": [
        "uphold_adverse",
        "overturn_to_approval"
       ],
-      "title": "Proposed Outcome",
-      "type": "string"
+      "type": "string",
+      "description": "The outcome you propose from the discussion"
      }
     },
     "required": [
@@ -1669,7 +1362,6 @@ CATALOG_JSON = r'''{
      "summary",
      "proposed_outcome"
     ],
-    "title": "SubmitSummaryIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -1681,10 +1373,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "limit": {
@@ -1692,7 +1381,6 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "offset": {
@@ -1700,46 +1388,39 @@ CATALOG_JSON = r'''{
       "description": "Entries to skip (0 = first page); use next_offset from the previous page",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "role": {
-      "anyOf": [
-       {
-        "enum": [
-         "physician",
-         "nurse_practitioner",
-         "physician_assistant",
-         "physical_therapist",
-         "pa_coordinator",
-         "clinic_nurse",
-         "front_desk",
-         "intake_coordinator",
-         "um_nurse",
-         "medical_director",
-         "appeals_medical_director",
-         "external_review_coordinator",
-         "care_manager",
-         "social_worker",
-         "pharmacist",
-         "behavioral_health_clinician",
-         "cm_supervisor"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "physician",
+       "nurse_practitioner",
+       "physician_assistant",
+       "physical_therapist",
+       "pa_coordinator",
+       "clinic_nurse",
+       "front_desk",
+       "intake_coordinator",
+       "um_nurse",
+       "medical_director",
+       "appeals_medical_director",
+       "external_review_coordinator",
+       "care_manager",
+       "social_worker",
+       "pharmacist",
+       "behavioral_health_clinician",
+       "cm_supervisor",
+       null
       ],
-      "default": null,
-      "description": "Only contacts with this role",
-      "title": "Role"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Only contacts with this role"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "ListContactsIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1751,10 +1432,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "limit": {
@@ -1762,7 +1440,6 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "offset": {
@@ -1770,29 +1447,21 @@ CATALOG_JSON = r'''{
       "description": "Entries to skip (0 = first page); use next_offset from the previous page",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "org_id": {
-      "anyOf": [
-       {
-        "maxLength": 48,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 48,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only this provider organization, e.g. ORG-RMG",
-      "title": "Org Id"
+      "description": "Only this provider organization, e.g. ORG-RMG"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "ListOrderingProvidersIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1804,10 +1473,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "limit": {
@@ -1815,7 +1481,6 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many entries (1–100, default 20)",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "offset": {
@@ -1823,32 +1488,25 @@ CATALOG_JSON = r'''{
       "description": "Entries to skip (0 = first page); use next_offset from the previous page",
       "maximum": 100000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "required_role": {
-      "anyOf": [
-       {
-        "enum": [
-         "um_nurse",
-         "medical_director",
-         "appeals_medical_director"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "um_nurse",
+       "medical_director",
+       "appeals_medical_director",
+       null
       ],
-      "default": null,
-      "description": "Only reviewers with this role",
-      "title": "Required Role"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Only reviewers with this role"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "ListReviewerContactsIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -1867,135 +1525,100 @@ CATALOG_JSON = r'''{
         "description": "Line decided",
         "maximum": 99,
         "minimum": 1,
-        "title": "Line Number",
         "type": "integer"
        },
        "decision": {
-        "description": "Outcome of this line",
         "enum": [
          "approved",
          "denied"
         ],
-        "title": "Decision",
-        "type": "string"
+        "type": "string",
+        "description": "Outcome of this line"
        },
        "approved_units": {
-        "anyOf": [
-         {
-          "maximum": 999,
-          "minimum": 0,
-          "type": "integer"
-         },
-         {
-          "type": "null"
-         }
+        "maximum": 999,
+        "minimum": 0,
+        "type": [
+         "integer",
+         "null"
         ],
-        "default": null,
-        "description": "Approved lines: units approved, 1..requested (default: all requested); denied lines: omit or 0",
-        "title": "Approved Units"
+        "description": "Approved lines: units approved, 1..requested (default: all requested); denied lines: omit or 0"
        },
        "reason": {
-        "anyOf": [
-         {
-          "maxLength": 20000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 20000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Why (required for a denied line)",
-        "title": "Reason"
+        "description": "Why (required for a denied line)"
        }
       },
       "required": [
        "line_number",
        "decision"
       ],
-      "title": "LineDecisionIn",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "decision": {
-      "description": "The final determination",
       "enum": [
        "approved",
        "denied",
        "partially_approved"
       ],
-      "title": "Decision",
-      "type": "string"
+      "type": "string",
+      "description": "The final determination"
      },
      "rationale": {
       "default": "",
       "description": "Rationale (required for denied / partially_approved)",
       "maxLength": 20000,
-      "title": "Rationale",
       "type": "string"
      },
      "policy_citations": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "'<policy-id> §<n>' sections (at least one for denied / partially_approved)",
-      "title": "Policy Citations"
+      "description": "'<policy-id> §<n>' sections (at least one for denied / partially_approved)"
      },
      "overridden": {
       "default": false,
       "description": "True only when the decision differs from the source recommendation (physician reviewers only)",
-      "title": "Overridden",
       "type": "boolean"
      },
      "override_reason": {
       "default": "",
       "description": "Why, when overridden=true",
       "maxLength": 20000,
-      "title": "Override Reason",
       "type": "string"
      },
      "line_decisions": {
-      "anyOf": [
-       {
-        "items": {
-         "$ref": "#/$defs/LineDecisionIn"
-        },
-        "maxItems": 99,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "$ref": "#/$defs/LineDecisionIn"
+      },
+      "maxItems": 99,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "partially_approved: every line exactly once (default: the active MD partial-approval's line decisions)",
-      "title": "Line Decisions"
+      "description": "partially_approved: every line exactly once (default: the active MD partial-approval's line decisions)"
      }
     },
     "required": [
@@ -2003,7 +1626,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "decision"
     ],
-    "title": "FinalizeIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2015,17 +1637,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -2033,7 +1651,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CaseInput",
     "type": "object"
    },
    "readOnlyHint": true
@@ -2045,10 +1662,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "offset": {
@@ -2056,7 +1670,6 @@ CATALOG_JSON = r'''{
       "description": "Rows to skip (use next_offset from the previous page)",
       "maximum": 1000000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -2064,28 +1677,20 @@ CATALOG_JSON = r'''{
       "description": "Rows per page (1–200)",
       "maximum": 200,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "case_id": {
-      "anyOf": [
-       {
-        "maxLength": 48,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 48,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only this case's requests (default: all)",
-      "title": "Case Id"
+      "description": "Only this case's requests (default: all)"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "P2PListIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -2097,24 +1702,19 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "payer_reviewer_id": {
       "description": "Worker id of the physician reviewer who will hold the call",
       "maxLength": 48,
       "minLength": 3,
-      "title": "Payer Reviewer Id",
       "type": "string"
      },
      "slots": {
@@ -2124,7 +1724,6 @@ CATALOG_JSON = r'''{
       },
       "maxItems": 5,
       "minItems": 1,
-      "title": "Slots",
       "type": "array"
      }
     },
@@ -2134,7 +1733,6 @@ CATALOG_JSON = r'''{
      "payer_reviewer_id",
      "slots"
     ],
-    "title": "OfferSlotsIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2146,33 +1744,27 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "outcome": {
-      "description": "What the call concluded about the intended adverse decision",
       "enum": [
        "uphold_adverse",
        "overturn_to_approval"
       ],
-      "title": "Outcome",
-      "type": "string"
+      "type": "string",
+      "description": "What the call concluded about the intended adverse decision"
      },
      "note": {
       "description": "What was discussed and why this outcome",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Note",
       "type": "string"
      }
     },
@@ -2182,7 +1774,6 @@ CATALOG_JSON = r'''{
      "outcome",
      "note"
     ],
-    "title": "RecordOutcomeIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2194,39 +1785,28 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "scheduled_at": {
-      "anyOf": [
-       {
-        "maxLength": 40,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 40,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "If given, must equal the provider's selected slot (ISO-8601 with a time zone)",
-      "title": "Scheduled At"
+      "description": "If given, must equal the provider's selected slot (ISO-8601 with a time zone)"
      }
     },
     "required": [
      "acting_as",
      "request_id"
     ],
-    "title": "ScheduleIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2238,17 +1818,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "offset": {
@@ -2256,7 +1832,6 @@ CATALOG_JSON = r'''{
       "description": "Transcript turns to skip (0 = from the first); use next_offset",
       "maximum": 10000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -2264,7 +1839,6 @@ CATALOG_JSON = r'''{
       "description": "Page size of the transcript: at most this many turns (1–200, default 100)",
       "maximum": 200,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
@@ -2272,7 +1846,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "request_id"
     ],
-    "title": "ContextIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -2284,24 +1857,19 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "message": {
       "description": "What you say on the call (one turn; without the ###STOP### marker)",
       "maxLength": 4000,
       "minLength": 1,
-      "title": "Message",
       "type": "string"
      }
     },
@@ -2310,7 +1878,6 @@ CATALOG_JSON = r'''{
      "request_id",
      "message"
     ],
-    "title": "SendTurnIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2322,34 +1889,28 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Request Id",
       "type": "string"
      },
      "summary": {
       "description": "Your written summary of the discussion (20–20,000 characters)",
       "maxLength": 20000,
       "minLength": 20,
-      "title": "Summary",
       "type": "string"
      },
      "proposed_outcome": {
-      "description": "The outcome you propose from the discussion",
       "enum": [
        "uphold_adverse",
        "overturn_to_approval"
       ],
-      "title": "Proposed Outcome",
-      "type": "string"
+      "type": "string",
+      "description": "The outcome you propose from the discussion"
      }
     },
     "required": [
@@ -2358,7 +1919,6 @@ CATALOG_JSON = r'''{
      "summary",
      "proposed_outcome"
     ],
-    "title": "SubmitSummaryIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2370,132 +1930,95 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "system": {
-      "description": "Procedure code system of `code`",
       "enum": [
        "CPT",
        "HCPCS",
        "ICD-10-PCS"
       ],
-      "title": "System",
-      "type": "string"
+      "type": "string",
+      "description": "Procedure code system of `code`"
      },
      "code": {
       "description": "Procedure code in that system (CPT 5 characters, HCPCS letter + 4 digits, ICD-10-PCS 7 characters)",
       "maxLength": 8,
       "minLength": 1,
-      "title": "Code",
       "type": "string"
      },
      "display": {
       "description": "Description of the service",
       "maxLength": 300,
       "minLength": 1,
-      "title": "Display",
       "type": "string"
      },
      "units": {
       "description": "Requested units (count of the code's unit of service)",
       "maximum": 999,
       "minimum": 1,
-      "title": "Units",
       "type": "integer"
      },
      "modifier": {
-      "anyOf": [
-       {
-        "maxLength": 2,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 2,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Two-character CPT/HCPCS modifier",
-      "title": "Modifier"
+      "description": "Two-character CPT/HCPCS modifier"
      },
      "place_of_service": {
-      "anyOf": [
-       {
-        "enum": [
-         "10",
-         "11",
-         "12",
-         "19",
-         "21",
-         "22",
-         "23",
-         "24",
-         "49",
-         "62",
-         "81"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "11",
+       "12",
+       "10",
+       "21",
+       "22",
+       "23",
+       "24",
+       "19",
+       "81",
+       "49",
+       "62",
+       null
       ],
-      "default": null,
-      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
-      "title": "Place Of Service"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory"
      },
      "service_start": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Line service start, YYYY-MM-DD",
-      "title": "Service Start"
+      "description": "Line service start, YYYY-MM-DD"
      },
      "service_end": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Line service end, YYYY-MM-DD",
-      "title": "Service End"
+      "description": "Line service end, YYYY-MM-DD"
      },
      "line_number": {
-      "anyOf": [
-       {
-        "maximum": 99,
-        "minimum": 1,
-        "type": "integer"
-       },
-       {
-        "type": "null"
-       }
+      "maximum": 99,
+      "minimum": 1,
+      "type": [
+       "integer",
+       "null"
       ],
-      "default": null,
-      "description": "Line number (default: one past the highest)",
-      "title": "Line Number"
+      "description": "Line number (default: one past the highest)"
      }
     },
     "required": [
@@ -2506,7 +2029,6 @@ CATALOG_JSON = r'''{
      "display",
      "units"
     ],
-    "title": "AddLineItemIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2518,74 +2040,54 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "request_complete": {
       "description": "Whether the request carries everything needed to review it",
-      "title": "Request Complete",
       "type": "boolean"
      },
      "member_eligible": {
       "description": "Whether the member's coverage is active for the service dates",
-      "title": "Member Eligible",
       "type": "boolean"
      },
      "service_covered": {
       "description": "Whether the service is a covered benefit of the member's plan",
-      "title": "Service Covered",
       "type": "boolean"
      },
      "provider_network_status": {
-      "description": "Requesting provider's status in the member's plan network",
       "enum": [
        "in_network",
        "out_of_network",
        "not_found"
       ],
-      "title": "Provider Network Status",
-      "type": "string"
+      "type": "string",
+      "description": "Requesting provider's status in the member's plan network"
      },
      "missing_information": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Only when request_complete=false: each missing item, named specifically",
-      "title": "Missing Information"
+      "description": "Only when request_complete=false: each missing item, named specifically"
      },
      "info_due": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only when request_complete=false: response due date YYYY-MM-DD (after today, UTC)",
-      "title": "Info Due"
+      "description": "Only when request_complete=false: response due date YYYY-MM-DD (after today, UTC)"
      }
     },
     "required": [
@@ -2596,7 +2098,6 @@ CATALOG_JSON = r'''{
      "service_covered",
      "provider_network_status"
     ],
-    "title": "ConfirmDecisionsIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2608,17 +2109,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "auth_type": {
@@ -2628,7 +2125,6 @@ CATALOG_JSON = r'''{
        "op",
        "rx"
       ],
-      "title": "Auth Type",
       "type": "string"
      }
     },
@@ -2637,7 +2133,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "auth_type"
     ],
-    "title": "CreateIntakeIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2649,17 +2144,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -2667,7 +2158,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CaseInput",
     "type": "object"
    },
    "readOnlyHint": true
@@ -2679,17 +2169,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "offset": {
@@ -2697,7 +2183,6 @@ CATALOG_JSON = r'''{
       "description": "Documents to skip (use next_offset from the previous page)",
       "maximum": 1000000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -2705,7 +2190,6 @@ CATALOG_JSON = r'''{
       "description": "Documents per page (1–200, default 50)",
       "maximum": 200,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
@@ -2713,7 +2197,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "ListDocumentsIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -2725,10 +2208,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "offset": {
@@ -2736,7 +2216,6 @@ CATALOG_JSON = r'''{
       "description": "Rows to skip (use next_offset from the previous page)",
       "maximum": 1000000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -2744,20 +2223,17 @@ CATALOG_JSON = r'''{
       "description": "Rows per page (1–200)",
       "maximum": 200,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "include_complete": {
       "default": false,
       "description": "Also list cases whose intake is already complete (default: only requests still awaiting intake work)",
-      "title": "Include Complete",
       "type": "boolean"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "ListIntakeQueueIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -2769,24 +2245,19 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "line_number": {
       "description": "The line to remove",
       "maximum": 99,
       "minimum": 1,
-      "title": "Line Number",
       "type": "integer"
      }
     },
@@ -2795,7 +2266,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "line_number"
     ],
-    "title": "LineNumberIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2807,169 +2277,113 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "urgency_level": {
-      "anyOf": [
-       {
-        "enum": [
-         "stat",
-         "urgent",
-         "routine"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "stat",
+       "urgent",
+       "routine",
+       null
       ],
-      "default": null,
-      "description": "Urgency of the request as the payer classifies it",
-      "title": "Urgency Level"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Urgency of the request as the payer classifies it"
      },
      "urgency_requested_by": {
-      "anyOf": [
-       {
-        "enum": [
-         "provider",
-         "member",
-         "payer"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "provider",
+       "member",
+       "payer",
+       null
       ],
-      "default": null,
-      "description": "Who asked for that urgency",
-      "title": "Urgency Requested By"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Who asked for that urgency"
      },
      "request_date": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Date the request was made, YYYY-MM-DD (not after today)",
-      "title": "Request Date"
+      "description": "Date the request was made, YYYY-MM-DD (not after today)"
      },
      "service_start": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Requested service start, YYYY-MM-DD",
-      "title": "Service Start"
+      "description": "Requested service start, YYYY-MM-DD"
      },
      "service_end": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Requested service end, YYYY-MM-DD (not before service_start)",
-      "title": "Service End"
+      "description": "Requested service end, YYYY-MM-DD (not before service_start)"
      },
      "place_of_service": {
-      "anyOf": [
-       {
-        "enum": [
-         "10",
-         "11",
-         "12",
-         "19",
-         "21",
-         "22",
-         "23",
-         "24",
-         "49",
-         "62",
-         "81"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "11",
+       "12",
+       "10",
+       "21",
+       "22",
+       "23",
+       "24",
+       "19",
+       "81",
+       "49",
+       "62",
+       null
       ],
-      "default": null,
-      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
-      "title": "Place Of Service"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory"
      },
      "member_state": {
-      "anyOf": [
-       {
-        "pattern": "^[A-Z]{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^[A-Z]{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Member's state, USPS code (e.g. OH)",
-      "title": "Member State"
+      "description": "Member's state, USPS code (e.g. OH)"
      },
      "member_eligibility_verified": {
-      "anyOf": [
-       {
-        "type": "boolean"
-       },
-       {
-        "type": "null"
-       }
+      "type": [
+       "boolean",
+       "null"
       ],
-      "default": null,
-      "description": "Whether you verified eligibility on the service date",
-      "title": "Member Eligibility Verified"
+      "description": "Whether you verified eligibility on the service date"
      },
      "continuity_of_care": {
-      "anyOf": [
-       {
-        "type": "boolean"
-       },
-       {
-        "type": "null"
-       }
+      "type": [
+       "boolean",
+       "null"
       ],
-      "default": null,
-      "description": "Whether the request is a continuity-of-care request",
-      "title": "Continuity Of Care"
+      "description": "Whether the request is a continuity-of-care request"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "SaveAuthHeaderIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -2986,51 +2400,38 @@ CATALOG_JSON = r'''{
         "description": "Billable ICD-10-CM code with its dot, e.g. Z80.3",
         "maxLength": 8,
         "minLength": 3,
-        "title": "Code",
         "type": "string"
        },
        "is_primary": {
         "description": "True for exactly one diagnosis (the primary)",
-        "title": "Is Primary",
         "type": "boolean"
        },
        "display": {
-        "anyOf": [
-         {
-          "maxLength": 300,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 300,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Description (default: the code set's official description)",
-        "title": "Display"
+        "description": "Description (default: the code set's official description)"
        }
       },
       "required": [
        "code",
        "is_primary"
       ],
-      "title": "DiagnosisIn",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "diagnoses": {
@@ -3040,27 +2441,21 @@ CATALOG_JSON = r'''{
       },
       "maxItems": 12,
       "minItems": 1,
-      "title": "Diagnoses",
       "type": "array"
      },
      "diagnosis_type": {
-      "anyOf": [
-       {
-        "enum": [
-         "medical",
-         "behavioral",
-         "dental",
-         "vision"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "medical",
+       "behavioral",
+       "dental",
+       "vision",
+       null
       ],
-      "default": null,
-      "description": "Diagnosis-type header (unchanged when omitted)",
-      "title": "Diagnosis Type"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Diagnosis-type header (unchanged when omitted)"
      }
     },
     "required": [
@@ -3068,7 +2463,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "diagnoses"
     ],
-    "title": "SaveDiagnosesIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -3080,87 +2474,57 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "npi": {
       "description": "Requesting provider's 10-digit NPI (Luhn check digit)",
       "pattern": "^\\d{10}$",
-      "title": "Npi",
       "type": "string"
      },
      "name": {
       "description": "Requesting provider's name",
       "maxLength": 200,
       "minLength": 1,
-      "title": "Name",
       "type": "string"
      },
      "organization": {
-      "anyOf": [
-       {
-        "maxLength": 200,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 200,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Practice or facility name",
-      "title": "Organization"
+      "description": "Practice or facility name"
      },
      "specialty": {
-      "anyOf": [
-       {
-        "maxLength": 200,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 200,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Specialty",
-      "title": "Specialty"
+      "description": "Specialty"
      },
      "phone": {
-      "anyOf": [
-       {
-        "maxLength": 200,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 200,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Phone for this authorization",
-      "title": "Phone"
+      "description": "Phone for this authorization"
      },
      "fax": {
-      "anyOf": [
-       {
-        "maxLength": 200,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 200,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Fax for this authorization",
-      "title": "Fax"
+      "description": "Fax for this authorization"
      }
     },
     "required": [
@@ -3169,7 +2533,6 @@ CATALOG_JSON = r'''{
      "npi",
      "name"
     ],
-    "title": "SaveRequestingProviderIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -3181,156 +2544,105 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "line_number": {
       "description": "The line to change",
       "maximum": 99,
       "minimum": 1,
-      "title": "Line Number",
       "type": "integer"
      },
      "system": {
-      "anyOf": [
-       {
-        "enum": [
-         "CPT",
-         "HCPCS",
-         "ICD-10-PCS"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "CPT",
+       "HCPCS",
+       "ICD-10-PCS",
+       null
       ],
-      "default": null,
-      "description": "New code system",
-      "title": "System"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "New code system"
      },
      "code": {
-      "anyOf": [
-       {
-        "maxLength": 8,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 8,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "New procedure code",
-      "title": "Code"
+      "description": "New procedure code"
      },
      "display": {
-      "anyOf": [
-       {
-        "maxLength": 300,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 300,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "New description",
-      "title": "Display"
+      "description": "New description"
      },
      "units": {
-      "anyOf": [
-       {
-        "maximum": 999,
-        "minimum": 1,
-        "type": "integer"
-       },
-       {
-        "type": "null"
-       }
+      "maximum": 999,
+      "minimum": 1,
+      "type": [
+       "integer",
+       "null"
       ],
-      "default": null,
-      "description": "New requested units",
-      "title": "Units"
+      "description": "New requested units"
      },
      "modifier": {
-      "anyOf": [
-       {
-        "maxLength": 2,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 2,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "New modifier; an empty string clears it",
-      "title": "Modifier"
+      "description": "New modifier; an empty string clears it"
      },
      "place_of_service": {
-      "anyOf": [
-       {
-        "enum": [
-         "10",
-         "11",
-         "12",
-         "19",
-         "21",
-         "22",
-         "23",
-         "24",
-         "49",
-         "62",
-         "81"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "11",
+       "12",
+       "10",
+       "21",
+       "22",
+       "23",
+       "24",
+       "19",
+       "81",
+       "49",
+       "62",
+       null
       ],
-      "default": null,
-      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory",
-      "title": "Place Of Service"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "CMS two-digit place-of-service code: 10 telehealth in the home, 11 office, 12 home, 19 off-campus outpatient hospital, 21 inpatient hospital, 22 on-campus outpatient hospital, 23 emergency room, 24 ambulatory surgical center, 49 independent diagnostic testing facility, 62 outpatient rehabilitation, 81 independent laboratory"
      },
      "service_start": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "New line service start, YYYY-MM-DD",
-      "title": "Service Start"
+      "description": "New line service start, YYYY-MM-DD"
      },
      "service_end": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "New line service end, YYYY-MM-DD",
-      "title": "Service End"
+      "description": "New line service end, YYYY-MM-DD"
      }
     },
     "required": [
@@ -3338,7 +2650,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "line_number"
     ],
-    "title": "UpdateLineItemIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -3350,17 +2661,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "letter_id": {
       "description": "Letter id, e.g. LET-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Letter Id",
       "type": "string"
      }
     },
@@ -3368,7 +2675,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "letter_id"
     ],
-    "title": "LetterIdIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -3380,29 +2686,24 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "letter_id": {
       "description": "Letter id, e.g. LET-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Letter Id",
       "type": "string"
      },
      "channel": {
-      "description": "Delivery channel",
       "enum": [
        "portal",
        "fax",
        "mail",
        "api"
       ],
-      "title": "Channel",
-      "type": "string"
+      "type": "string",
+      "description": "Delivery channel"
      }
     },
     "required": [
@@ -3410,7 +2711,6 @@ CATALOG_JSON = r'''{
      "letter_id",
      "channel"
     ],
-    "title": "DeliverIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -3424,195 +2724,116 @@ CATALOG_JSON = r'''{
       "additionalProperties": false,
       "properties": {
        "member_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member's full name",
-        "title": "Member Name"
+        "description": "Member's full name"
        },
        "member_id": {
-        "anyOf": [
-         {
-          "maxLength": 48,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 48,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member id on the coverage (in body)",
-        "title": "Member Id"
+        "description": "Member id on the coverage (in body)"
        },
        "case_reference": {
-        "anyOf": [
-         {
-          "maxLength": 48,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 48,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The PA case id, e.g. CASE-0001 (in body)",
-        "title": "Case Reference"
+        "description": "The PA case id, e.g. CASE-0001 (in body)"
        },
        "service_description": {
-        "anyOf": [
-         {
-          "maxLength": 2000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 2000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The service requested, in words",
-        "title": "Service Description"
+        "description": "The service requested, in words"
        },
        "service_codes": {
-        "anyOf": [
-         {
-          "items": {
-           "type": "string"
-          },
-          "maxItems": 50,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "Procedure codes of the request's lines",
-        "title": "Service Codes"
+        "description": "Procedure codes of the request's lines"
        },
        "plan_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member's health plan",
-        "title": "Plan Name"
+        "description": "Member's health plan"
        },
        "letter_date": {
-        "anyOf": [
-         {
-          "maxLength": 10,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 10,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Date of the letter, YYYY-MM-DD",
-        "title": "Letter Date"
+        "description": "Date of the letter, YYYY-MM-DD"
        },
        "signer_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Name of the signing reviewer (you)",
-        "title": "Signer Name"
+        "description": "Name of the signing reviewer (you)"
        },
        "signer_credentials": {
-        "anyOf": [
-         {
-          "maxLength": 100,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 100,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Signer's credentials, e.g. MD or RN",
-        "title": "Signer Credentials"
+        "description": "Signer's credentials, e.g. MD or RN"
        },
        "authorization_number": {
-        "anyOf": [
-         {
-          "maxLength": 64,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 64,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The determination's authorization number (in body)",
-        "title": "Authorization Number"
+        "description": "The determination's authorization number (in body)"
        },
        "approved_lines": {
-        "anyOf": [
-         {
-          "items": {
-           "$ref": "#/$defs/LetterLine"
-          },
-          "maxItems": 99,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "$ref": "#/$defs/LetterLine"
+        },
+        "maxItems": 99,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "Each approved line",
-        "title": "Approved Lines"
+        "description": "Each approved line"
        },
        "valid_from": {
-        "anyOf": [
-         {
-          "maxLength": 10,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 10,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Authorization valid from, YYYY-MM-DD",
-        "title": "Valid From"
+        "description": "Authorization valid from, YYYY-MM-DD"
        },
        "valid_to": {
-        "anyOf": [
-         {
-          "maxLength": 10,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 10,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Authorization valid to, YYYY-MM-DD",
-        "title": "Valid To"
+        "description": "Authorization valid to, YYYY-MM-DD"
        }
       },
-      "title": "ApprovalFields",
       "type": "object"
      },
      "LetterLine": {
@@ -3622,21 +2843,18 @@ CATALOG_JSON = r'''{
         "description": "Line number",
         "maximum": 99,
         "minimum": 1,
-        "title": "Line Number",
         "type": "integer"
        },
        "code": {
         "description": "Procedure code of the line",
         "maxLength": 8,
         "minLength": 1,
-        "title": "Code",
         "type": "string"
        },
        "approved_units": {
         "description": "Units approved on this line",
         "maximum": 999,
         "minimum": 0,
-        "title": "Approved Units",
         "type": "integer"
        }
       },
@@ -3645,24 +2863,19 @@ CATALOG_JSON = r'''{
        "code",
        "approved_units"
       ],
-      "title": "LetterLine",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "fields": {
@@ -3673,24 +2886,21 @@ CATALOG_JSON = r'''{
       "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Body",
       "type": "string"
      },
      "subject": {
       "description": "Subject line",
       "maxLength": 300,
       "minLength": 1,
-      "title": "Subject",
       "type": "string"
      },
      "recipient": {
-      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
       "enum": [
        "provider",
        "member"
       ],
-      "title": "Recipient",
-      "type": "string"
+      "type": "string",
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member"
      }
     },
     "required": [
@@ -3701,7 +2911,6 @@ CATALOG_JSON = r'''{
      "subject",
      "recipient"
     ],
-    "title": "GenerateApprovalIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -3715,258 +2924,157 @@ CATALOG_JSON = r'''{
       "additionalProperties": false,
       "properties": {
        "member_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member's full name",
-        "title": "Member Name"
+        "description": "Member's full name"
        },
        "member_id": {
-        "anyOf": [
-         {
-          "maxLength": 48,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 48,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member id on the coverage (in body)",
-        "title": "Member Id"
+        "description": "Member id on the coverage (in body)"
        },
        "case_reference": {
-        "anyOf": [
-         {
-          "maxLength": 48,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 48,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The PA case id, e.g. CASE-0001 (in body)",
-        "title": "Case Reference"
+        "description": "The PA case id, e.g. CASE-0001 (in body)"
        },
        "service_description": {
-        "anyOf": [
-         {
-          "maxLength": 2000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 2000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The service requested, in words",
-        "title": "Service Description"
+        "description": "The service requested, in words"
        },
        "service_codes": {
-        "anyOf": [
-         {
-          "items": {
-           "type": "string"
-          },
-          "maxItems": 50,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "Procedure codes of the request's lines",
-        "title": "Service Codes"
+        "description": "Procedure codes of the request's lines"
        },
        "plan_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member's health plan",
-        "title": "Plan Name"
+        "description": "Member's health plan"
        },
        "letter_date": {
-        "anyOf": [
-         {
-          "maxLength": 10,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 10,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Date of the letter, YYYY-MM-DD",
-        "title": "Letter Date"
+        "description": "Date of the letter, YYYY-MM-DD"
        },
        "signer_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Name of the signing reviewer (you)",
-        "title": "Signer Name"
+        "description": "Name of the signing reviewer (you)"
        },
        "signer_credentials": {
-        "anyOf": [
-         {
-          "maxLength": 100,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 100,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Signer's credentials, e.g. MD or RN",
-        "title": "Signer Credentials"
+        "description": "Signer's credentials, e.g. MD or RN"
        },
        "criteria_not_met": {
-        "anyOf": [
-         {
-          "items": {
-           "type": "string"
-          },
-          "maxItems": 50,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "Each criterion not met and specifically why",
-        "title": "Criteria Not Met"
+        "description": "Each criterion not met and specifically why"
        },
        "policy_citations": {
-        "anyOf": [
-         {
-          "items": {
-           "type": "string"
-          },
-          "maxItems": 50,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "'<policy-id> §<n>' sections relied on (each in body)",
-        "title": "Policy Citations"
+        "description": "'<policy-id> §<n>' sections relied on (each in body)"
        },
        "appeal_rights": {
-        "anyOf": [
-         {
-          "maxLength": 20000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 20000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "How to appeal",
-        "title": "Appeal Rights"
+        "description": "How to appeal"
        },
        "appeal_deadline_days": {
-        "anyOf": [
-         {
-          "maximum": 365,
-          "minimum": 1,
-          "type": "integer"
-         },
-         {
-          "type": "null"
-         }
+        "maximum": 365,
+        "minimum": 1,
+        "type": [
+         "integer",
+         "null"
         ],
-        "default": null,
-        "description": "Days the recipient has to appeal (the number in body)",
-        "title": "Appeal Deadline Days"
+        "description": "Days the recipient has to appeal (the number in body)"
        },
        "external_review_rights": {
-        "anyOf": [
-         {
-          "maxLength": 20000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 20000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The right to independent external review and how",
-        "title": "External Review Rights"
+        "description": "The right to independent external review and how"
        },
        "peer_to_peer_offer": {
-        "anyOf": [
-         {
-          "maxLength": 20000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 20000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "How the ordering provider can request a peer-to-peer discussion",
-        "title": "Peer To Peer Offer"
+        "description": "How the ordering provider can request a peer-to-peer discussion"
        },
        "criteria_access": {
-        "anyOf": [
-         {
-          "maxLength": 20000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 20000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "How to obtain the criteria used, free of charge",
-        "title": "Criteria Access"
+        "description": "How to obtain the criteria used, free of charge"
        }
       },
-      "title": "DenialFields",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "fields": {
@@ -3977,24 +3085,21 @@ CATALOG_JSON = r'''{
       "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Body",
       "type": "string"
      },
      "subject": {
       "description": "Subject line",
       "maxLength": 300,
       "minLength": 1,
-      "title": "Subject",
       "type": "string"
      },
      "recipient": {
-      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
       "enum": [
        "provider",
        "member"
       ],
-      "title": "Recipient",
-      "type": "string"
+      "type": "string",
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member"
      }
     },
     "required": [
@@ -4005,7 +3110,6 @@ CATALOG_JSON = r'''{
      "subject",
      "recipient"
     ],
-    "title": "GenerateDenialIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -4017,21 +3121,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "notification_type": {
-      "description": "Must match the case: approval / denial (an active determination of that kind; partial approvals take either), pend (case pended), no_auth_required (case closed as not requiring authorization), appeal_rights (adverse determination or upheld appeal), appeal_outcome (an appeal decided)",
       "enum": [
        "approval",
        "denial",
@@ -4040,32 +3139,29 @@ CATALOG_JSON = r'''{
        "appeal_rights",
        "appeal_outcome"
       ],
-      "title": "Notification Type",
-      "type": "string"
+      "type": "string",
+      "description": "Must match the case: approval / denial (an active determination of that kind; partial approvals take either), pend (case pended), no_auth_required (case closed as not requiring authorization), appeal_rights (adverse determination or upheld appeal), appeal_outcome (an appeal decided)"
      },
      "body": {
       "description": "The notice as the member reads it, in plain language",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Body",
       "type": "string"
      },
      "language": {
       "description": "Language the body is written in, e.g. English",
       "maxLength": 40,
       "minLength": 1,
-      "title": "Language",
       "type": "string"
      },
      "channel": {
-      "description": "How the member receives it",
       "enum": [
        "mail",
        "portal",
        "email"
       ],
-      "title": "Channel",
-      "type": "string"
+      "type": "string",
+      "description": "How the member receives it"
      }
     },
     "required": [
@@ -4076,7 +3172,6 @@ CATALOG_JSON = r'''{
      "language",
      "channel"
     ],
-    "title": "GenerateNotificationIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -4093,14 +3188,12 @@ CATALOG_JSON = r'''{
         "description": "Denied line",
         "maximum": 99,
         "minimum": 1,
-        "title": "Line Number",
         "type": "integer"
        },
        "reason": {
         "description": "The specific reason this line was denied",
         "maxLength": 20000,
         "minLength": 1,
-        "title": "Reason",
         "type": "string"
        }
       },
@@ -4108,7 +3201,6 @@ CATALOG_JSON = r'''{
        "line_number",
        "reason"
       ],
-      "title": "DeniedLineReason",
       "type": "object"
      },
      "LineOutcome": {
@@ -4118,30 +3210,26 @@ CATALOG_JSON = r'''{
         "description": "Line number",
         "maximum": 99,
         "minimum": 1,
-        "title": "Line Number",
         "type": "integer"
        },
        "code": {
         "description": "Procedure code of the line",
         "maxLength": 8,
         "minLength": 1,
-        "title": "Code",
         "type": "string"
        },
        "outcome": {
-        "description": "Outcome of this line",
         "enum": [
          "approved",
          "denied"
         ],
-        "title": "Outcome",
-        "type": "string"
+        "type": "string",
+        "description": "Outcome of this line"
        },
        "approved_units": {
         "description": "Units approved (0 for a denied line)",
         "maximum": 999,
         "minimum": 0,
-        "title": "Approved Units",
         "type": "integer"
        }
       },
@@ -4151,239 +3239,149 @@ CATALOG_JSON = r'''{
        "outcome",
        "approved_units"
       ],
-      "title": "LineOutcome",
       "type": "object"
      },
      "PartialApprovalFields": {
       "additionalProperties": false,
       "properties": {
        "member_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member's full name",
-        "title": "Member Name"
+        "description": "Member's full name"
        },
        "member_id": {
-        "anyOf": [
-         {
-          "maxLength": 48,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 48,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member id on the coverage (in body)",
-        "title": "Member Id"
+        "description": "Member id on the coverage (in body)"
        },
        "case_reference": {
-        "anyOf": [
-         {
-          "maxLength": 48,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 48,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The PA case id, e.g. CASE-0001 (in body)",
-        "title": "Case Reference"
+        "description": "The PA case id, e.g. CASE-0001 (in body)"
        },
        "service_description": {
-        "anyOf": [
-         {
-          "maxLength": 2000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 2000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The service requested, in words",
-        "title": "Service Description"
+        "description": "The service requested, in words"
        },
        "service_codes": {
-        "anyOf": [
-         {
-          "items": {
-           "type": "string"
-          },
-          "maxItems": 50,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "Procedure codes of the request's lines",
-        "title": "Service Codes"
+        "description": "Procedure codes of the request's lines"
        },
        "plan_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member's health plan",
-        "title": "Plan Name"
+        "description": "Member's health plan"
        },
        "letter_date": {
-        "anyOf": [
-         {
-          "maxLength": 10,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 10,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Date of the letter, YYYY-MM-DD",
-        "title": "Letter Date"
+        "description": "Date of the letter, YYYY-MM-DD"
        },
        "signer_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Name of the signing reviewer (you)",
-        "title": "Signer Name"
+        "description": "Name of the signing reviewer (you)"
        },
        "signer_credentials": {
-        "anyOf": [
-         {
-          "maxLength": 100,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 100,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Signer's credentials, e.g. MD or RN",
-        "title": "Signer Credentials"
+        "description": "Signer's credentials, e.g. MD or RN"
        },
        "authorization_number": {
-        "anyOf": [
-         {
-          "maxLength": 64,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 64,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The determination's authorization number (in body)",
-        "title": "Authorization Number"
+        "description": "The determination's authorization number (in body)"
        },
        "line_outcomes": {
-        "anyOf": [
-         {
-          "items": {
-           "$ref": "#/$defs/LineOutcome"
-          },
-          "maxItems": 99,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "$ref": "#/$defs/LineOutcome"
+        },
+        "maxItems": 99,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "The outcome of every line",
-        "title": "Line Outcomes"
+        "description": "The outcome of every line"
        },
        "denied_line_reasons": {
-        "anyOf": [
-         {
-          "items": {
-           "$ref": "#/$defs/DeniedLineReason"
-          },
-          "maxItems": 99,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "$ref": "#/$defs/DeniedLineReason"
+        },
+        "maxItems": 99,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "The specific reason for each denied line",
-        "title": "Denied Line Reasons"
+        "description": "The specific reason for each denied line"
        },
        "appeal_rights": {
-        "anyOf": [
-         {
-          "maxLength": 20000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 20000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "How and by when to appeal the denied part",
-        "title": "Appeal Rights"
+        "description": "How and by when to appeal the denied part"
        },
        "policy_citations": {
-        "anyOf": [
-         {
-          "items": {
-           "type": "string"
-          },
-          "maxItems": 50,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "'<policy-id> §<n>' sections relied on (each in body)",
-        "title": "Policy Citations"
+        "description": "'<policy-id> §<n>' sections relied on (each in body)"
        }
       },
-      "title": "PartialApprovalFields",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "fields": {
@@ -4394,24 +3392,21 @@ CATALOG_JSON = r'''{
       "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Body",
       "type": "string"
      },
      "subject": {
       "description": "Subject line",
       "maxLength": 300,
       "minLength": 1,
-      "title": "Subject",
       "type": "string"
      },
      "recipient": {
-      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
       "enum": [
        "provider",
        "member"
       ],
-      "title": "Recipient",
-      "type": "string"
+      "type": "string",
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member"
      }
     },
     "required": [
@@ -4422,7 +3417,6 @@ CATALOG_JSON = r'''{
      "subject",
      "recipient"
     ],
-    "title": "GeneratePartialIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -4436,198 +3430,121 @@ CATALOG_JSON = r'''{
       "additionalProperties": false,
       "properties": {
        "member_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member's full name",
-        "title": "Member Name"
+        "description": "Member's full name"
        },
        "member_id": {
-        "anyOf": [
-         {
-          "maxLength": 48,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 48,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member id on the coverage (in body)",
-        "title": "Member Id"
+        "description": "Member id on the coverage (in body)"
        },
        "case_reference": {
-        "anyOf": [
-         {
-          "maxLength": 48,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 48,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The PA case id, e.g. CASE-0001 (in body)",
-        "title": "Case Reference"
+        "description": "The PA case id, e.g. CASE-0001 (in body)"
        },
        "service_description": {
-        "anyOf": [
-         {
-          "maxLength": 2000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 2000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The service requested, in words",
-        "title": "Service Description"
+        "description": "The service requested, in words"
        },
        "service_codes": {
-        "anyOf": [
-         {
-          "items": {
-           "type": "string"
-          },
-          "maxItems": 50,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "Procedure codes of the request's lines",
-        "title": "Service Codes"
+        "description": "Procedure codes of the request's lines"
        },
        "plan_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Member's health plan",
-        "title": "Plan Name"
+        "description": "Member's health plan"
        },
        "letter_date": {
-        "anyOf": [
-         {
-          "maxLength": 10,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 10,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Date of the letter, YYYY-MM-DD",
-        "title": "Letter Date"
+        "description": "Date of the letter, YYYY-MM-DD"
        },
        "signer_name": {
-        "anyOf": [
-         {
-          "maxLength": 200,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 200,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Name of the signing reviewer (you)",
-        "title": "Signer Name"
+        "description": "Name of the signing reviewer (you)"
        },
        "signer_credentials": {
-        "anyOf": [
-         {
-          "maxLength": 100,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 100,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Signer's credentials, e.g. MD or RN",
-        "title": "Signer Credentials"
+        "description": "Signer's credentials, e.g. MD or RN"
        },
        "missing_items": {
-        "anyOf": [
-         {
-          "items": {
-           "type": "string"
-          },
-          "maxItems": 50,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "type": "string"
+        },
+        "maxItems": 50,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "Each item needed, named specifically",
-        "title": "Missing Items"
+        "description": "Each item needed, named specifically"
        },
        "response_due": {
-        "anyOf": [
-         {
-          "maxLength": 10,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 10,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Response due date, YYYY-MM-DD (in body)",
-        "title": "Response Due"
+        "description": "Response due date, YYYY-MM-DD (in body)"
        },
        "submission_instructions": {
-        "anyOf": [
-         {
-          "maxLength": 20000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 20000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "How and where to send the information",
-        "title": "Submission Instructions"
+        "description": "How and where to send the information"
        }
       },
-      "title": "PendFields",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "fields": {
@@ -4638,24 +3555,21 @@ CATALOG_JSON = r'''{
       "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Body",
       "type": "string"
      },
      "subject": {
       "description": "Subject line",
       "maxLength": 300,
       "minLength": 1,
-      "title": "Subject",
       "type": "string"
      },
      "recipient": {
-      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member",
       "enum": [
        "provider",
        "member"
       ],
-      "title": "Recipient",
-      "type": "string"
+      "type": "string",
+      "description": "Addressee: provider (also placed in the provider's inbox on delivery) or member"
      }
     },
     "required": [
@@ -4666,7 +3580,6 @@ CATALOG_JSON = r'''{
      "subject",
      "recipient"
     ],
-    "title": "GeneratePendIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -4678,17 +3591,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "letter_id": {
       "description": "Letter id, e.g. LET-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Letter Id",
       "type": "string"
      },
      "body_offset": {
@@ -4696,7 +3605,6 @@ CATALOG_JSON = r'''{
       "description": "Start of the body window in characters (0 = the beginning); use body_next_offset",
       "maximum": 1000000,
       "minimum": 0,
-      "title": "Body Offset",
       "type": "integer"
      }
     },
@@ -4704,7 +3612,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "letter_id"
     ],
-    "title": "LetterGetIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -4716,32 +3623,22 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
-      "anyOf": [
-       {
-        "maxLength": 48,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 48,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only this case's letters (default: all)",
-      "title": "Case Id"
+      "description": "Only this case's letters (default: all)"
      },
      "offset": {
       "default": 0,
       "description": "Rows to skip (use next_offset from the previous page)",
       "maximum": 1000000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -4749,14 +3646,12 @@ CATALOG_JSON = r'''{
       "description": "Letters per page (1–50; letters carry their full text)",
       "maximum": 50,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "LetterListIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -4768,24 +3663,19 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "letter_id": {
       "description": "Letter id, e.g. LET-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Letter Id",
       "type": "string"
      },
      "reason": {
       "description": "Why the letter is reissued (recorded)",
       "maxLength": 4000,
       "minLength": 1,
-      "title": "Reason",
       "type": "string"
      },
      "fields": {
@@ -4798,39 +3688,25 @@ CATALOG_JSON = r'''{
         "type": "null"
        }
       ],
-      "default": null,
-      "description": "Replacement fields object — the same keys as the generate tool of the letter's type; replaces the old fields whole (omit to keep them)",
-      "title": "Fields"
+      "description": "Replacement fields object — the same keys as the generate tool of the letter's type; replaces the old fields whole (omit to keep them)"
      },
      "body": {
-      "anyOf": [
-       {
-        "maxLength": 20000,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 20000,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Replacement body (omit to keep)",
-      "title": "Body"
+      "description": "Replacement body (omit to keep)"
      },
      "subject": {
-      "anyOf": [
-       {
-        "maxLength": 300,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 300,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Replacement subject (omit to keep)",
-      "title": "Subject"
+      "description": "Replacement subject (omit to keep)"
      }
     },
     "required": [
@@ -4838,7 +3714,6 @@ CATALOG_JSON = r'''{
      "letter_id",
      "reason"
     ],
-    "title": "ReissueIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -4850,17 +3725,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "offset": {
@@ -4868,7 +3739,6 @@ CATALOG_JSON = r'''{
       "description": "With section: entries of the section to skip (use next_offset)",
       "maximum": 10000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -4876,38 +3746,31 @@ CATALOG_JSON = r'''{
       "description": "With section: page size, 1–100 (default 20); a page also stops where the result budget is reached",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "section": {
-      "anyOf": [
-       {
-        "enum": [
-         "documents",
-         "nurse_evaluations",
-         "md_evaluations",
-         "md_decisions",
-         "p2p_requests",
-         "routing",
-         "review_tasks",
-         "lines"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "documents",
+       "nurse_evaluations",
+       "md_evaluations",
+       "md_decisions",
+       "p2p_requests",
+       "routing",
+       "review_tasks",
+       "lines",
+       null
       ],
-      "default": null,
-      "description": "Return only this section, paged with offset/limit; section='documents' returns the documents with their bodies (default: the workspace with a document index, no bodies)",
-      "title": "Section"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Return only this section, paged with offset/limit; section='documents' returns the documents with their bodies (default: the workspace with a document index, no bodies)"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "MdWorkspaceIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -4919,17 +3782,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "offset": {
@@ -4937,7 +3796,6 @@ CATALOG_JSON = r'''{
       "description": "With section: entries of the section to skip (use next_offset)",
       "maximum": 10000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -4945,35 +3803,28 @@ CATALOG_JSON = r'''{
       "description": "With section: page size, 1–100 (default 20); a page also stops where the result budget is reached",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      },
      "section": {
-      "anyOf": [
-       {
-        "enum": [
-         "documents",
-         "evaluations",
-         "routing",
-         "review_tasks",
-         "lines"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "documents",
+       "evaluations",
+       "routing",
+       "review_tasks",
+       "lines",
+       null
       ],
-      "default": null,
-      "description": "Return only this section, paged with offset/limit; section='documents' returns the documents with their bodies (default: the workspace with a document index, no bodies)",
-      "title": "Section"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Return only this section, paged with offset/limit; section='documents' returns the documents with their bodies (default: the workspace with a document index, no bodies)"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "NurseWorkspaceIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -4990,14 +3841,12 @@ CATALOG_JSON = r'''{
         "description": "Payer-side document id of this case (DOC-…, from the review workspace)",
         "maxLength": 48,
         "minLength": 1,
-        "title": "Document Id",
         "type": "string"
        },
        "quote": {
         "description": "Words copied verbatim from that document",
         "maxLength": 2000,
         "minLength": 1,
-        "title": "Quote",
         "type": "string"
        }
       },
@@ -5005,62 +3854,52 @@ CATALOG_JSON = r'''{
        "document_id",
        "quote"
       ],
-      "title": "EvidenceIn",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "line_number": {
       "description": "Line the verdict is for",
       "maximum": 99,
       "minimum": 1,
-      "title": "Line Number",
       "type": "integer"
      },
      "criterion_id": {
       "description": "Criterion id from the workspace's policy.criteria, e.g. C1",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Criterion Id",
       "type": "string"
      },
      "result": {
-      "description": "Your verdict on this criterion for this line",
       "enum": [
        "met",
        "not_met",
        "unclear"
       ],
-      "title": "Result",
-      "type": "string"
+      "type": "string",
+      "description": "Your verdict on this criterion for this line"
      },
      "citation": {
       "description": "That criterion's citation as listed in the workspace, e.g. KM-MP-IMG-001 §3.1",
       "maxLength": 100,
       "minLength": 1,
-      "title": "Citation",
       "type": "string"
      },
      "note": {
       "description": "Your reasoning for the verdict",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Note",
       "type": "string"
      },
      "evidence": {
@@ -5069,7 +3908,6 @@ CATALOG_JSON = r'''{
        "$ref": "#/$defs/EvidenceIn"
       },
       "maxItems": 50,
-      "title": "Evidence",
       "type": "array"
      }
     },
@@ -5082,7 +3920,6 @@ CATALOG_JSON = r'''{
      "citation",
      "note"
     ],
-    "title": "EvaluationIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -5099,14 +3936,12 @@ CATALOG_JSON = r'''{
         "description": "Payer-side document id of this case (DOC-…, from the review workspace)",
         "maxLength": 48,
         "minLength": 1,
-        "title": "Document Id",
         "type": "string"
        },
        "quote": {
         "description": "Words copied verbatim from that document",
         "maxLength": 2000,
         "minLength": 1,
-        "title": "Quote",
         "type": "string"
        }
       },
@@ -5114,62 +3949,52 @@ CATALOG_JSON = r'''{
        "document_id",
        "quote"
       ],
-      "title": "EvidenceIn",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "line_number": {
       "description": "Line the verdict is for",
       "maximum": 99,
       "minimum": 1,
-      "title": "Line Number",
       "type": "integer"
      },
      "criterion_id": {
       "description": "Criterion id from the workspace's policy.criteria, e.g. C1",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Criterion Id",
       "type": "string"
      },
      "result": {
-      "description": "Your verdict on this criterion for this line",
       "enum": [
        "met",
        "not_met",
        "unclear"
       ],
-      "title": "Result",
-      "type": "string"
+      "type": "string",
+      "description": "Your verdict on this criterion for this line"
      },
      "citation": {
       "description": "That criterion's citation as listed in the workspace, e.g. KM-MP-IMG-001 §3.1",
       "maxLength": 100,
       "minLength": 1,
-      "title": "Citation",
       "type": "string"
      },
      "note": {
       "description": "Your reasoning for the verdict",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Note",
       "type": "string"
      },
      "evidence": {
@@ -5178,7 +4003,6 @@ CATALOG_JSON = r'''{
        "$ref": "#/$defs/EvidenceIn"
       },
       "maxItems": 50,
-      "title": "Evidence",
       "type": "array"
      }
     },
@@ -5191,7 +4015,6 @@ CATALOG_JSON = r'''{
      "citation",
      "note"
     ],
-    "title": "EvaluationIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -5208,74 +4031,54 @@ CATALOG_JSON = r'''{
         "description": "Line decided",
         "maximum": 99,
         "minimum": 1,
-        "title": "Line Number",
         "type": "integer"
        },
        "decision": {
-        "description": "Outcome of this line",
         "enum": [
          "approved",
          "denied"
         ],
-        "title": "Decision",
-        "type": "string"
+        "type": "string",
+        "description": "Outcome of this line"
        },
        "approved_units": {
-        "anyOf": [
-         {
-          "maximum": 999,
-          "minimum": 0,
-          "type": "integer"
-         },
-         {
-          "type": "null"
-         }
+        "maximum": 999,
+        "minimum": 0,
+        "type": [
+         "integer",
+         "null"
         ],
-        "default": null,
-        "description": "Approved lines: units approved, 1..requested (default: all requested); denied lines: omit or 0",
-        "title": "Approved Units"
+        "description": "Approved lines: units approved, 1..requested (default: all requested); denied lines: omit or 0"
        },
        "reason": {
-        "anyOf": [
-         {
-          "maxLength": 20000,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 20000,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Why (required for a denied line)",
-        "title": "Reason"
+        "description": "Why (required for a denied line)"
        }
       },
       "required": [
        "line_number",
        "decision"
       ],
-      "title": "LineDecisionIn",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "decision": {
-      "description": "approve | deny | partial_approve (per-line) | request_info (pend for information) | p2p_review (record the intended adverse decision and open a peer-to-peer request)",
       "enum": [
        "approve",
        "deny",
@@ -5283,100 +4086,68 @@ CATALOG_JSON = r'''{
        "request_info",
        "p2p_review"
       ],
-      "title": "Decision",
-      "type": "string"
+      "type": "string",
+      "description": "approve | deny | partial_approve (per-line) | request_info (pend for information) | p2p_review (record the intended adverse decision and open a peer-to-peer request)"
      },
      "rationale": {
       "description": "Your clinical rationale",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Rationale",
       "type": "string"
      },
      "signed_off": {
       "default": false,
       "description": "Your sign-off; required true for deny and partial_approve",
-      "title": "Signed Off",
       "type": "boolean"
      },
      "denial_rationale": {
-      "anyOf": [
-       {
-        "maxLength": 20000,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 20000,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "deny / partial_approve only: the specific reason, stated for the provider",
-      "title": "Denial Rationale"
+      "description": "deny / partial_approve only: the specific reason, stated for the provider"
      },
      "policy_citations": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Sections relied on, each '<policy-id> §<n>' (e.g. KM-MP-IMG-001 §3.2); deny / partial_approve need at least one of this case's policy",
-      "title": "Policy Citations"
+      "description": "Sections relied on, each '<policy-id> §<n>' (e.g. KM-MP-IMG-001 §3.2); deny / partial_approve need at least one of this case's policy"
      },
      "line_decisions": {
-      "anyOf": [
-       {
-        "items": {
-         "$ref": "#/$defs/LineDecisionIn"
-        },
-        "maxItems": 99,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "$ref": "#/$defs/LineDecisionIn"
+      },
+      "maxItems": 99,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "partial_approve only: every line exactly once, at least one approved and one denied",
-      "title": "Line Decisions"
+      "description": "partial_approve only: every line exactly once, at least one approved and one denied"
      },
      "info_requested": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "request_info only: each item requested, named",
-      "title": "Info Requested"
+      "description": "request_info only: each item requested, named"
      },
      "info_due": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "request_info only: response due date YYYY-MM-DD (after today, UTC)",
-      "title": "Info Due"
+      "description": "request_info only: response due date YYYY-MM-DD (after today, UTC)"
      }
     },
     "required": [
@@ -5385,7 +4156,6 @@ CATALOG_JSON = r'''{
      "decision",
      "rationale"
     ],
-    "title": "MdDecisionIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -5397,66 +4167,48 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "recommendation": {
-      "description": "approve (only where the policy allows nurse approval, with saved evaluations and none not_met) | escalate (to a medical director) | request_info (pend for information). Nurses cannot deny",
       "enum": [
        "approve",
        "escalate",
        "request_info"
       ],
-      "title": "Recommendation",
-      "type": "string"
+      "type": "string",
+      "description": "approve (only where the policy allows nurse approval, with saved evaluations and none not_met) | escalate (to a medical director) | request_info (pend for information). Nurses cannot deny"
      },
      "clinical_summary": {
       "description": "Your case-level clinical summary",
       "maxLength": 20000,
       "minLength": 1,
-      "title": "Clinical Summary",
       "type": "string"
      },
      "info_requested": {
-      "anyOf": [
-       {
-        "items": {
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Only for request_info: each item requested, named",
-      "title": "Info Requested"
+      "description": "Only for request_info: each item requested, named"
      },
      "info_due": {
-      "anyOf": [
-       {
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only for request_info: response due date YYYY-MM-DD (after today, UTC)",
-      "title": "Info Due"
+      "description": "Only for request_info: response due date YYYY-MM-DD (after today, UTC)"
      }
     },
     "required": [
@@ -5465,7 +4217,6 @@ CATALOG_JSON = r'''{
      "recommendation",
      "clinical_summary"
     ],
-    "title": "NurseRecommendationIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -5477,42 +4228,31 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "urgency_level": {
-      "description": "Urgency to compute the deadline for",
       "enum": [
        "stat",
        "urgent",
        "routine"
       ],
-      "title": "Urgency Level",
-      "type": "string"
+      "type": "string",
+      "description": "Urgency to compute the deadline for"
      },
      "state": {
-      "anyOf": [
-       {
-        "pattern": "^[A-Z]{2}$",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "pattern": "^[A-Z]{2}$",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "USPS state whose UM law applies (default: the plan's state)",
-      "title": "State"
+      "description": "USPS state whose UM law applies (default: the plan's state)"
      }
     },
     "required": [
@@ -5520,7 +4260,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "urgency_level"
     ],
-    "title": "CalculateSlaIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -5532,17 +4271,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -5550,7 +4285,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CaseInput",
     "type": "object"
    },
    "readOnlyHint": true
@@ -5562,17 +4296,13 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -5580,7 +4310,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CaseInput",
     "type": "object"
    },
    "readOnlyHint": true
@@ -5592,64 +4321,48 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "lane": {
-      "anyOf": [
-       {
-        "enum": [
-         "administrative_review",
-         "no_auth_required",
-         "notification",
-         "gold_card",
-         "delegated",
-         "vendor",
-         "specialty",
-         "nurse_review",
-         "md_review"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "administrative_review",
+       "no_auth_required",
+       "notification",
+       "gold_card",
+       "delegated",
+       "vendor",
+       "specialty",
+       "nurse_review",
+       "md_review",
+       null
       ],
-      "default": null,
-      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number). Default: the triage disposition",
-      "title": "Lane"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number). Default: the triage disposition"
      },
      "reason": {
-      "anyOf": [
-       {
-        "maxLength": 4000,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 4000,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Why this lane (default: the disposition reason)",
-      "title": "Reason"
+      "description": "Why this lane (default: the disposition reason)"
      }
     },
     "required": [
      "acting_as",
      "case_id"
     ],
-    "title": "RouteCaseIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -5661,31 +4374,25 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
       "maxLength": 48,
       "minLength": 1,
-      "title": "Case Id",
       "type": "string"
      },
      "urgency_level": {
-      "description": "Urgency; the SLA deadline is computed from it",
       "enum": [
        "stat",
        "urgent",
        "routine"
       ],
-      "title": "Urgency Level",
-      "type": "string"
+      "type": "string",
+      "description": "Urgency; the SLA deadline is computed from it"
      },
      "disposition": {
-      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number)",
       "enum": [
        "administrative_review",
        "no_auth_required",
@@ -5697,14 +4404,13 @@ CATALOG_JSON = r'''{
        "nurse_review",
        "md_review"
       ],
-      "title": "Disposition",
-      "type": "string"
+      "type": "string",
+      "description": "Review lane. Effects when routed: nurse_review | md_review | administrative_review | delegated | vendor | specialty queue a review task (case → under_review); no_auth_required closes the case; notification | gold_card approve without clinical review (determination + authorization number)"
      },
      "disposition_reason": {
       "description": "Why, in your words",
       "maxLength": 4000,
       "minLength": 1,
-      "title": "Disposition Reason",
       "type": "string"
      }
     },
@@ -5715,7 +4421,6 @@ CATALOG_JSON = r'''{
      "disposition",
      "disposition_reason"
     ],
-    "title": "SetDispositionIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -5729,16 +4434,12 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -5746,14 +4447,13 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CaseIn",
     "type": "object"
    },
    "readOnlyHint": false
   },
   {
    "name": "cm_assessment_save_section",
-   "description": "Save one assessment section: payload.section names it and payload.data replaces that section's stored body in full (sections may be saved in any order and re-saved until the assessment is completed). For behavioral_health and sdoh send the instrument item answers: the platform computes the PHQ-9, GAD-7 and AUDIT-C totals, severity bands and flags and the Hunger Vital Sign result, returns them under the section's 'computed' and stores the totals on the assessment; a total you type is refused as an unknown field. With blocked_reason the assessment is blocked (case → assessment_blocked; data may then be omitted); the next save without a reason unblocks it (→ assessment_in_progress). Returns the assessment.",
+   "description": "Save one assessment section: payload.data replaces that section's stored body in full (any order; re-save until the assessment is completed). For behavioral_health and sdoh send item answers: the platform computes PHQ-9, GAD-7 and AUDIT-C totals, severity bands and flags and the Hunger Vital Sign result (returned under the section's 'computed', totals stored on the assessment); a total you send is refused as an unknown field. With blocked_reason the assessment is blocked (case → assessment_blocked; data may be omitted); the next save without a reason unblocks it (→ assessment_in_progress). Returns the assessment.",
    "inputSchema": {
     "$defs": {
      "BehavioralHealthPayload": {
@@ -5761,8 +4461,6 @@ CATALOG_JSON = r'''{
       "properties": {
        "section": {
         "const": "behavioral_health",
-        "description": "The section to save",
-        "title": "Section",
         "type": "string"
        },
        "data": {
@@ -5774,14 +4472,12 @@ CATALOG_JSON = r'''{
           "type": "null"
          }
         ],
-        "default": null,
-        "description": "The section body (omit only when blocking)"
+        "description": "Omit only with blocked_reason"
        }
       },
       "required": [
        "section"
       ],
-      "title": "BehavioralHealthPayload",
       "type": "object"
      },
      "BehavioralHealthSection": {
@@ -5796,7 +4492,6 @@ CATALOG_JSON = r'''{
         },
         "maxItems": 9,
         "minItems": 9,
-        "title": "Phq9 Items",
         "type": "array"
        },
        "gad7_items": {
@@ -5808,65 +4503,45 @@ CATALOG_JSON = r'''{
         },
         "maxItems": 7,
         "minItems": 7,
-        "title": "Gad7 Items",
         "type": "array"
        },
        "auditc_items": {
-        "anyOf": [
-         {
-          "items": {
-           "maximum": 4,
-           "minimum": 0,
-           "type": "integer"
-          },
-          "maxItems": 3,
-          "minItems": 3,
-          "type": "array"
-         },
-         {
-          "type": "null"
-         }
+        "items": {
+         "maximum": 4,
+         "minimum": 0,
+         "type": "integer"
+        },
+        "maxItems": 3,
+        "minItems": 3,
+        "type": [
+         "array",
+         "null"
         ],
-        "default": null,
-        "description": "The three AUDIT-C item answers in order (drinking frequency, typical quantity, frequency of six or more drinks), each an integer 0–4; omit if not administered. The platform computes the total and the screen result (using the member's sex on file)",
-        "title": "Auditc Items"
+        "description": "The three AUDIT-C item answers in order (drinking frequency, typical quantity, frequency of six or more drinks), each an integer 0–4; omit if not administered. The platform computes the total and the screen result (using the member's sex on file)"
        },
        "substance_use_notes": {
-        "anyOf": [
-         {
-          "maxLength": 4000,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 4000,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Substance-use notes",
-        "title": "Substance Use Notes"
+        "description": "Substance-use notes"
        },
        "notes": {
-        "anyOf": [
-         {
-          "maxLength": 4000,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 4000,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Free-text notes",
-        "title": "Notes"
+        "description": "Free-text notes"
        }
       },
       "required": [
        "phq9_items",
        "gad7_items"
       ],
-      "title": "BehavioralHealthSection",
       "type": "object"
      },
      "ClinicalPayload": {
@@ -5874,8 +4549,6 @@ CATALOG_JSON = r'''{
       "properties": {
        "section": {
         "const": "clinical",
-        "description": "The section to save",
-        "title": "Section",
         "type": "string"
        },
        "data": {
@@ -5887,21 +4560,19 @@ CATALOG_JSON = r'''{
           "type": "null"
          }
         ],
-        "default": null,
-        "description": "The section body (omit only when blocking)"
+        "description": "Omit only with blocked_reason"
        }
       },
       "required": [
        "section"
       ],
-      "title": "ClinicalPayload",
       "type": "object"
      },
      "ClinicalSection": {
       "additionalProperties": false,
       "properties": {
        "conditions_reviewed": {
-        "description": "Conditions reviewed with the member (1–30 items)",
+        "description": "Conditions reviewed with the member",
         "items": {
          "maxLength": 300,
          "minLength": 1,
@@ -5909,21 +4580,18 @@ CATALOG_JSON = r'''{
         },
         "maxItems": 30,
         "minItems": 1,
-        "title": "Conditions Reviewed",
         "type": "array"
        },
        "symptom_summary": {
         "description": "Current symptoms as reported and observed (≤4,000 characters)",
         "maxLength": 4000,
         "minLength": 1,
-        "title": "Symptom Summary",
         "type": "string"
        },
        "recent_utilization": {
         "description": "Recent ED visits, admissions, urgent care and specialist use",
         "maxLength": 4000,
         "minLength": 1,
-        "title": "Recent Utilization",
         "type": "string"
        },
        "functional_status": {
@@ -5933,49 +4601,35 @@ CATALOG_JSON = r'''{
          "needs_some_assistance",
          "dependent"
         ],
-        "title": "Functional Status",
         "type": "string"
        },
        "pain_score": {
-        "anyOf": [
-         {
-          "maximum": 10,
-          "minimum": 0,
-          "type": "integer"
-         },
-         {
-          "type": "null"
-         }
+        "maximum": 10,
+        "minimum": 0,
+        "type": [
+         "integer",
+         "null"
         ],
-        "default": null,
-        "description": "Self-reported pain on the 0–10 numeric rating scale (integer; omit if not asked)",
-        "title": "Pain Score"
+        "description": "Self-reported pain on the 0–10 numeric rating scale (integer; omit if not asked)"
        },
        "clinical_concerns": {
-        "description": "Clinical concerns for the care plan (0–30 items)",
+        "description": "Clinical concerns for the care plan",
         "items": {
          "maxLength": 300,
          "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
-        "title": "Clinical Concerns",
         "type": "array"
        },
        "notes": {
-        "anyOf": [
-         {
-          "maxLength": 4000,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 4000,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Free-text notes",
-        "title": "Notes"
+        "description": "Free-text notes"
        }
       },
       "required": [
@@ -5984,7 +4638,6 @@ CATALOG_JSON = r'''{
        "recent_utilization",
        "functional_status"
       ],
-      "title": "ClinicalSection",
       "type": "object"
      },
      "HungerVitalSign": {
@@ -5998,7 +4651,6 @@ CATALOG_JSON = r'''{
          "never_true",
          "declined"
         ],
-        "title": "Worried Food Would Run Out",
         "type": "string"
        },
        "food_did_not_last": {
@@ -6009,7 +4661,6 @@ CATALOG_JSON = r'''{
          "never_true",
          "declined"
         ],
-        "title": "Food Did Not Last",
         "type": "string"
        }
       },
@@ -6017,7 +4668,6 @@ CATALOG_JSON = r'''{
        "worried_food_would_run_out",
        "food_did_not_last"
       ],
-      "title": "HungerVitalSign",
       "type": "object"
      },
      "MedicationItem": {
@@ -6027,7 +4677,6 @@ CATALOG_JSON = r'''{
         "description": "Medication as the member takes it (name, strength)",
         "maxLength": 300,
         "minLength": 1,
-        "title": "Name",
         "type": "string"
        },
        "adherence": {
@@ -6038,30 +4687,22 @@ CATALOG_JSON = r'''{
          "not_taking",
          "unknown"
         ],
-        "title": "Adherence",
         "type": "string"
        },
        "note": {
-        "anyOf": [
-         {
-          "maxLength": 4000,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 4000,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "What the member said, discrepancies with the chart",
-        "title": "Note"
+        "description": "What the member said, discrepancies with the chart"
        }
       },
       "required": [
        "name",
        "adherence"
       ],
-      "title": "MedicationItem",
       "type": "object"
      },
      "MedicationPayload": {
@@ -6069,8 +4710,6 @@ CATALOG_JSON = r'''{
       "properties": {
        "section": {
         "const": "medication",
-        "description": "The section to save",
-        "title": "Section",
         "type": "string"
        },
        "data": {
@@ -6082,60 +4721,53 @@ CATALOG_JSON = r'''{
           "type": "null"
          }
         ],
-        "default": null,
-        "description": "The section body (omit only when blocking)"
+        "description": "Omit only with blocked_reason"
        }
       },
       "required": [
        "section"
       ],
-      "title": "MedicationPayload",
       "type": "object"
      },
      "MedicationSection": {
       "additionalProperties": false,
       "properties": {
        "medications": {
-        "description": "Reconciled medication list (0–60)",
+        "description": "Reconciled medication list",
         "items": {
          "$ref": "#/$defs/MedicationItem"
         },
         "maxItems": 60,
-        "title": "Medications",
         "type": "array"
        },
        "adherence_barriers": {
-        "description": "Barriers to taking medications as prescribed (0–30)",
+        "description": "Barriers to taking medications as prescribed",
         "items": {
          "maxLength": 300,
          "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
-        "title": "Adherence Barriers",
         "type": "array"
        },
        "cost_concern": {
         "description": "Whether the member reports medication cost as a concern",
-        "title": "Cost Concern",
         "type": "boolean"
        },
        "side_effects": {
-        "description": "Side effects the member reports (0–30)",
+        "description": "Side effects the member reports",
         "items": {
          "maxLength": 300,
          "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
-        "title": "Side Effects",
         "type": "array"
        },
        "reconciliation_notes": {
         "description": "Medication reconciliation notes (≤4,000 characters)",
         "maxLength": 4000,
         "minLength": 1,
-        "title": "Reconciliation Notes",
         "type": "string"
        }
       },
@@ -6144,7 +4776,6 @@ CATALOG_JSON = r'''{
        "cost_concern",
        "reconciliation_notes"
       ],
-      "title": "MedicationSection",
       "type": "object"
      },
      "SdohPayload": {
@@ -6152,8 +4783,6 @@ CATALOG_JSON = r'''{
       "properties": {
        "section": {
         "const": "sdoh",
-        "description": "The section to save",
-        "title": "Section",
         "type": "string"
        },
        "data": {
@@ -6165,14 +4794,12 @@ CATALOG_JSON = r'''{
           "type": "null"
          }
         ],
-        "default": null,
-        "description": "The section body (omit only when blocking)"
+        "description": "Omit only with blocked_reason"
        }
       },
       "required": [
        "section"
       ],
-      "title": "SdohPayload",
       "type": "object"
      },
      "SdohSection": {
@@ -6190,48 +4817,36 @@ CATALOG_JSON = r'''{
          "unstable",
          "homeless"
         ],
-        "title": "Housing",
         "type": "string"
        },
        "transportation_barrier": {
         "description": "Lacks reliable transportation to care",
-        "title": "Transportation Barrier",
         "type": "boolean"
        },
        "utilities_concern": {
         "description": "Trouble paying or keeping utilities",
-        "title": "Utilities Concern",
         "type": "boolean"
        },
        "financial_strain": {
         "description": "Reports financial strain",
-        "title": "Financial Strain",
         "type": "boolean"
        },
        "social_isolation": {
         "description": "Reports social isolation",
-        "title": "Social Isolation",
         "type": "boolean"
        },
        "interpersonal_safety_concern": {
         "description": "Reports a concern about safety at home or in relationships",
-        "title": "Interpersonal Safety Concern",
         "type": "boolean"
        },
        "notes": {
-        "anyOf": [
-         {
-          "maxLength": 4000,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 4000,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Free-text notes",
-        "title": "Notes"
+        "description": "Free-text notes"
        }
       },
       "required": [
@@ -6243,23 +4858,18 @@ CATALOG_JSON = r'''{
        "social_isolation",
        "interpersonal_safety_concern"
       ],
-      "title": "SdohSection",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id (assessment in progress or blocked)",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      },
      "payload": {
@@ -6277,23 +4887,16 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/SdohPayload"
        }
       ],
-      "description": "{section, data}: section is clinical | medication | behavioral_health | sdoh and data is that section's body (ClinicalSection, MedicationSection, BehavioralHealthSection, SdohSection)",
-      "title": "Payload"
+      "description": "The section (clinical | medication | behavioral_health | sdoh) and its body"
      },
      "blocked_reason": {
-      "anyOf": [
-       {
-        "maxLength": 1000,
-        "minLength": 1,
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "maxLength": 1000,
+      "minLength": 1,
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Why the assessment cannot continue now (≤1,000 characters); blocks it until a later save without a reason",
-      "title": "Blocked Reason"
+      "description": "Why the assessment cannot continue now (≤1,000 characters); blocks it until a later save without a reason"
      }
     },
     "required": [
@@ -6301,7 +4904,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "payload"
     ],
-    "title": "SaveSectionIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -6313,16 +4915,12 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -6330,7 +4928,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CaseIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -6342,16 +4939,12 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -6359,7 +4952,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CaseIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -6371,16 +4963,12 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -6388,7 +4976,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "CaseIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -6407,7 +4994,6 @@ CATALOG_JSON = r'''{
          "$ref": "#/$defs/Problem"
         },
         "maxItems": 20,
-        "title": "Problems",
         "type": "array"
        },
        "escalation_triggers": {
@@ -6416,62 +5002,43 @@ CATALOG_JSON = r'''{
          "$ref": "#/$defs/EscalationTrigger"
         },
         "maxItems": 20,
-        "title": "Escalation Triggers",
         "type": "array"
        },
        "follow_up_cadence": {
-        "anyOf": [
-         {
-          "enum": [
-           "weekly",
-           "biweekly",
-           "monthly"
-          ],
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "enum": [
+         "weekly",
+         "biweekly",
+         "monthly",
+         null
         ],
-        "default": null,
-        "description": "Follow-up contact cadence (null while drafting)",
-        "title": "Follow Up Cadence"
+        "type": [
+         "string",
+         "null"
+        ],
+        "description": "Follow-up contact cadence (null while drafting)"
        },
        "follow_up_start": {
-        "anyOf": [
-         {
-          "format": "date",
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "format": "date",
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "First follow-up date, YYYY-MM-DD, after the world's current date (null while drafting)",
-        "title": "Follow Up Start"
+        "description": "First follow-up date, YYYY-MM-DD, after the world's current date (null while drafting)"
        },
        "follow_up_notes": {
-        "anyOf": [
-         {
-          "maxLength": 2000,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 2000,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Notes on the follow-up schedule",
-        "title": "Follow Up Notes"
+        "description": "Notes on the follow-up schedule"
        }
       },
       "required": [
        "problems",
        "escalation_triggers"
       ],
-      "title": "CarePlanBody",
       "type": "object"
      },
      "EscalationTrigger": {
@@ -6481,28 +5048,24 @@ CATALOG_JSON = r'''{
         "description": "The event or finding that triggers escalation",
         "maxLength": 2000,
         "minLength": 1,
-        "title": "Trigger",
         "type": "string"
        },
        "action": {
         "description": "What is done when it occurs",
         "maxLength": 2000,
         "minLength": 1,
-        "title": "Action",
         "type": "string"
        },
        "contact": {
         "description": "Who is contacted (role or service, ≤120 characters)",
         "maxLength": 120,
         "minLength": 1,
-        "title": "Contact",
         "type": "string"
        },
        "timeframe": {
         "description": "How quickly, e.g. 'same day', 'within 24 hours' (≤120 characters)",
         "maxLength": 120,
         "minLength": 1,
-        "title": "Timeframe",
         "type": "string"
        }
       },
@@ -6512,7 +5075,6 @@ CATALOG_JSON = r'''{
        "contact",
        "timeframe"
       ],
-      "title": "EscalationTrigger",
       "type": "object"
      },
      "Goal": {
@@ -6522,27 +5084,23 @@ CATALOG_JSON = r'''{
         "description": "The goal, stated from the member's perspective",
         "maxLength": 2000,
         "minLength": 1,
-        "title": "Statement",
         "type": "string"
        },
        "measure": {
         "description": "What is measured to track the goal (≤200 characters)",
         "maxLength": 200,
         "minLength": 1,
-        "title": "Measure",
         "type": "string"
        },
        "target": {
         "description": "The measurable target value of the measure (≤120 characters); finalize requires it to contain a number",
         "maxLength": 120,
         "minLength": 1,
-        "title": "Target",
         "type": "string"
        },
        "target_date": {
         "description": "Date the target should be reached, YYYY-MM-DD, after the world's current date",
         "format": "date",
-        "title": "Target Date",
         "type": "string"
        },
        "interventions": {
@@ -6551,7 +5109,6 @@ CATALOG_JSON = r'''{
          "$ref": "#/$defs/Intervention"
         },
         "maxItems": 20,
-        "title": "Interventions",
         "type": "array"
        }
       },
@@ -6561,7 +5118,6 @@ CATALOG_JSON = r'''{
        "target",
        "target_date"
       ],
-      "title": "Goal",
       "type": "object"
      },
      "Intervention": {
@@ -6571,11 +5127,9 @@ CATALOG_JSON = r'''{
         "description": "What will be done (≤2,000 characters)",
         "maxLength": 2000,
         "minLength": 1,
-        "title": "Action",
         "type": "string"
        },
        "owner": {
-        "description": "Who is responsible for the intervention",
         "enum": [
          "care_manager",
          "patient",
@@ -6585,20 +5139,18 @@ CATALOG_JSON = r'''{
          "social_worker",
          "behavioral_health_provider"
         ],
-        "title": "Owner",
-        "type": "string"
+        "type": "string",
+        "description": "Who is responsible for the intervention"
        },
        "due_date": {
         "description": "Due date, YYYY-MM-DD, after the world's current date",
         "format": "date",
-        "title": "Due Date",
         "type": "string"
        },
        "frequency": {
         "description": "How often, e.g. 'once', 'weekly', 'at every call' (≤60 characters)",
         "maxLength": 60,
         "minLength": 1,
-        "title": "Frequency",
         "type": "string"
        }
       },
@@ -6608,7 +5160,6 @@ CATALOG_JSON = r'''{
        "due_date",
        "frequency"
       ],
-      "title": "Intervention",
       "type": "object"
      },
      "Problem": {
@@ -6618,7 +5169,6 @@ CATALOG_JSON = r'''{
         "description": "The problem statement",
         "maxLength": 2000,
         "minLength": 1,
-        "title": "Statement",
         "type": "string"
        },
        "domain": {
@@ -6629,29 +5179,21 @@ CATALOG_JSON = r'''{
          "behavioral_health",
          "sdoh"
         ],
-        "title": "Domain",
         "type": "string"
        },
        "icd10": {
-        "anyOf": [
-         {
-          "maxLength": 8,
-          "minLength": 3,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 8,
+        "minLength": 3,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Billable ICD-10-CM code for the problem, e.g. E11.65 (optional)",
-        "title": "Icd10"
+        "description": "Billable ICD-10-CM code for the problem, e.g. E11.65 (optional)"
        },
        "evidence": {
         "description": "What in the chart, call or assessment supports the problem",
         "maxLength": 2000,
         "minLength": 1,
-        "title": "Evidence",
         "type": "string"
        },
        "priority": {
@@ -6661,7 +5203,6 @@ CATALOG_JSON = r'''{
          "medium",
          "low"
         ],
-        "title": "Priority",
         "type": "string"
        },
        "goals": {
@@ -6670,7 +5211,6 @@ CATALOG_JSON = r'''{
          "$ref": "#/$defs/Goal"
         },
         "maxItems": 10,
-        "title": "Goals",
         "type": "array"
        }
       },
@@ -6680,23 +5220,18 @@ CATALOG_JSON = r'''{
        "evidence",
        "priority"
       ],
-      "title": "Problem",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id (care plan in draft)",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      },
      "plan": {
@@ -6709,7 +5244,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "plan"
     ],
-    "title": "SaveCarePlanIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -6721,16 +5255,12 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      },
      "observations_per_code": {
@@ -6738,104 +5268,73 @@ CATALOG_JSON = r'''{
       "description": "How many of the latest observations (labs and vitals) to return per LOINC code, 1–100 (default 3); older values are counted in observations_meta",
       "maximum": 100,
       "minimum": 1,
-      "title": "Observations Per Code",
       "type": "integer"
      },
      "observations_since": {
-      "anyOf": [
-       {
-        "format": "date",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "format": "date",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only observations dated on or after this day (YYYY-MM-DD, inclusive)",
-      "title": "Observations Since"
+      "description": "Only observations dated on or after this day (YYYY-MM-DD, inclusive)"
      },
      "observations_until": {
-      "anyOf": [
-       {
-        "format": "date",
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "format": "date",
+      "type": [
+       "string",
+       "null"
       ],
-      "default": null,
-      "description": "Only observations dated on or before this day (YYYY-MM-DD, inclusive)",
-      "title": "Observations Until"
+      "description": "Only observations dated on or before this day (YYYY-MM-DD, inclusive)"
      },
      "loinc_codes": {
-      "anyOf": [
-       {
-        "items": {
-         "maxLength": 10,
-         "minLength": 1,
-         "type": "string"
-        },
-        "maxItems": 50,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "maxLength": 10,
+       "minLength": 1,
+       "type": "string"
+      },
+      "maxItems": 50,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Only observations with these LOINC codes, e.g. [\"4548-4\"] (default: all)",
-      "title": "Loinc Codes"
+      "description": "Only observations with these LOINC codes, e.g. [\"4548-4\"] (default: all)"
      },
      "document_ids": {
-      "anyOf": [
-       {
-        "items": {
-         "maxLength": 48,
-         "minLength": 1,
-         "type": "string"
-        },
-        "maxItems": 5,
-        "type": "array"
-       },
-       {
-        "type": "null"
-       }
+      "items": {
+       "maxLength": 48,
+       "minLength": 1,
+       "type": "string"
+      },
+      "maxItems": 5,
+      "type": [
+       "array",
+       "null"
       ],
-      "default": null,
-      "description": "Up to 5 document ids from the documents index whose full text to include (returned as document_bodies)",
-      "title": "Document Ids"
+      "description": "Up to 5 document ids from the documents index whose full text to include (returned as document_bodies)"
      },
      "section": {
-      "anyOf": [
-       {
-        "enum": [
-         "conditions",
-         "encounters",
-         "observations",
-         "medications",
-         "procedures",
-         "allergies",
-         "documents",
-         "document_bodies"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "conditions",
+       "encounters",
+       "observations",
+       "medications",
+       "procedures",
+       "allergies",
+       "documents",
+       "document_bodies",
+       null
       ],
-      "default": null,
-      "description": "Return only this section of the chart, paged with offset/limit (default: the whole chart, each section cut to what fits the result budget; cut sections are listed under `more`)",
-      "title": "Section"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Return only this section of the chart, paged with offset/limit (default: the whole chart, each section cut to what fits the result budget; cut sections are listed under `more`)"
      },
      "offset": {
       "default": 0,
       "description": "With section: entries of the section to skip (use next_offset)",
       "maximum": 10000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -6843,7 +5342,6 @@ CATALOG_JSON = r'''{
       "description": "With section: page size, 1–100 (default 50); a page also stops where the result budget is reached",
       "maximum": 100,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
@@ -6851,7 +5349,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "GetChartDataIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -6866,7 +5363,7 @@ CATALOG_JSON = r'''{
       "description": "The structured chart review (every list item is one short statement, ≤300 characters).",
       "properties": {
        "primary_concerns": {
-        "description": "The member's main problems as you read the chart (1–30 items)",
+        "description": "The member's main problems as you read the chart",
         "items": {
          "maxLength": 300,
          "minLength": 1,
@@ -6874,46 +5371,41 @@ CATALOG_JSON = r'''{
         },
         "maxItems": 30,
         "minItems": 1,
-        "title": "Primary Concerns",
         "type": "array"
        },
        "coordination_risks": {
-        "description": "Care-coordination risks seen in the chart, e.g. fragmented care or gaps between settings (0–30 items; [] if none)",
+        "description": "Care-coordination risks seen in the chart, e.g. fragmented care or gaps between settings ([] if none)",
         "items": {
          "maxLength": 300,
          "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
-        "title": "Coordination Risks",
         "type": "array"
        },
        "suspected_barriers": {
-        "description": "Barriers to self-management or care you suspect from the chart, to confirm on outreach (0–30 items; [] if none)",
+        "description": "Barriers to self-management or care you suspect from the chart, to confirm on outreach ([] if none)",
         "items": {
          "maxLength": 300,
          "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
-        "title": "Suspected Barriers",
         "type": "array"
        },
        "preliminary_risk_level": {
-        "description": "Your preliminary risk level; it is also set on the case (case.risk_level)",
         "enum": [
          "high",
          "moderate",
          "low"
         ],
-        "title": "Preliminary Risk Level",
-        "type": "string"
+        "type": "string",
+        "description": "Your preliminary risk level; it is also set on the case (case.risk_level)"
        },
        "key_findings": {
         "description": "Narrative of the key findings (20–5,000 characters)",
         "maxLength": 5000,
         "minLength": 20,
-        "title": "Key Findings",
         "type": "string"
        },
        "clarification_needed": {
@@ -6924,7 +5416,6 @@ CATALOG_JSON = r'''{
          "type": "string"
         },
         "maxItems": 30,
-        "title": "Clarification Needed",
         "type": "array"
        },
        "evidence_ids": {
@@ -6936,7 +5427,6 @@ CATALOG_JSON = r'''{
         },
         "maxItems": 30,
         "minItems": 1,
-        "title": "Evidence Ids",
         "type": "array"
        }
       },
@@ -6949,23 +5439,18 @@ CATALOG_JSON = r'''{
        "clarification_needed",
        "evidence_ids"
       ],
-      "title": "ChartReview",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id (must be at intake_complete)",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      },
      "review": {
@@ -6978,7 +5463,6 @@ CATALOG_JSON = r'''{
      "case_id",
      "review"
     ],
-    "title": "SubmitChartReviewIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -6990,20 +5474,15 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      },
      "reason": {
-      "description": "Reason code for the disenrollment",
       "enum": [
        "declined",
        "unreachable",
@@ -7013,14 +5492,13 @@ CATALOG_JSON = r'''{
        "safety_transfer",
        "other"
       ],
-      "title": "Reason",
-      "type": "string"
+      "type": "string",
+      "description": "Reason code for the disenrollment"
      },
      "note": {
       "description": "What happened, in your words (documented decline)",
       "maxLength": 4000,
       "minLength": 1,
-      "title": "Note",
       "type": "string"
      }
     },
@@ -7030,7 +5508,6 @@ CATALOG_JSON = r'''{
      "reason",
      "note"
     ],
-    "title": "DisenrollIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -7042,16 +5519,12 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "referral_id": {
       "description": "Referral id from the queue, e.g. REF-CM01",
       "maxLength": 48,
-      "title": "Referral Id",
       "type": "string"
      }
     },
@@ -7059,7 +5532,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "referral_id"
     ],
-    "title": "GetReferralIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -7071,36 +5543,27 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "status": {
-      "anyOf": [
-       {
-        "enum": [
-         "queued",
-         "accepted",
-         "declined"
-        ],
-        "type": "string"
-       },
-       {
-        "type": "null"
-       }
+      "enum": [
+       "queued",
+       "accepted",
+       "declined",
+       null
       ],
-      "default": null,
-      "description": "Only referrals in this status (default: all)",
-      "title": "Status"
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "Only referrals in this status (default: all)"
      },
      "offset": {
       "default": 0,
       "description": "Referrals to skip (0 = first page); use next_offset from the previous page",
       "maximum": 10000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -7108,14 +5571,12 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many referrals (1–50, default 20)",
       "maximum": 50,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
     "required": [
      "acting_as"
     ],
-    "title": "ListReferralQueueIn",
     "type": "object"
    },
    "readOnlyHint": true
@@ -7127,38 +5588,32 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "referral_id": {
       "description": "The referral to open a case from",
       "maxLength": 48,
-      "title": "Referral Id",
       "type": "string"
      },
      "program": {
-      "description": "Care-management program the member is enrolled into (see the program-eligibility standard)",
       "enum": [
        "chronic_disease",
        "behavioral_health",
        "complex_care",
        "transitions_of_care"
       ],
-      "title": "Program",
-      "type": "string"
+      "type": "string",
+      "description": "Care-management program the member is enrolled into (see the program-eligibility standard)"
      },
      "priority": {
-      "description": "Case priority",
       "enum": [
        "urgent",
        "high",
        "standard"
       ],
-      "title": "Priority",
-      "type": "string"
+      "type": "string",
+      "description": "Case priority"
      }
     },
     "required": [
@@ -7167,14 +5622,13 @@ CATALOG_JSON = r'''{
      "program",
      "priority"
     ],
-    "title": "OpenCaseIn",
     "type": "object"
    },
    "readOnlyHint": false
   },
   {
    "name": "cm_outreach_end_outreach_call",
-   "description": "End the outreach call (if still active) and record its outcome as the case's outreach record: session → ended (end_reason caller_ended if you end it), case chart_reviewed → outreach_complete. One record per call, written only by the care manager who placed it; it cannot be amended. consent_obtained = true is refused unless the transcript contains the member's explicit yes to joining on this call. From outreach_complete a case moves only to an assessment (cm_assessment_start_assessment, which requires consent in this record) or to disenrolled (cm_intake_disenroll_case). Returns the record with case_status and the session.",
+   "description": "End the outreach call (if still active) and record its outcome as the case's outreach record: session → ended (end_reason caller_ended if you end it), case chart_reviewed → outreach_complete. One record per call, written only by the care manager who placed it; it cannot be amended. consent_obtained = true is refused unless the transcript contains the member's explicit yes to joining on this call. Next: cm_assessment_start_assessment (needs consent in this record) or cm_intake_disenroll_case. Returns the record with case_status and the session.",
    "inputSchema": {
     "$defs": {
      "OutreachSummary": {
@@ -7182,22 +5636,20 @@ CATALOG_JSON = r'''{
       "description": "The structured outreach record (list items ≤300 characters each).",
       "properties": {
        "engagement_status": {
-        "description": "The call's outcome; 'engaged' exactly when consent_obtained is true",
         "enum": [
          "engaged",
          "tentative",
          "refused"
         ],
-        "title": "Engagement Status",
-        "type": "string"
+        "type": "string",
+        "description": "The call's outcome; 'engaged' exactly when consent_obtained is true"
        },
        "consent_obtained": {
         "description": "Whether the member agreed to join care management on this call; true is accepted only if the transcript contains the member's explicit yes to joining",
-        "title": "Consent Obtained",
         "type": "boolean"
        },
        "key_takeaways": {
-        "description": "What you learned on the call (1–30 items)",
+        "description": "What you learned on the call",
         "items": {
          "maxLength": 300,
          "minLength": 1,
@@ -7205,11 +5657,10 @@ CATALOG_JSON = r'''{
         },
         "maxItems": 30,
         "minItems": 1,
-        "title": "Key Takeaways",
         "type": "array"
        },
        "next_steps": {
-        "description": "Agreed next steps (1–30 items)",
+        "description": "Agreed next steps",
         "items": {
          "maxLength": 300,
          "minLength": 1,
@@ -7217,79 +5668,53 @@ CATALOG_JSON = r'''{
         },
         "maxItems": 30,
         "minItems": 1,
-        "title": "Next Steps",
         "type": "array"
        },
        "patient_concerns": {
-        "description": "Concerns the member raised (0–30 items)",
+        "description": "Concerns the member raised",
         "items": {
          "maxLength": 300,
          "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
-        "title": "Patient Concerns",
         "type": "array"
        },
        "member_words": {
-        "anyOf": [
-         {
-          "maxLength": 2000,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 2000,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The member's consent or decline in their own words, quoted from the transcript (≤2,000 characters)",
-        "title": "Member Words"
+        "description": "The member's consent or decline in their own words, quoted from the transcript (≤2,000 characters)"
        },
        "preferred_contact": {
-        "anyOf": [
-         {
-          "maxLength": 60,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 60,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "How and when the member prefers to be contacted (≤60 characters)",
-        "title": "Preferred Contact"
+        "description": "How and when the member prefers to be contacted (≤60 characters)"
        },
        "preferred_language": {
-        "anyOf": [
-         {
-          "maxLength": 40,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 40,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "The member's preferred language (≤40 characters)",
-        "title": "Preferred Language"
+        "description": "The member's preferred language (≤40 characters)"
        },
        "notes": {
-        "anyOf": [
-         {
-          "maxLength": 5000,
-          "minLength": 1,
-          "type": "string"
-         },
-         {
-          "type": "null"
-         }
+        "maxLength": 5000,
+        "minLength": 1,
+        "type": [
+         "string",
+         "null"
         ],
-        "default": null,
-        "description": "Free-text notes (≤5,000 characters)",
-        "title": "Notes"
+        "description": "Free-text notes (≤5,000 characters)"
        }
       },
       "required": [
@@ -7298,23 +5723,18 @@ CATALOG_JSON = r'''{
        "key_takeaways",
        "next_steps"
       ],
-      "title": "OutreachSummary",
       "type": "object"
      }
     },
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "session_id": {
       "description": "Outreach session id, e.g. SES-0001",
       "maxLength": 48,
-      "title": "Session Id",
       "type": "string"
      },
      "summary": {
@@ -7327,7 +5747,6 @@ CATALOG_JSON = r'''{
      "session_id",
      "summary"
     ],
-    "title": "EndOutreachCallIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -7339,16 +5758,12 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "session_id": {
       "description": "Outreach session id, e.g. SES-0001",
       "maxLength": 48,
-      "title": "Session Id",
       "type": "string"
      },
      "offset": {
@@ -7356,7 +5771,6 @@ CATALOG_JSON = r'''{
       "description": "Messages to skip (0 = from the first turn); use next_offset",
       "maximum": 10000,
       "minimum": 0,
-      "title": "Offset",
       "type": "integer"
      },
      "limit": {
@@ -7364,7 +5778,6 @@ CATALOG_JSON = r'''{
       "description": "Page size: at most this many messages (1–200, default 100)",
       "maximum": 200,
       "minimum": 1,
-      "title": "Limit",
       "type": "integer"
      }
     },
@@ -7372,35 +5785,29 @@ CATALOG_JSON = r'''{
      "acting_as",
      "session_id"
     ],
-    "title": "GetTranscriptIn",
     "type": "object"
    },
    "readOnlyHint": true
   },
   {
    "name": "cm_outreach_send_message",
-   "description": "Say one thing to the member on an active outreach call. The member (the patient) answers through this tool: their reply is patient_response. Each message uses one turn of the call's budget (turns_used / turns_left). The conversation continues, one message per call of this tool, until you end it with cm_outreach_end_outreach_call — unless the member hangs up first (stopped = true, end_reason patient_ended) or the turn budget runs out (budget_exhausted); then session_status is 'ended', no more messages are accepted, and the call must still be documented with cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A 'retryable' error means the member did not answer and nothing was recorded: send the same message again.",
+   "description": "Say one thing to the member on an active outreach call; the member's reply is patient_response. Each message uses one turn (turns_used / turns_left). Talk one message per call until you end it with cm_outreach_end_outreach_call — unless the member hangs up (stopped = true, end_reason patient_ended) or the turns run out (budget_exhausted): then session_status is 'ended', no message is accepted, and you still document the call with cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A 'retryable' error means the member did not answer and nothing was recorded: send it again.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "session_id": {
       "description": "Outreach session id from start_outreach_call, e.g. SES-0001",
       "maxLength": 48,
-      "title": "Session Id",
       "type": "string"
      },
      "message": {
       "description": "What you say to the member in this turn (1–4,000 characters)",
       "maxLength": 4000,
       "minLength": 1,
-      "title": "Message",
       "type": "string"
      }
     },
@@ -7409,7 +5816,6 @@ CATALOG_JSON = r'''{
      "session_id",
      "message"
     ],
-    "title": "SendMessageIn",
     "type": "object"
    },
    "readOnlyHint": false
@@ -7421,16 +5827,12 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Worker id you act as for this step (your instruction lists yours), e.g. WKR-UMN-01",
-      "maxLength": 48,
-      "minLength": 3,
-      "title": "Acting As",
+      "description": "Your worker id (as instructed)",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id (must be at chart_reviewed)",
       "maxLength": 48,
-      "title": "Case Id",
       "type": "string"
      }
     },
@@ -7438,7 +5840,6 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
-    "title": "StartOutreachCallIn",
     "type": "object"
    },
    "readOnlyHint": false

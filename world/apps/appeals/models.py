@@ -9,7 +9,7 @@ from sqlalchemy import JSON, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chibench.world.core.db import Base, enum_col, fk
-from chibench.world.core.machines import AppealStatus
+from chibench.world.core.enums import AppealStatus
 
 
 class Appeal(Base):

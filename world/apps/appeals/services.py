@@ -18,15 +18,17 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_arguments as pargs
+from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.appeals.models import Appeal
 from chibench.world.apps.directory.models import Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core import machines
 from chibench.world.core import validate as v
+from chibench.world.core.enums import AppealOutcome, AppealStatus, CaseStatus, values
 from chibench.world.core.errors import AuthorityError, Conflict, NotFound
-from chibench.world.core.machines import AppealStatus, CaseStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World, get_or_404
 from chibench.world.rules import appeals as appeal_rules
@@ -40,7 +42,7 @@ from chibench.world.rules.authority import (
 
 APP = "appeals"
 NS = "payer_appeals"
-OUTCOMES = ("upheld", "overturned")
+OUTCOMES = values(AppealOutcome)
 ADVERSE = ("denied", "partially_approved")
 
 
@@ -73,7 +75,7 @@ def _copy_documents(tx: Tx, case: PACase, document_ids: Any, appeal_id: str) -> 
         copy = Document(id=tx.new_id("DOC-PAY"), patient_id=doc.patient_id, case_id=case.id,
                         encounter_id=doc.encounter_id, kind=doc.kind, title=doc.title, body=doc.body, date=doc.date,
                         author_worker_id=doc.author_worker_id, signed=doc.signed, signed_by=doc.signed_by,
-                        signed_at=doc.signed_at, origin=doc.origin, side=pc.PAYER_SIDE, copied_from=doc.id,
+                        signed_at=doc.signed_at, origin=doc.origin, side=pq.PAYER_SIDE, copied_from=doc.id,
                         created_at=tx.now, details={"received_with": appeal_id})
         tx.session.add(copy)
         copies.append(copy.id)
@@ -92,14 +94,14 @@ def _new_appeal(tx: Tx, case: PACase, *, level: str, deadline: dt.datetime, deci
 
 
 def _check_reviewer_independent(s: Session, ap: Appeal, reviewer_id: str) -> None:
-    for original in sorted(pc.adverse_deciders(s, ap.case_id) | {ap.original_reviewer_id or ""}):
+    for original in sorted(pq.adverse_deciders(s, ap.case_id) | {ap.original_reviewer_id or ""}):
         check_independence(original or None, reviewer_id, "internal appeal review")
 
 
 def _overturn(tx: Tx, case: PACase, ap: Appeal, source: str, rationale: str) -> dict[str, Any]:
     """An approval determination superseding the active adverse one (auth number, line outcomes)."""
-    old = pc.active_determination(tx.session, case.id)
-    det = pc.record_determination(tx, case, decision="approved", basis="medical_necessity", source=source,
+    old = pq.active_determination(tx.session, case.id)
+    det = pw.record_determination(tx, case, decision="approved", basis="medical_necessity", source=source,
                                   source_record_id=ap.id, rationale=rationale, citations=[],
                                   sla_deadline=ap.decision_due_at, supersedes=old)
     return {"determination_id": det.id, "authorization_number": det.authorization_number}
@@ -111,17 +113,17 @@ def _overturn(tx: Tx, case: PACase, ap: Appeal, source: str, rationale: str) -> 
 def list_appeals(world: World, *, actor_id: str, case_id: str | None = None) -> list[dict[str, Any]]:
     """Appeals (internal and external), oldest first, optionally for one case. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pc.read_actor(s, actor_id)
+        pq.read_actor(s, actor_id)
         q = select(Appeal).order_by(Appeal.filed_at, Appeal.id)
         if case_id is not None:
-            q = q.where(Appeal.case_id == pc.get_case(s, case_id).id)
+            q = q.where(Appeal.case_id == pq.get_case(s, case_id).id)
         return [to_dict(a) for a in s.scalars(q)]
 
 
 def get_appeal(world: World, *, actor_id: str, appeal_id: str) -> dict[str, Any]:
     """One appeal. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pc.read_actor(s, actor_id)
+        pq.read_actor(s, actor_id)
         return to_dict(get_or_404(s, Appeal, appeal_id, what="appeal", field="appeal_id"))
 
 
@@ -139,12 +141,12 @@ def file_internal_appeal(world: World, *, actor_id: str, case_id: str, rationale
     """
     why = v.text(rationale, "rationale")
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.file_internal_appeal") as tx:
-        case = pc.get_case(tx.session, case_id)
+        case = pq.get_case(tx.session, case_id)
         _provider_filer(tx, case)
-        det = pc.active_determination(tx.session, case.id)
+        det = pq.active_determination(tx.session, case.id)
         if det is None or det.decision not in ADVERSE:
             raise Conflict(f"case {case.id} has no active adverse determination to appeal", field="case_id")
-        plan = pc.plan_for(tx.session, case)
+        plan = pq.plan_for(tx.session, case)
         deadline = appeal_rules.appeal_deadline(det.determined_at, str(plan.line_of_business))
         appeal_rules.check_timely(tx.now, deadline, "internal appeal")
         tx.transition(machines.PA_CASE, case, CaseStatus.APPEALED, case_id=case.id, reason="internal appeal filed")
@@ -153,7 +155,7 @@ def file_internal_appeal(world: World, *, actor_id: str, case_id: str, rationale
                          decision_days=appeal_rules.INTERNAL_DECISION_DAYS, rationale=why,
                          original_reviewer_id=original)
         ap.document_ids = _copy_documents(tx, case, document_ids, ap.id)
-        pc.touch(tx, case)
+        pw.touch(tx, case)
         tx.log(case_id=case.id, entity_id=ap.id, details={"determination_id": det.id, "documents": ap.document_ids})
         tx.session.flush()
         return to_dict(ap)
@@ -165,9 +167,9 @@ def assign_reviewer(world: World, *, actor_id: str, appeal_id: str, reviewer_id:
     UM staff; reviewer not an appeals medical director), IndependenceError, IllegalTransition, UnknownActor.
     """
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.assign_reviewer") as tx:
-        require_role(tx.actor.role, pc.PAYER_UM_STAFF, "assign an appeal reviewer")
+        require_role(tx.actor.role, pq.PAYER_UM_STAFF, "assign an appeal reviewer")
         ap = _appeal(tx.session, appeal_id, "internal")
-        reviewer = pc.worker_with_role(tx.session, reviewer_id, "reviewer_id", APPEAL_REVIEWERS,
+        reviewer = pq.worker_with_role(tx.session, reviewer_id, "reviewer_id", APPEAL_REVIEWERS,
                                        "internal appeal reviewer")
         _check_reviewer_independent(tx.session, ap, reviewer.id)
         tx.transition(machines.APPEAL, ap, AppealStatus.ASSIGNED, case_id=ap.case_id)
@@ -187,20 +189,20 @@ def decide(world: World, *, actor_id: str, appeal_id: str, outcome: str, rationa
     """
     result = v.choice(outcome, OUTCOMES, "outcome")
     why = v.text(rationale, "rationale")
-    cites = pc.citations_arg(policy_citations, required=result == "upheld")
+    cites = pargs.citations_arg(policy_citations, required=result == "upheld")
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.decide") as tx:
         require_role(tx.actor.role, APPEAL_REVIEWERS, "decide an internal appeal")
         ap = _appeal(tx.session, appeal_id, "internal")
         if ap.assigned_reviewer_id != tx.actor.id:
             raise AuthorityError(f"appeal {ap.id} is assigned to {ap.assigned_reviewer_id}", field="actor_id")
         _check_reviewer_independent(tx.session, ap, tx.actor.id)
-        case = pc.get_case(tx.session, ap.case_id)
+        case = pq.get_case(tx.session, ap.case_id)
         tx.transition(machines.APPEAL, ap, result, case_id=case.id)
         target = CaseStatus.APPEAL_UPHELD if result == "upheld" else CaseStatus.APPEAL_OVERTURNED
         tx.transition(machines.PA_CASE, case, target, case_id=case.id, reason=f"internal appeal {ap.id} {result}")
         ap.outcome_rationale, ap.decided_at = why, tx.now
         created = _overturn(tx, case, ap, "appeal", why) if result == "overturned" else {}
-        pc.touch(tx, case)
+        pw.touch(tx, case)
         tx.log(case_id=case.id, entity_id=ap.id, details={"outcome": result, "policy_citations": cites, **created})
         tx.session.flush()
         return {**to_dict(ap), **created, "policy_citations": cites, "case_status": str(case.status)}
@@ -220,7 +222,7 @@ def file_external_review(world: World, *, actor_id: str, case_id: str, rationale
     """
     why = v.text(rationale, "rationale")
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.file_external_review") as tx:
-        case = pc.get_case(tx.session, case_id)
+        case = pq.get_case(tx.session, case_id)
         _provider_filer(tx, case)
         internal = tx.session.scalars(select(Appeal).where(Appeal.case_id == case.id, Appeal.level == "internal",
                                                            Appeal.status == AppealStatus.UPHELD)
@@ -236,7 +238,7 @@ def file_external_review(world: World, *, actor_id: str, case_id: str, rationale
                          decision_days=appeal_rules.EXTERNAL_DECISION_DAYS, rationale=why,
                          original_reviewer_id=internal.assigned_reviewer_id)
         ap.document_ids = _copy_documents(tx, case, document_ids, ap.id)
-        pc.touch(tx, case)
+        pw.touch(tx, case)
         tx.log(case_id=case.id, entity_id=ap.id, details={"internal_appeal_id": internal.id,
                                                           **({"documents": ap.document_ids} if ap.document_ids else {})})
         tx.session.flush()
@@ -271,13 +273,13 @@ def record_external_decision(world: World, *, actor_id: str, appeal_id: str, out
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.record_external_decision") as tx:
         require_role(tx.actor.role, EXTERNAL_REVIEW_STAFF, "record an external review decision")
         ap = _appeal(tx.session, appeal_id, "external")
-        case = pc.get_case(tx.session, ap.case_id)
+        case = pq.get_case(tx.session, ap.case_id)
         tx.transition(machines.APPEAL, ap, result, case_id=case.id)
         target = CaseStatus.EXTERNAL_APPEAL_UPHELD if result == "upheld" else CaseStatus.EXTERNAL_APPEAL_OVERTURNED
         tx.transition(machines.PA_CASE, case, target, case_id=case.id, reason=f"external review {ap.id} {result}")
         ap.outcome_rationale, ap.decided_at = why, tx.now
         created = _overturn(tx, case, ap, "external_review", why) if result == "overturned" else {}
-        pc.touch(tx, case)
+        pw.touch(tx, case)
         tx.log(case_id=case.id, entity_id=ap.id, details={"outcome": result, **created})
         tx.session.flush()
         return {**to_dict(ap), **created, "case_status": str(case.status)}

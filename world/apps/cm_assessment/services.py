@@ -41,9 +41,8 @@ from chibench.world.apps.cm_referral.models import CMCase
 from chibench.world.apps.ehr.models import Patient
 from chibench.world.core import machines
 from chibench.world.core import validate as v
-from chibench.world.core.enums import Sex
+from chibench.world.core.enums import AssessmentStatus, CMCaseStatus, Sex
 from chibench.world.core.errors import Conflict, InvalidInput, NotFound
-from chibench.world.core.machines import AssessmentStatus, CMCaseStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
 

@@ -38,15 +38,14 @@ from chibench.world.apps.cm_common import (
 from chibench.world.apps.cm_referral.models import CMCase
 from chibench.world.core import machines
 from chibench.world.core.codes import is_billable_icd10cm
+from chibench.world.core.enums import CarePlanStatus, CMCaseStatus, FollowUpCadence, InterventionOwner, values
 from chibench.world.core.errors import Conflict, InvalidInput, NotFound
-from chibench.world.core.machines import CarePlanStatus, CMCaseStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import World
 
 APP = "cm_care_plan"
-OWNERS = ("care_manager", "patient", "pcp", "specialist", "pharmacist", "social_worker",
-          "behavioral_health_provider")
-CADENCES = ("weekly", "biweekly", "monthly")
+OWNERS = values(InterventionOwner)
+CADENCES = values(FollowUpCadence)
 MEASURABLE = re.compile(r"\d")
 
 Short = Annotated[str, Field(min_length=1, max_length=120)]

@@ -26,9 +26,8 @@ from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Allergy, Condition, Encounter, Medication, Observation, Patient, Procedure
 from chibench.world.apps.ehr.services import DEFAULT_OBSERVATIONS_PER_CODE, chart_params, chart_payload
 from chibench.world.core import validate as v
-from chibench.world.core.enums import RiskLevel
+from chibench.world.core.enums import CMCaseStatus, RiskLevel
 from chibench.world.core.errors import Conflict, InvalidInput
-from chibench.world.core.machines import CMCaseStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import World
 

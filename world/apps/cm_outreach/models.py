@@ -1,9 +1,7 @@
 """CM outreach telephony app: text-mode outreach calls, their turns, and the outreach record.
 
-Hidden tables (never returned by a service; exported for grading): ``cm_patient_personas`` — the
-simulated member's contract, the only thing a patient simulator is built from — and
-``cm_patient_persona_grading`` — the grader-only block (expected outcome, resolution points), kept
-in a separate table so no simulator code path ever reads it (``world/counterparts/``).
+The simulated member's contract tables are owned by the counterparts layer
+(``world/counterparts/models.py``), which writes and reads them; this app only calls the simulator.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from sqlalchemy import JSON, Boolean, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chibench.world.core.db import Base, enum_col, fk
-from chibench.world.core.machines import OutreachStatus
+from chibench.world.core.enums import OutreachStatus
 
 
 class OutreachSession(Base):
@@ -63,27 +61,3 @@ class OutreachRecord(Base):
     member_words: Mapped[str | None] = mapped_column(Text, default=None)  # the member's consent or decline, quoted
     preferred_language: Mapped[str | None] = mapped_column(String(40), default=None)
     consent_turn: Mapped[int | None] = mapped_column(Integer, default=None)  # transcript turn of the member's yes
-
-
-class PatientPersonaContract(Base):
-    """HIDDEN. A simulated member's persona contract (``contracts.PatientPersona`` as JSON)."""
-
-    __tablename__ = "cm_patient_personas"
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the CM scenario id
-    consent_stance: Mapped[str] = mapped_column(String(16))
-    difficulty: Mapped[str] = mapped_column(String(16))
-    turn_budget: Mapped[int] = mapped_column(Integer)
-    contract: Mapped[dict[str, Any]] = mapped_column(JSON)
-    source: Mapped[str] = mapped_column(String(200))
-
-
-class PatientPersonaGrading(Base):
-    """HIDDEN, GRADER-ONLY. Never read by a simulator."""
-
-    __tablename__ = "cm_patient_persona_grading"
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the CM scenario id
-    expected_outcome: Mapped[str] = mapped_column(String(16))
-    expected_consent: Mapped[bool] = mapped_column(Boolean)
-    required_resolution_points: Mapped[list[Any]] = mapped_column(JSON)
-    must_avoid: Mapped[list[Any]] = mapped_column(JSON)
-    source: Mapped[str] = mapped_column(String(200))

@@ -35,8 +35,8 @@ from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSessi
 from chibench.world.apps.cm_referral.models import CMReferral
 from chibench.world.core import machines
 from chibench.world.core import validate as v
+from chibench.world.core.enums import CMCaseStatus, EngagementStatus, OutreachStatus, values
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound, RetryableError
-from chibench.world.core.machines import CMCaseStatus, OutreachStatus
 from chibench.world.core.serialize import plain, to_dict
 from chibench.world.core.world import World
 from chibench.world.counterparts.backends import backend_for
@@ -49,7 +49,7 @@ APP = "cm_outreach"
 #: Simulated time one exchange on the phone takes.
 TURN_COST = dt.timedelta(minutes=1)
 MAX_MESSAGE = 4_000
-ENGAGEMENT = ("engaged", "tentative", "refused")
+ENGAGEMENT = values(EngagementStatus)
 MAX_ITEMS = 30
 
 

@@ -9,8 +9,7 @@ from sqlalchemy import JSON, Float, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chibench.world.core.db import Base, enum_col, fk
-from chibench.world.core.enums import CMPriority, CMProgram, ReferralSource, RiskLevel
-from chibench.world.core.machines import CMCaseStatus, ReferralStatus
+from chibench.world.core.enums import CMCaseStatus, CMPriority, CMProgram, ReferralSource, ReferralStatus, RiskLevel
 
 
 class CMReferral(Base):

@@ -30,14 +30,13 @@ from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.codes import icd10cm_description
 from chibench.world.core.db import SimClock
-from chibench.world.core.enums import CMPriority, CMProgram
+from chibench.world.core.enums import CMCaseStatus, CMPriority, CMProgram, DisenrollReason, ReferralStatus, values
 from chibench.world.core.errors import Conflict, NotFound
-from chibench.world.core.machines import CMCaseStatus, ReferralStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import World
 
 APP = "cm_referral"
-DISENROLL_REASONS = ("declined", "unreachable", "ineligible", "moved", "deceased", "safety_transfer", "other")
+DISENROLL_REASONS = values(DisenrollReason)
 #: Referral columns never shown to a worker (the scenario id names the authored difficulty/consent stance).
 HIDDEN_REFERRAL_FIELDS = ("scenario_id",)
 PRIORITY_ORDER = {CMPriority.URGENT: 0, CMPriority.HIGH: 1, CMPriority.STANDARD: 2}

@@ -15,18 +15,20 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_arguments as pargs
+from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_views as pv
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import iso
+from chibench.world.core.enums import IntakeStatus, Lane
 from chibench.world.core.errors import Conflict, PreflightFailed
-from chibench.world.core.machines import IntakeStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import World
 from chibench.world.rules.authority import NURSE_REVIEWERS, PHYSICIAN_REVIEWERS, require_role
 from chibench.world.rules.preflight import DECISIONS, PreflightInput, run_preflight
-from chibench.world.rules.routing import Lane
 from chibench.world.rules.sla import sla_met
 
 APP = "determination"
@@ -37,14 +39,14 @@ def _inputs(s: Session, case: PACase, *, actor_id: str, actor_role: str, decisio
             overridden: bool, override_reason: str, rationale: str, citations: list[str],
             line_decisions: list[dict[str, Any]]) -> tuple[PreflightInput, dict[str, str | None]]:
     """Preflight input from the database, plus the ids of each possible source record."""
-    intake = pc.intake_for(s, case.id)
-    triage = pc.triage_for(s, case.id)
-    rec = pc.nurse_recommendation_for(s, case.id)
-    md = pc.active_md_decision(s, case.id)
-    p2p = pc.p2p_for_decision(s, md)
-    route = pc.latest_routing(s, case.id)
+    intake = pq.intake_for(s, case.id)
+    triage = pq.triage_for(s, case.id)
+    rec = pq.nurse_recommendation_for(s, case.id)
+    md = pq.active_md_decision(s, case.id)
+    p2p = pq.p2p_for_decision(s, md)
+    route = pq.latest_routing(s, case.id)
     inp = PreflightInput(
-        case_status=str(case.status), has_active_determination=pc.active_determination(s, case.id) is not None,
+        case_status=str(case.status), has_active_determination=pq.active_determination(s, case.id) is not None,
         decision=decision, intake_complete=intake is not None and intake.status == IntakeStatus.COMPLETE,
         sla_deadline=triage.sla_deadline if triage else None,
         nurse_recommendation=rec.recommendation if rec else None, nurse_reviewer_id=rec.reviewer_id if rec else None,
@@ -52,7 +54,7 @@ def _inputs(s: Session, case: PACase, *, actor_id: str, actor_role: str, decisio
         md_signed_off=bool(md and md.signed_off), p2p_status=str(p2p.status) if p2p else None,
         p2p_outcome=p2p.outcome if p2p else None, actor_id=actor_id, actor_role=actor_role, overridden=overridden,
         override_reason=override_reason, rationale=rationale, policy_citations=citations,
-        line_numbers=[ln["line_number"] for ln in pc.review_lines(s, case)], line_decisions=line_decisions,
+        line_numbers=[ln["line_number"] for ln in pq.review_lines(s, case)], line_decisions=line_decisions,
         administrative=route is not None and route.lane == Lane.ADMINISTRATIVE_REVIEW, now=now)
     ids = {"administrative": route.id if route else None, "md_decision": md.id if md else None,
            "p2p": p2p.id if p2p else None, "nurse_recommendation": rec.id if rec else None}
@@ -62,7 +64,7 @@ def _inputs(s: Session, case: PACase, *, actor_id: str, actor_role: str, decisio
 def _preview(s: Session, case: PACase, actor: Any, now: dt.datetime) -> dict[str, Any]:
     """Preflight of each decision as the reader would finalize it now, using the MD decision's own
     rationale, citations and line decisions (nothing is written)."""
-    md = pc.active_md_decision(s, case.id)
+    md = pq.active_md_decision(s, case.id)
     out: dict[str, Any] = {}
     for decision in DECISIONS:
         inp, _ = _inputs(s, case, actor_id=actor.id, actor_role=str(actor.role), decision=decision, now=now,
@@ -87,20 +89,20 @@ def get_summary(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        actor = pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
-        now = pc.current_time(s)
-        triage = pc.triage_for(s, case.id)
-        policy = pc.policy_for_case(s, case)
-        md = pc.active_md_decision(s, case.id)
-        rec = pc.nurse_recommendation_for(s, case.id)
-        p2p = pc.p2p_for_decision(s, md)
-        evaluated = {(e.line_number, e.criterion_id) for e in pc.evaluations(s, case.id)}
-        crits = pc.policy_criteria(s, policy) if policy else []
-        lines = pc.review_lines(s, case)
-        det = pc.active_determination(s, case.id)
+        actor = pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
+        now = pq.current_time(s)
+        triage = pq.triage_for(s, case.id)
+        policy = pq.policy_for_case(s, case)
+        md = pq.active_md_decision(s, case.id)
+        rec = pq.nurse_recommendation_for(s, case.id)
+        p2p = pq.p2p_for_decision(s, md)
+        evaluated = {(e.line_number, e.criterion_id) for e in pq.evaluations(s, case.id)}
+        crits = pq.policy_criteria(s, policy) if policy else []
+        lines = pq.review_lines(s, case)
+        det = pq.active_determination(s, case.id)
         return {
-            "case": pc.case_summary(s, case), "member": pc.member_view(s, case), "lines": lines,
+            "case": pv.case_summary(s, case), "member": pv.member_view(s, case), "lines": lines,
             "sla": None if triage is None else {
                 "urgency_level": str(triage.urgency_level), "deadline": iso(triage.sla_deadline),
                 "rule_source": triage.sla_rule_source, "now": iso(now),
@@ -109,14 +111,14 @@ def get_summary(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
             "nurse_recommendation": to_dict(rec) if rec else None,
             "md_decision": to_dict(md) if md else None,
             "p2p_request": to_dict(p2p) if p2p else None,
-            "criteria": {"policy": pc.criteria_view(s, policy),
-                         "nurse": pc.tally(pc.evaluations(s, case.id, "nurse")),
-                         "md": pc.tally(pc.evaluations(s, case.id, "md")),
+            "criteria": {"policy": pv.criteria_view(s, policy),
+                         "nurse": pq.tally(pq.evaluations(s, case.id, "nurse")),
+                         "md": pq.tally(pq.evaluations(s, case.id, "md")),
                          "not_evaluated": [{"line_number": ln["line_number"], "criterion_id": c.criterion_id}
                                            for ln in lines for c in crits
                                            if (ln["line_number"], c.criterion_id) not in evaluated]},
             "determination": to_dict(det) if det else None,
-            "determination_history": [to_dict(d) for d in pc.determinations(s, case.id)],
+            "determination_history": [to_dict(d) for d in pq.determinations(s, case.id)],
             "preflight_preview": _preview(s, case, actor, now),
         }
 
@@ -140,8 +142,8 @@ def finalize(world: World, *, actor_id: str, case_id: str, decision: str, ration
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.finalize") as tx:
         s = tx.session
         require_role(tx.actor.role, NURSE_REVIEWERS | PHYSICIAN_REVIEWERS, "finalize a determination")
-        case = pc.get_case(s, case_id)
-        active = pc.active_determination(s, case.id)
+        case = pq.get_case(s, case_id)
+        active = pq.active_determination(s, case.id)
         if active is not None:
             raise Conflict(f"case {case.id} already has determination {active.id} ({active.decision}); a "
                            "determination is not amendable — reissue letters instead", field="case_id")
@@ -149,9 +151,9 @@ def finalize(world: World, *, actor_id: str, case_id: str, decision: str, ration
         cites = v.str_list(policy_citations, "policy_citations")
         over = v.boolean(overridden, "overridden")
         over_reason = v.text(override_reason, "override_reason", required=False)
-        md = pc.active_md_decision(s, case.id)
+        md = pq.active_md_decision(s, case.id)
         if line_decisions:
-            lines = pc.parse_line_decisions(s, case, line_decisions)
+            lines = pargs.parse_line_decisions(s, case, line_decisions)
         elif decision == "partially_approved" and md is not None and md.decision == "partial_approve":
             lines = list(md.line_decisions)
         else:
@@ -160,13 +162,13 @@ def finalize(world: World, *, actor_id: str, case_id: str, decision: str, ration
                            now=tx.now, overridden=over, override_reason=over_reason, rationale=why, citations=cites,
                            line_decisions=lines)
         plan = run_preflight(inp)
-        det = pc.record_determination(
+        det = pw.record_determination(
             tx, case, decision=plan.decision, basis="administrative" if plan.source == "administrative"
             else "medical_necessity", source=plan.source, source_record_id=ids.get(plan.source), rationale=why,
             citations=cites, line_decisions=lines, overridden=plan.overridden, override_reason=over_reason or None,
             sla_deadline=inp.sla_deadline)
         tx.transition(machines.PA_CASE, case, plan.decision, case_id=case.id, reason=f"determination {det.id}")
-        pc.close_open_tasks(tx, case.id, f"determination {det.id}")
+        pw.close_open_tasks(tx, case.id, f"determination {det.id}")
         tx.log(case_id=case.id, entity_id=det.id, details={"decision": plan.decision, "source": plan.source,
                                                            "steps": plan.steps, "sla_met": plan.sla_met})
         s.flush()

@@ -47,9 +47,8 @@ from chibench.world.apps.provider_common import (
     worker_card,
 )
 from chibench.world.core import validate as v
-from chibench.world.core.enums import PROVIDER_SUBMITTABLE_KINDS, DocumentKind
+from chibench.world.core.enums import PROVIDER_SUBMITTABLE_KINDS, CaseStatus, DocumentKind
 from chibench.world.core.errors import AuthorityError, InvalidInput, NotFound
-from chibench.world.core.machines import CaseStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
 from chibench.world.rules import authority

@@ -9,8 +9,7 @@ from sqlalchemy import JSON, Boolean, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chibench.world.core.db import Base, enum_col, fk
-from chibench.world.core.enums import CodeSystem, NetworkStatus, PlaceOfService, UrgencyLevel
-from chibench.world.core.machines import IntakeStatus
+from chibench.world.core.enums import CodeSystem, IntakeStatus, NetworkStatus, PlaceOfService, UrgencyLevel
 
 
 class IntakeCase(Base):

@@ -17,16 +17,19 @@ from typing import Any
 
 from sqlalchemy import select
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_arguments as pargs
+from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_views as pv
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import iso
 from chibench.world.core.codes import icd10cm_description, is_billable_icd10cm, is_valid_npi
-from chibench.world.core.enums import CodeSystem, NetworkStatus, PlaceOfService, UrgencyLevel
+from chibench.world.core.enums import CaseStatus, CodeSystem, IntakeStatus, NetworkStatus, PlaceOfService, UrgencyLevel
 from chibench.world.core.errors import Conflict, InvalidInput, NotFound
-from chibench.world.core.machines import CaseStatus, IntakeStatus
+from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
 from chibench.world.rules.authority import INTAKE_STAFF, require_role
 
@@ -47,7 +50,7 @@ RECEIVABLE = (CaseStatus.SUBMITTED, CaseStatus.RESUBMITTED)
 
 
 def _received(s: Any, case: Any) -> tuple[dt.datetime | None, str | None, str | None]:
-    packet = pc.latest_packet(s, case.id)
+    packet = pq.latest_packet(s, case.id)
     if packet is not None:
         return packet.submitted_at, str(packet.channel), packet.id
     return case.submitted_at, case.submission_channel, None
@@ -58,7 +61,7 @@ def _workflow_state(s: Any, case: Any, intake: IntakeCase | None) -> str:
         return "awaiting_intake"
     if intake.status != IntakeStatus.COMPLETE:
         return "intake_in_progress"
-    if pc.triage_for(s, case.id) is None:
+    if pq.triage_for(s, case.id) is None:
         return "awaiting_triage"
     if case.status in RECEIVABLE:
         return "awaiting_routing"
@@ -68,8 +71,8 @@ def _workflow_state(s: Any, case: Any, intake: IntakeCase | None) -> str:
 def _editable(tx: Tx, case_id: str) -> tuple[Any, IntakeCase]:
     """Role check, case and intake lookup; refuses a frozen intake; the first edit moves new → in_progress."""
     require_role(tx.actor.role, INTAKE_STAFF, "edit a payer intake record")
-    case = pc.get_case(tx.session, case_id)
-    intake = pc.require_intake(tx.session, case.id)
+    case = pq.get_case(tx.session, case_id)
+    intake = pq.require_intake(tx.session, case.id)
     if intake.status == IntakeStatus.COMPLETE:
         raise Conflict(f"intake {intake.id} is complete and its decisions are frozen; it cannot be edited",
                        field="case_id")
@@ -111,7 +114,7 @@ def _line_fields(system: Any, code: Any, display: Any, units: Any, modifier: Any
 
 def _line(tx: Tx, intake: IntakeCase, line_number: Any) -> IntakeLineItem:
     n = v.integer(line_number, "line_number", lo=1)
-    lines = pc.intake_lines(tx.session, intake.id)
+    lines = pq.intake_lines(tx.session, intake.id)
     for li in lines:
         if li.line_number == n:
             return li
@@ -121,7 +124,7 @@ def _line(tx: Tx, intake: IntakeCase, line_number: Any) -> IntakeLineItem:
 
 def _result(tx: Tx, intake: IntakeCase) -> dict[str, Any]:
     tx.session.flush()
-    return pc.intake_view(tx.session, intake)
+    return pv.intake_view(tx.session, intake)
 
 
 # --------------------------------------------------------------------------- reads
@@ -138,17 +141,17 @@ def list_intake_queue(world: World, *, actor_id: str, include_complete: bool = F
     """
     flag = v.boolean(include_complete, "include_complete")
     with world.read() as s:
-        pc.read_actor(s, actor_id)
+        pq.read_actor(s, actor_id)
         rows = []
         for case in s.scalars(select(PACase).order_by(PACase.id)):
-            intake = pc.intake_for(s, case.id)
+            intake = pq.intake_for(s, case.id)
             pending = case.status in RECEIVABLE or (intake is not None and intake.status != IntakeStatus.COMPLETE)
             if not (pending or (flag and intake is not None)):
                 continue
             received, channel, _ = _received(s, case)
             if received is None:
                 continue
-            member = pc.member_view(s, case)
+            member = pv.member_view(s, case)
             rows.append({"case_id": case.id, "case_status": str(case.status),
                          "intake_id": intake.id if intake else None,
                          "intake_status": str(intake.status) if intake else None,
@@ -165,13 +168,13 @@ def get_intake_case(world: World, *, actor_id: str, case_id: str) -> dict[str, A
     Errors: NotFound (no such case, or no intake yet), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
-        intake = pc.require_intake(s, case.id)
-        return {**pc.intake_view(s, intake), "member": pc.member_view(s, case),
-                "request": pc.packet_view(pc.latest_packet(s, case.id)),
-                "directory_match": pc.directory_match(s, case, (intake.requesting_provider or {}).get("npi")),
-                "documents": [pc.document_view(s, d, with_body=False) for d in pc.payer_documents(s, case.id)]}
+        pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
+        intake = pq.require_intake(s, case.id)
+        return {**pv.intake_view(s, intake), "member": pv.member_view(s, case),
+                "request": pv.packet_view(pq.latest_packet(s, case.id)),
+                "directory_match": pq.directory_match(s, case, (intake.requesting_provider or {}).get("npi")),
+                "documents": [pv.document_view(s, d, with_body=False) for d in pq.payer_documents(s, case.id)]}
 
 
 def list_documents(world: World, *, actor_id: str, case_id: str) -> list[dict[str, Any]]:
@@ -180,9 +183,9 @@ def list_documents(world: World, *, actor_id: str, case_id: str) -> list[dict[st
     Provider originals are never listed. Errors: NotFound (case), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
-        return [pc.document_view(s, d, with_body=False) for d in pc.payer_documents(s, case.id)]
+        pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
+        return [pv.document_view(s, d, with_body=False) for d in pq.payer_documents(s, case.id)]
 
 
 # --------------------------------------------------------------------------- writes
@@ -199,13 +202,13 @@ def create_intake_case(world: World, *, actor_id: str, case_id: str, auth_type: 
     """
     kind = v.choice(auth_type, AUTH_TYPES, "auth_type")
     with world.read() as s:
-        pc.read_actor(s, actor_id, INTAKE_STAFF, "open a payer intake record")
-        existing = pc.intake_for(s, pc.get_case(s, case_id).id)
+        pq.read_actor(s, actor_id, INTAKE_STAFF, "open a payer intake record")
+        existing = pq.intake_for(s, pq.get_case(s, case_id).id)
         if existing is not None:
-            return {**pc.intake_view(s, existing), "created": False}
+            return {**pv.intake_view(s, existing), "created": False}
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.create_intake_case") as tx:
         require_role(tx.actor.role, INTAKE_STAFF, "open a payer intake record")
-        case = pc.get_case(tx.session, case_id)
+        case = pq.get_case(tx.session, case_id)
         if case.status not in RECEIVABLE:
             raise Conflict(f"case {case.id} is '{case.status}'; only a submitted or resubmitted request "
                            "can be taken into intake", field="case_id", allowed=RECEIVABLE)
@@ -262,7 +265,7 @@ def save_auth_header(world: World, *, actor_id: str, case_id: str, urgency_level
             raise InvalidInput("service_end is before service_start", field="service_end")
         for k, val in values.items():
             setattr(intake, k, val)
-        tx.log(case_id=case.id, entity_id=intake.id, details={k: pc.to_dict(intake)[k] for k in values})
+        tx.log(case_id=case.id, entity_id=intake.id, details={k: to_dict(intake)[k] for k in values})
         return _result(tx, intake)
 
 
@@ -336,7 +339,7 @@ def add_line_item(world: World, *, actor_id: str, case_id: str, system: str, cod
     fields = _line_fields(system, code, display, units, modifier, place_of_service, service_start, service_end)
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.add_line_item") as tx:
         case, intake = _editable(tx, case_id)
-        lines = pc.intake_lines(tx.session, intake.id)
+        lines = pq.intake_lines(tx.session, intake.id)
         if len(lines) >= MAX_LINES:
             raise Conflict(f"an intake holds at most {MAX_LINES} lines", field="line_number")
         taken = {li.line_number for li in lines}
@@ -363,7 +366,7 @@ def update_line_item(world: World, *, actor_id: str, case_id: str, line_number: 
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.update_line_item") as tx:
         case, intake = _editable(tx, case_id)
         item = _line(tx, intake, line_number)
-        current = pc.to_dict(item)
+        current = to_dict(item)
         merged = {k: (current[k] if val is None else val) for k, val in changes.items()}
         fields = _line_fields(**merged)
         for k, val in fields.items():
@@ -425,10 +428,10 @@ def confirm_decisions(world: World, *, actor_id: str, case_id: str, request_comp
             items: list[str] = []
             due = None
         else:
-            items, due = pc.info_request_args(missing_information, info_due, tx.now,
+            items, due = pargs.info_request_args(missing_information, info_due, tx.now,
                                               items_field="missing_information")
         case, intake = _editable(tx, case_id)
-        missing = _missing_for_completion(intake, pc.intake_lines(tx.session, intake.id))
+        missing = _missing_for_completion(intake, pq.intake_lines(tx.session, intake.id))
         if missing:
             raise Conflict(f"intake {intake.id} is not ready to confirm: save {', '.join(missing)} first",
                            field="case_id", details={"missing": missing})
@@ -439,7 +442,7 @@ def confirm_decisions(world: World, *, actor_id: str, case_id: str, request_comp
         tx.transition(machines.INTAKE, intake, IntakeStatus.COMPLETE, case_id=case.id)
         if not complete:
             assert due is not None
-            pc.pend_case(tx, case, items=items, due=due, source="intake")
+            pw.pend_case(tx, case, items=items, due=due, source="intake")
         tx.log(case_id=case.id, entity_id=intake.id,
                details={"request_complete": complete, "member_eligible": eligible, "service_covered": covered,
                         "provider_network_status": str(network), "missing_information": items})

@@ -9,7 +9,7 @@ from sqlalchemy import JSON, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chibench.world.core.db import Base, enum_col, fk
-from chibench.world.core.machines import LetterStatus
+from chibench.world.core.enums import LetterStatus
 
 
 class Letter(Base):

@@ -17,28 +17,36 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.determination.models import Determination
 from chibench.world.apps.directory.models import Worker
 from chibench.world.apps.letter_center.models import Letter, MemberNotification
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core import machines
 from chibench.world.core import validate as v
+from chibench.world.core.enums import (
+    CaseStatus,
+    Lane,
+    LetterRecipient,
+    LetterStatus,
+    NotificationChannel,
+    NotificationType,
+    values,
+)
 from chibench.world.core.errors import Conflict, InvalidInput
-from chibench.world.core.machines import CaseStatus, LetterStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World, get_or_404
 from chibench.world.rules.authority import LETTER_STAFF, require_role
 from chibench.world.rules.letter_audit import COMMON_FIELDS, TYPE_FIELDS, AuditContext, AuditResult, audit_letter
-from chibench.world.rules.routing import Lane
 
 APP = "letter_center"
 NS = "payer_letter_center"
 KNOWN_FIELDS = tuple(dict.fromkeys(COMMON_FIELDS + tuple(f for fs in TYPE_FIELDS.values() for f in fs)))
-RECIPIENTS = ("provider", "member")
+RECIPIENTS = values(LetterRecipient)
 DECISION_FOR = {"approval": "approved", "partial_approval": "partially_approved", "denial": "denied"}
-NOTIFICATION_TYPES = ("approval", "denial", "pend", "no_auth_required", "appeal_rights", "appeal_outcome")
-NOTIFICATION_CHANNELS = ("mail", "portal", "email")
+NOTIFICATION_TYPES = values(NotificationType)
+NOTIFICATION_CHANNELS = values(NotificationChannel)
 APPEAL_OUTCOME_STATES = (CaseStatus.APPEAL_UPHELD, CaseStatus.APPEAL_OVERTURNED, CaseStatus.EXTERNAL_APPEAL_UPHELD,
                          CaseStatus.EXTERNAL_APPEAL_OVERTURNED)
 MAX_DEPTH = 4
@@ -76,7 +84,7 @@ def _determination_for(s: Session, case: PACase, letter_type: str) -> Determinat
         if case.status != CaseStatus.PENDED_ACTION_REQUIRED:
             raise Conflict(f"case {case.id} is '{case.status}'; a pend letter needs a pended case", field="case_id")
         return None
-    det = pc.active_determination(s, case.id)
+    det = pq.active_determination(s, case.id)
     want = DECISION_FOR[letter_type]
     if det is None or det.decision != want:
         have = det.decision if det else "none"
@@ -86,13 +94,13 @@ def _determination_for(s: Session, case: PACase, letter_type: str) -> Determinat
 
 
 def _audit(s: Session, letter: Letter) -> AuditResult:
-    case = pc.get_case(s, letter.case_id)
+    case = pq.get_case(s, letter.case_id)
     det = s.get(Determination, letter.determination_id) if letter.determination_id else None
     signer = s.get(Worker, letter.signer_id)
-    ctx = AuditContext(member_id=pc.member_id_of(s, case), case_id=case.id,
+    ctx = AuditContext(member_id=pq.member_id_of(s, case), case_id=case.id,
                        authorization_number=det.authorization_number if det else None,
                        signer_role=str(signer.role) if signer else "",
-                       line_numbers=tuple(ln["line_number"] for ln in pc.review_lines(s, case)))
+                       line_numbers=tuple(ln["line_number"] for ln in pq.review_lines(s, case)))
     return audit_letter(letter.letter_type, letter.fields, letter.body, ctx)
 
 
@@ -126,25 +134,25 @@ def _new_letter(tx: Tx, case: PACase, *, letter_type: str, det: Determination | 
 def list_letters(world: World, *, actor_id: str, case_id: str | None = None) -> list[dict[str, Any]]:
     """Letters (all statuses), oldest first, optionally for one case. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pc.read_actor(s, actor_id)
+        pq.read_actor(s, actor_id)
         q = select(Letter).order_by(Letter.created_at, Letter.id)
         if case_id is not None:
-            q = q.where(Letter.case_id == pc.get_case(s, case_id).id)
+            q = q.where(Letter.case_id == pq.get_case(s, case_id).id)
         return [to_dict(x) for x in s.scalars(q)]
 
 
 def get_letter(world: World, *, actor_id: str, letter_id: str) -> dict[str, Any]:
     """One letter with its last stored audit. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pc.read_actor(s, actor_id)
+        pq.read_actor(s, actor_id)
         return to_dict(_letter(s, letter_id))
 
 
 def list_notifications(world: World, *, actor_id: str, case_id: str) -> list[dict[str, Any]]:
     """Member notifications of a case, oldest first. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
+        pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
         q = select(MemberNotification).where(MemberNotification.case_id == case.id)
         return [to_dict(n) for n in s.scalars(q.order_by(MemberNotification.created_at, MemberNotification.id))]
 
@@ -154,7 +162,7 @@ def audit_completeness(world: World, *, actor_id: str, letter_id: str) -> dict[s
     Read-only (``rules.letter_audit.audit_letter``). Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pc.read_actor(s, actor_id)
+        pq.read_actor(s, actor_id)
         letter = _letter(s, letter_id)
         return _audit_dict(letter, _audit(s, letter))
 
@@ -170,7 +178,7 @@ def _generate(world: World, actor_id: str, case_id: str, letter_type: str, field
     to = v.choice(recipient, RECIPIENTS, "recipient")
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.generate_{letter_type}") as tx:
         require_role(tx.actor.role, LETTER_STAFF, "write a UM letter")
-        case = pc.get_case(tx.session, case_id)
+        case = pq.get_case(tx.session, case_id)
         det = _determination_for(tx.session, case, letter_type)
         letter = _new_letter(tx, case, letter_type=letter_type, det=det, recipient=to, subject=subj, body=text,
                              fields=data)
@@ -221,9 +229,9 @@ def generate_pend(world: World, *, actor_id: str, case_id: str, fields: dict[str
 
 
 def _check_notification(s: Session, case: PACase, kind: str) -> None:
-    det = pc.active_determination(s, case.id)
+    det = pq.active_determination(s, case.id)
     decision = det.decision if det else None
-    route = pc.latest_routing(s, case.id)
+    route = pq.latest_routing(s, case.id)
     ok = {
         "approval": decision in ("approved", "partially_approved"),
         "denial": decision in ("denied", "partially_approved"),
@@ -255,7 +263,7 @@ def generate_notification(world: World, *, actor_id: str, case_id: str, notifica
     chan = v.choice(channel, NOTIFICATION_CHANNELS, "channel")
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.generate_notification") as tx:
         require_role(tx.actor.role, LETTER_STAFF, "write a member notification")
-        case = pc.get_case(tx.session, case_id)
+        case = pq.get_case(tx.session, case_id)
         _check_notification(tx.session, case, kind)
         note = MemberNotification(id=tx.new_id("MN"), case_id=case.id, patient_id=case.patient_id,
                                   notification_type=kind, body=text, language=lang, channel=chan,
@@ -278,12 +286,12 @@ def deliver(world: World, *, actor_id: str, letter_id: str, channel: str) -> dic
     scope ``shared``) and, for provider letters, a message in the provider's inbox.
     Errors: InvalidInput (channel), Conflict, IllegalTransition (not a draft), NotFound, AuthorityError / UnknownActor.
     """
-    chan = v.choice(channel, pc.DELIVERY_CHANNELS, "channel")
+    chan = v.choice(channel, pq.DELIVERY_CHANNELS, "channel")
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.deliver") as tx:
         require_role(tx.actor.role, LETTER_STAFF, "deliver a UM letter")
         s = tx.session
         letter = _letter(s, letter_id)
-        case = pc.get_case(s, letter.case_id)
+        case = pq.get_case(s, letter.case_id)
         det = _determination_for(s, case, letter.letter_type)
         if det is not None and det.id != letter.determination_id:
             raise Conflict(f"letter {letter.id} rests on a superseded determination; write a new letter",
@@ -295,12 +303,12 @@ def deliver(world: World, *, actor_id: str, letter_id: str, channel: str) -> dic
                            field="letter_id", details=result)
         tx.transition(machines.LETTER, letter, LetterStatus.DELIVERED, case_id=case.id)
         letter.delivered_at, letter.delivery_channel = tx.now, chan
-        art = pc.add_artifact(tx, case_id=case.id, scope="shared", artifact_type=f"{letter.letter_type}_letter",
+        art = pw.add_artifact(tx, case_id=case.id, scope="shared", artifact_type=f"{letter.letter_type}_letter",
                               filename=f"{letter.id}.md", content=f"# {letter.subject}\n\n{letter.body}\n",
                               details={"letter_id": letter.id, "recipient": letter.recipient, "channel": chan})
         out: dict[str, Any] = {"artifact_id": art.id}
         if letter.recipient == "provider":
-            msg = pc.send_provider_message(tx, case, kind=f"{letter.letter_type}_letter", subject=letter.subject,
+            msg = pw.send_provider_message(tx, case, kind=f"{letter.letter_type}_letter", subject=letter.subject,
                                            body=letter.body, details={"letter_id": letter.id, "channel": chan,
                                                                       "determination_id": letter.determination_id})
             out["inbox_message_id"] = msg.id
@@ -324,7 +332,7 @@ def reissue(world: World, *, actor_id: str, letter_id: str, reason: str, fields:
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.reissue") as tx:
         require_role(tx.actor.role, LETTER_STAFF, "reissue a UM letter")
         old = _letter(tx.session, letter_id)
-        case = pc.get_case(tx.session, old.case_id)
+        case = pq.get_case(tx.session, old.case_id)
         tx.transition(machines.LETTER, old, LetterStatus.SUPERSEDED, case_id=case.id, reason=why)
         det = _determination_for(tx.session, case, old.letter_type)
         new = _new_letter(tx, case, letter_type=old.letter_type, det=det, recipient=old.recipient,

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_arguments as pargs
+from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_views as pv
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.md_review.models import MdDecision
 from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.policy_library.models import PayerPolicy
 from chibench.world.core import machines
 from chibench.world.core import validate as v
+from chibench.world.core.enums import CaseStatus, P2PStatus
 from chibench.world.core.errors import Conflict, InvalidInput
-from chibench.world.core.machines import CaseStatus, P2PStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
 from chibench.world.rules.authority import ADVERSE_MD_DECISIONS, PHYSICIAN_REVIEWERS, check_md_decision, require_role
@@ -34,15 +37,15 @@ NS = "review"
 def _md_case(tx: Tx, case_id: str) -> tuple[PACase, Any, MdDecision | None]:
     """Case under review with an open MD task; returns the request_info decision this one will supersede."""
     s = tx.session
-    case = pc.get_case(s, case_id)
+    case = pq.get_case(s, case_id)
     if case.status != CaseStatus.UNDER_REVIEW:
         raise Conflict(f"case {case.id} is '{case.status}', not under review", field="case_id")
-    prior = pc.active_md_decision(s, case.id)
+    prior = pq.active_md_decision(s, case.id)
     if prior is not None and prior.decision != "request_info":
         raise Conflict(f"MD decision {prior.id} ({prior.decision}) is submitted and cannot be amended",
                        field="case_id")
-    task = pc.require_open_task(s, case.id, pc.MD_QUEUES)
-    pc.claim_task(tx, task)
+    task = pq.require_open_task(s, case.id, pq.MD_QUEUES)
+    pw.claim_task(tx, task)
     return case, task, prior
 
 
@@ -58,15 +61,15 @@ def get_md_review_data(world: World, *, actor_id: str, case_id: str) -> dict[str
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
-        rec = pc.nurse_recommendation_for(s, case.id)
-        return {**pc.review_workspace(s, case),
-                "nurse_evaluations": [to_dict(e) for e in pc.evaluations(s, case.id, "nurse")],
+        pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
+        rec = pq.nurse_recommendation_for(s, case.id)
+        return {**pv.review_workspace(s, case),
+                "nurse_evaluations": [to_dict(e) for e in pq.evaluations(s, case.id, "nurse")],
                 "nurse_recommendation": to_dict(rec) if rec else None,
-                "md_evaluations": [to_dict(e) for e in pc.evaluations(s, case.id, "md")],
-                "md_decisions": [to_dict(d) for d in pc.md_decisions(s, case.id)],
-                "p2p_requests": [to_dict(p) for p in pc.p2p_requests(s, case.id)]}
+                "md_evaluations": [to_dict(e) for e in pq.evaluations(s, case.id, "md")],
+                "md_decisions": [to_dict(d) for d in pq.md_decisions(s, case.id)],
+                "p2p_requests": [to_dict(p) for p in pq.p2p_requests(s, case.id)]}
 
 
 def save_md_review(world: World, *, actor_id: str, case_id: str, line_number: int, criterion_id: str, result: str,
@@ -78,7 +81,7 @@ def save_md_review(world: World, *, actor_id: str, case_id: str, line_number: in
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.save_md_review") as tx:
         require_role(tx.actor.role, PHYSICIAN_REVIEWERS, "record a medical director criteria evaluation")
         case, _, _ = _md_case(tx, case_id)
-        row = pc.upsert_evaluation(tx, case, stage="md", line_number=line_number, criterion_id=criterion_id,
+        row = pw.upsert_evaluation(tx, case, stage="md", line_number=line_number, criterion_id=criterion_id,
                                    result=result, citation=citation, evidence=evidence, note=note)
         tx.session.flush()
         return to_dict(row)
@@ -104,11 +107,11 @@ def submit_md_case_decision(world: World, *, actor_id: str, case_id: str, decisi
         s = tx.session
         require_role(tx.actor.role, PHYSICIAN_REVIEWERS, "record a medical director decision")
         signed = v.boolean(signed_off, "signed_off")
-        cites = pc.citations_arg(policy_citations)
+        cites = pargs.citations_arg(policy_citations)
         check_md_decision(tx.actor.role, decision, signed_off=signed, denial_rationale=denial_rationale,
                           policy_citations=cites, line_decisions=line_decisions or [])
         case, task, prior = _md_case(tx, case_id)
-        policy = pc.require_policy(s, case)
+        policy = pq.require_policy(s, case)
         why = v.text(rationale, "rationale")
         if decision in ADVERSE_MD_DECISIONS:
             _adverse_citations(policy, cites)
@@ -119,10 +122,10 @@ def submit_md_case_decision(world: World, *, actor_id: str, case_id: str, decisi
             denial = None
         if decision != "partial_approve" and line_decisions:
             raise InvalidInput("line_decisions apply only to partial_approve", field="line_decisions")
-        lines = pc.parse_line_decisions(s, case, line_decisions) if decision == "partial_approve" else []
+        lines = pargs.parse_line_decisions(s, case, line_decisions) if decision == "partial_approve" else []
         items, due = ([], None)
         if decision == "request_info":
-            items, due = pc.info_request_args(info_requested, info_due, tx.now)
+            items, due = pargs.info_request_args(info_requested, info_due, tx.now)
         elif info_requested or info_due is not None:
             raise InvalidInput("info_requested / info_due apply only to request_info", field="info_requested")
         md = MdDecision(id=tx.new_id("MDD"), case_id=case.id, decision=decision, rationale=why,
@@ -132,14 +135,14 @@ def submit_md_case_decision(world: World, *, actor_id: str, case_id: str, decisi
         s.add(md)
         if prior is not None:
             prior.superseded_by = md.id
-        pc.complete_task(tx, task)
+        pw.complete_task(tx, task)
         extra: dict[str, Any] = {}
         if decision == "request_info":
             assert due is not None
-            pc.pend_case(tx, case, items=items, due=due, source="medical director review")
+            pw.pend_case(tx, case, items=items, due=due, source="medical director review")
         elif decision == "p2p_review":
             extra["p2p_request_id"] = _open_p2p(tx, case, md).id
-        pc.touch(tx, case)
+        pw.touch(tx, case)
         tx.log(case_id=case.id, entity_id=md.id, details={"decision": decision, "signed_off": signed,
                                                           "policy_citations": cites,
                                                           "supersedes": prior.id if prior else None, **extra})
@@ -148,7 +151,7 @@ def submit_md_case_decision(world: World, *, actor_id: str, case_id: str, decisi
 
 
 def _open_p2p(tx: Tx, case: PACase, md: MdDecision) -> P2PRequest:
-    triage = pc.triage_for(tx.session, case.id)
+    triage = pq.triage_for(tx.session, case.id)
     req = P2PRequest(id=tx.new_id("P2P"), case_id=case.id, md_decision_id=md.id, original_reviewer_id=md.reviewer_id,
                      payer_reviewer_id=None, provider_worker_id=case.requesting_worker_id, status=None,
                      reason=md.rationale, offered_slots=[], selected_slot=None, scheduled_at=None, outcome=None,

@@ -9,7 +9,7 @@ from sqlalchemy import JSON, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chibench.world.core.db import Base, enum_col, fk
-from chibench.world.core.machines import ReviewTaskStatus
+from chibench.world.core.enums import ReviewTaskStatus
 
 
 class ReviewTask(Base):

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_arguments as pargs
+from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_views as pv
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.nurse_review.models import NurseRecommendation
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core import validate as v
+from chibench.world.core.enums import CaseStatus
 from chibench.world.core.errors import Conflict, InvalidInput
-from chibench.world.core.machines import CaseStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
 from chibench.world.rules.authority import NURSE_REVIEWERS, check_nurse_recommendation, require_role
@@ -31,14 +34,14 @@ NURSE_QUEUES = ("nurse_review", "delegated", "vendor", "specialty")
 def _nurse_case(tx: Tx, case_id: str) -> tuple[PACase, Any]:
     """Case under review with an open nurse task and no recommendation yet; claims the task."""
     s = tx.session
-    case = pc.get_case(s, case_id)
+    case = pq.get_case(s, case_id)
     if case.status != CaseStatus.UNDER_REVIEW:
         raise Conflict(f"case {case.id} is '{case.status}', not under review", field="case_id")
-    if pc.nurse_recommendation_for(s, case.id) is not None:
+    if pq.nurse_recommendation_for(s, case.id) is not None:
         raise Conflict(f"the nurse recommendation on case {case.id} is submitted; nurse review is closed",
                        field="case_id")
-    task = pc.require_open_task(s, case.id, NURSE_QUEUES)
-    pc.claim_task(tx, task)
+    task = pq.require_open_task(s, case.id, NURSE_QUEUES)
+    pw.claim_task(tx, task)
     return case, task
 
 
@@ -49,11 +52,11 @@ def get_nurse_review_data(world: World, *, actor_id: str, case_id: str) -> dict[
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
-        rec = pc.nurse_recommendation_for(s, case.id)
-        return {**pc.review_workspace(s, case),
-                "evaluations": [to_dict(e) for e in pc.evaluations(s, case.id, "nurse")],
+        pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
+        rec = pq.nurse_recommendation_for(s, case.id)
+        return {**pv.review_workspace(s, case),
+                "evaluations": [to_dict(e) for e in pq.evaluations(s, case.id, "nurse")],
                 "nurse_recommendation": to_dict(rec) if rec else None}
 
 
@@ -71,7 +74,7 @@ def save_criteria_evaluation(world: World, *, actor_id: str, case_id: str, line_
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.save_criteria_evaluation") as tx:
         require_role(tx.actor.role, NURSE_REVIEWERS, "record a nurse criteria evaluation")
         case, _ = _nurse_case(tx, case_id)
-        row = pc.upsert_evaluation(tx, case, stage="nurse", line_number=line_number, criterion_id=criterion_id,
+        row = pw.upsert_evaluation(tx, case, stage="nurse", line_number=line_number, criterion_id=criterion_id,
                                    result=result, citation=citation, evidence=evidence, note=note)
         tx.session.flush()
         return to_dict(row)
@@ -95,15 +98,15 @@ def submit_nurse_case_recommendation(world: World, *, actor_id: str, case_id: st
         s = tx.session
         require_role(tx.actor.role, NURSE_REVIEWERS, "submit a nurse recommendation")
         case, task = _nurse_case(tx, case_id)
-        policy = pc.require_policy(s, case)
+        policy = pq.require_policy(s, case)
         check_nurse_recommendation(tx.actor.role, recommendation, allow_nurse_approval=policy.allow_nurse_approval)
         summary = v.text(clinical_summary, "clinical_summary")
         items, due = ([], None)
         if recommendation == "request_info":
-            items, due = pc.info_request_args(info_requested, info_due, tx.now)
+            items, due = pargs.info_request_args(info_requested, info_due, tx.now)
         elif info_requested or info_due is not None:
             raise InvalidInput("info_requested / info_due apply only to request_info", field="info_requested")
-        evals = pc.evaluations(s, case.id, "nurse")
+        evals = pq.evaluations(s, case.id, "nurse")
         if recommendation == "approve":
             if not evals:
                 raise Conflict("record the criteria evaluations before recommending approval", field="recommendation")
@@ -112,20 +115,20 @@ def submit_nurse_case_recommendation(world: World, *, actor_id: str, case_id: st
                 raise Conflict(f"criteria evaluated not_met ({', '.join(unmet)}); a nurse cannot approve over them "
                                "— escalate to a medical director", field="recommendation",
                                allowed=["escalate", "request_info"])
-        total = len(pc.policy_criteria(s, policy)) * len(pc.review_lines(s, case))
+        total = len(pq.policy_criteria(s, policy)) * len(pq.review_lines(s, case))
         rec = NurseRecommendation(id=tx.new_id("NREC"), case_id=case.id, recommendation=recommendation,
                                   clinical_summary=summary, info_requested=items, info_due=due,
                                   reviewer_id=tx.actor.id, submitted_at=tx.now,
                                   criteria_met=sum(e.result == "met" for e in evals), criteria_total=total)
         s.add(rec)
-        pc.complete_task(tx, task)
+        pw.complete_task(tx, task)
         if recommendation == "escalate":
-            triage = pc.triage_for(s, case.id)
-            pc.create_task(tx, case.id, "md_review", triage.sla_deadline if triage else None)
+            triage = pq.triage_for(s, case.id)
+            pw.create_task(tx, case.id, "md_review", triage.sla_deadline if triage else None)
         elif recommendation == "request_info":
             assert due is not None
-            pc.pend_case(tx, case, items=items, due=due, source="nurse review")
-        pc.touch(tx, case)
+            pw.pend_case(tx, case, items=items, due=due, source="nurse review")
+        pw.touch(tx, case)
         tx.log(case_id=case.id, entity_id=rec.id, details={"recommendation": recommendation,
                                                            "criteria_met": rec.criteria_met,
                                                            "criteria_total": total, "info_requested": items})

@@ -18,7 +18,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.directory.models import Worker
 from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.p2p_session.models import P2PSession
@@ -27,9 +28,8 @@ from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import ACTION_TICK, iso
 from chibench.world.core.db import WorldSetting
-from chibench.world.core.enums import WorkerRole
+from chibench.world.core.enums import P2POutcome, P2PStatus, WorkerRole, values
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput
-from chibench.world.core.machines import P2PStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import SYSTEM_ACTOR, Actor, Tx, World, get_or_404
 from chibench.world.rules.authority import PHYSICIAN_REVIEWERS, PROVIDER_STAFF, check_independence, require_role
@@ -39,7 +39,7 @@ NS = "p2p"
 MAX_SLOTS = 5
 SLOT_HORIZON = dt.timedelta(days=14)
 CALL_LENGTH = dt.timedelta(minutes=20)
-OUTCOMES = ("uphold_adverse", "overturn_to_approval")
+OUTCOMES = values(P2POutcome)
 
 
 def _request(s: Any, request_id: Any) -> P2PRequest:
@@ -47,7 +47,7 @@ def _request(s: Any, request_id: Any) -> P2PRequest:
 
 
 def _case(tx: Tx, req: P2PRequest) -> PACase:
-    return pc.get_case(tx.session, req.case_id)
+    return pq.get_case(tx.session, req.case_id)
 
 
 def _slots(value: Any, now: dt.datetime) -> list[dt.datetime]:
@@ -68,9 +68,9 @@ def _slots(value: Any, now: dt.datetime) -> list[dt.datetime]:
 def list_requests(world: World, *, actor_id: str, case_id: str | None = None) -> list[dict[str, Any]]:
     """P2P requests, oldest first, optionally for one case. Errors: NotFound (case), UnknownActor / AuthorityError."""
     with world.read() as s:
-        pc.read_actor(s, actor_id)
+        pq.read_actor(s, actor_id)
         if case_id is not None:
-            return [to_dict(p) for p in pc.p2p_requests(s, pc.get_case(s, case_id).id)]
+            return [to_dict(p) for p in pq.p2p_requests(s, pq.get_case(s, case_id).id)]
         return [to_dict(p) for p in s.scalars(select(P2PRequest).order_by(P2PRequest.created_at, P2PRequest.id))]
 
 
@@ -85,16 +85,16 @@ def offer_slots(world: World, *, actor_id: str, request_id: str, payer_reviewer_
     IllegalTransition (not in ``requested``), UnknownActor.
     """
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.offer_slots") as tx:
-        require_role(tx.actor.role, pc.PAYER_UM_STAFF, "offer peer-to-peer slots")
+        require_role(tx.actor.role, pq.PAYER_UM_STAFF, "offer peer-to-peer slots")
         req = _request(tx.session, request_id)
-        reviewer = pc.worker_with_role(tx.session, payer_reviewer_id, "payer_reviewer_id", PHYSICIAN_REVIEWERS,
+        reviewer = pq.worker_with_role(tx.session, payer_reviewer_id, "payer_reviewer_id", PHYSICIAN_REVIEWERS,
                                        "payer peer-to-peer reviewer")
         check_independence(req.original_reviewer_id, reviewer.id, "peer-to-peer review")
         offered = _slots(slots, tx.now)
         tx.transition(machines.P2P, req, P2PStatus.SLOTS_OFFERED, case_id=req.case_id)
         req.payer_reviewer_id, req.offered_slots = reviewer.id, [iso(x) for x in offered]
         case = _case(tx, req)
-        pc.send_provider_message(
+        pw.send_provider_message(
             tx, case, kind="p2p_invitation", subject=f"Peer-to-peer review offered for case {case.id}",
             body=f"{reviewer.display_name} offers a peer-to-peer discussion of case {case.id}. Available times "
                  f"(UTC): {', '.join(req.offered_slots)}. Reply with the time you choose.",
@@ -154,7 +154,7 @@ def schedule(world: World, *, actor_id: str, request_id: str, scheduled_at: str 
     the selected slot. Errors: InvalidInput, IllegalTransition, NotFound, AuthorityError / UnknownActor.
     """
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.schedule") as tx:
-        require_role(tx.actor.role, pc.PAYER_UM_STAFF, "schedule a peer-to-peer call")
+        require_role(tx.actor.role, pq.PAYER_UM_STAFF, "schedule a peer-to-peer call")
         req = _request(tx.session, request_id)
         if scheduled_at is not None and req.selected_slot is not None and \
                 v.iso_datetime(scheduled_at, "scheduled_at").replace(microsecond=0) != req.selected_slot:
@@ -169,9 +169,9 @@ def schedule(world: World, *, actor_id: str, request_id: str, scheduled_at: str 
                            f"UID:{req.id}@chibench", f"DTSTAMP:{stamp(tx.now)}", f"DTSTART:{stamp(req.scheduled_at)}",
                            f"DTEND:{stamp(req.scheduled_at + CALL_LENGTH)}",
                            f"SUMMARY:Peer-to-peer review, case {case.id}", "END:VEVENT", "END:VCALENDAR", ""])
-        art = pc.add_artifact(tx, case_id=case.id, scope="shared", artifact_type="p2p_invite",
+        art = pw.add_artifact(tx, case_id=case.id, scope="shared", artifact_type="p2p_invite",
                               filename=f"{req.id}.ics", content=ics, details={"request_id": req.id})
-        pc.send_provider_message(tx, case, kind="p2p_scheduled", subject=f"Peer-to-peer confirmed: case {case.id}",
+        pw.send_provider_message(tx, case, kind="p2p_scheduled", subject=f"Peer-to-peer confirmed: case {case.id}",
                                  body=f"The peer-to-peer call for case {case.id} is confirmed for "
                                       f"{iso(req.scheduled_at)} (UTC).",
                                  details={"request_id": req.id, "artifact_id": art.id})
@@ -187,7 +187,7 @@ def _wait_for_call(world: World, request_id: Any) -> dt.timedelta:
         req = s.get(P2PRequest, request_id) if isinstance(request_id, str) else None
         if req is None or req.scheduled_at is None:
             return ACTION_TICK
-        return max(ACTION_TICK, req.scheduled_at + CALL_LENGTH - pc.current_time(s))
+        return max(ACTION_TICK, req.scheduled_at + CALL_LENGTH - pq.current_time(s))
 
 
 def record_outcome(world: World, *, actor_id: str, request_id: str, outcome: str, note: str) -> dict[str, Any]:

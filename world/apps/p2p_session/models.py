@@ -1,9 +1,7 @@
 """P2P session app: the live peer-to-peer conversation and its turns.
 
-Hidden tables (never returned by a service; exported for grading): ``p2p_counterpart_contracts`` — a
-simulated counterpart's contract per service and side, the only thing a P2P simulator is built from —
-and ``p2p_contract_grading`` — the grader-only block per agent side, in a separate table so no
-simulator code path ever reads it (``world/counterparts/``).
+The simulated counterpart's contract tables are owned by the counterparts layer
+(``world/counterparts/models.py``), which writes and reads them; this app only calls the simulator.
 """
 
 from __future__ import annotations
@@ -46,28 +44,3 @@ class P2PTurn(Base):
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[dt.datetime]
     details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # backend, model, tokens, revealed facts
-
-
-class P2PCounterpartContract(Base):
-    """HIDDEN. A simulated P2P counterpart's contract (``contracts.P2PCounterpart`` as JSON)."""
-
-    __tablename__ = "p2p_counterpart_contracts"
-    id: Mapped[str] = mapped_column(String(80), primary_key=True)  # <service_slug>:<side the counterpart plays>
-    service_slug: Mapped[str] = mapped_column(String(64), index=True)
-    side: Mapped[str] = mapped_column(String(8))
-    turn_limit: Mapped[int] = mapped_column(Integer)
-    contract: Mapped[dict[str, Any]] = mapped_column(JSON)
-    source: Mapped[str] = mapped_column(String(200))
-
-
-class P2PContractGrading(Base):
-    """HIDDEN, GRADER-ONLY (per agent side). Never read by a simulator."""
-
-    __tablename__ = "p2p_contract_grading"
-    id: Mapped[str] = mapped_column(String(80), primary_key=True)  # <service_slug>:<agent side>
-    service_slug: Mapped[str] = mapped_column(String(64), index=True)
-    agent_side: Mapped[str] = mapped_column(String(8))
-    expected_outcome: Mapped[str] = mapped_column(String(32))
-    required_resolution_points: Mapped[list[Any]] = mapped_column(JSON)
-    key_fact_ids: Mapped[list[Any]] = mapped_column(JSON)
-    source: Mapped[str] = mapped_column(String(200))

@@ -43,8 +43,8 @@ from chibench.world.apps.pa_workbench.models import PACase, PALine
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.db import SimClock
+from chibench.world.core.enums import P2POutcome, P2PStatus, values
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, RetryableError, UnknownActor
-from chibench.world.core.machines import P2PStatus
 from chibench.world.core.serialize import plain, to_dict
 from chibench.world.core.world import World, get_or_404
 from chibench.world.counterparts.backends import backend_for
@@ -59,7 +59,7 @@ NS = "p2p_session"
 #: Simulated time one exchange on the call takes.
 TURN_COST = dt.timedelta(minutes=1)
 MAX_MESSAGE = 4_000
-OUTCOMES = ("uphold_adverse", "overturn_to_approval")
+OUTCOMES = values(P2POutcome)
 
 
 # ------------------------------------------------------------------------------------------ helpers

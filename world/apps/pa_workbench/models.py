@@ -10,8 +10,7 @@ from sqlalchemy import JSON, Boolean, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chibench.world.core.db import Base, enum_col, fk
-from chibench.world.core.enums import CodeSystem, PlaceOfService, Urgency
-from chibench.world.core.machines import CaseStatus
+from chibench.world.core.enums import CaseStatus, CodeSystem, PlaceOfService, Urgency
 
 
 class PACase(Base):

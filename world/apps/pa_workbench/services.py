@@ -63,17 +63,16 @@ from chibench.world.apps.submission_portal.models import SubmissionPacket
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.db import StateTransition
-from chibench.world.core.enums import Urgency
+from chibench.world.core.enums import CaseStatus, FinalAction, FindingStatus, P2PStatus, Urgency, values
 from chibench.world.core.errors import Conflict, InvalidInput, NotFound
-from chibench.world.core.machines import CaseStatus, P2PStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import World
 
 APP = "pa_workbench"
-FINAL_ACTIONS = ("submit_pa", "gather_more_evidence", "do_not_submit")
+FINAL_ACTIONS = values(FinalAction)
 FINAL_ACTION_TARGET = {"submit_pa": CaseStatus.READY_TO_SUBMIT, "gather_more_evidence": CaseStatus.DOCS_NEEDED,
                        "do_not_submit": CaseStatus.CLOSED}
-FINDING_STATUSES = ("present_sufficient", "present_insufficient", "absent")
+FINDING_STATUSES = values(FindingStatus)
 FINALIZABLE = (CaseStatus.REQUIREMENT_CHECKED, CaseStatus.DOCS_NEEDED, CaseStatus.READY_TO_SUBMIT)
 
 

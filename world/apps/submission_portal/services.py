@@ -69,9 +69,15 @@ from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import iso
 from chibench.world.core.codes import icd10cm_description
-from chibench.world.core.enums import DocumentKind, ServiceCategory, SubmissionChannel
+from chibench.world.core.enums import (
+    CaseStatus,
+    DocumentKind,
+    IntakeStatus,
+    P2PStatus,
+    ServiceCategory,
+    SubmissionChannel,
+)
 from chibench.world.core.errors import ChannelRejected, Conflict, InvalidInput, NotFound
-from chibench.world.core.machines import CaseStatus, IntakeStatus, P2PStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
 from chibench.world.rules.channels import check_channel, fax_page_readable, fax_pages_for

@@ -19,7 +19,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_views as pv
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.directory.models import GoldCard
 from chibench.world.apps.ehr.models import ServiceRequest
 from chibench.world.apps.intake_hub.models import IntakeCase
@@ -29,15 +31,14 @@ from chibench.world.apps.triage.models import RoutingRecord, TriageRecord
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import iso
-from chibench.world.core.enums import ReviewProgram
+from chibench.world.core.enums import CaseStatus, Lane, ReviewProgram
 from chibench.world.core.errors import Conflict
-from chibench.world.core.machines import CaseStatus
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
 from chibench.world.rules import routing
 from chibench.world.rules.authority import TRIAGE_STAFF, require_role
 from chibench.world.rules.pa_requirement import check_requirement
-from chibench.world.rules.routing import GoldCardResult, Lane, RoutingInputs, route
+from chibench.world.rules.routing import GoldCardResult, RoutingInputs, route
 from chibench.world.rules.sla import compute_sla
 
 APP = "triage"
@@ -61,7 +62,7 @@ def _service_category(s: Session, case: PACase, policy: PayerPolicy | None) -> s
 def _gold_card(s: Session, case: PACase, intake: IntakeCase, policy: PayerPolicy | None) -> GoldCardResult:
     """Gold card for the NPI recorded at intake, this plan and the policy's category, on the receipt date."""
     npi = (intake.requesting_provider or {}).get("npi")
-    plan = pc.plan_for(s, case)
+    plan = pq.plan_for(s, case)
     cards = list(s.scalars(select(GoldCard).where(GoldCard.npi == npi))) if npi else []
     return routing.check_gold_card(cards, npi=npi, plan_id=plan.id, service_category=_service_category(s, case, policy),
                            on=intake.received_at.date(), plan_has_program=plan.gold_card_program,
@@ -70,12 +71,12 @@ def _gold_card(s: Session, case: PACase, intake: IntakeCase, policy: PayerPolicy
 
 def _policy_lane(s: Session, case: PACase, intake: IntakeCase) -> tuple[Lane, str, dict[str, Any]]:
     """Precedence over the frozen intake decisions, the plan policy and the gold-card check."""
-    policy = pc.policy_for_case(s, case)
-    lines = pc.intake_lines(s, intake.id)
+    policy = pq.policy_for_case(s, case)
+    lines = pq.intake_lines(s, intake.id)
     req = check_requirement(policy, [li.code for li in lines], str(intake.place_of_service),
                             [d["code"] for d in intake.diagnoses])
     gold = _gold_card(s, case, intake, policy)
-    nurse_on_file = pc.nurse_recommendation_for(s, case.id) is not None
+    nurse_on_file = pq.nurse_recommendation_for(s, case.id) is not None
     inputs = RoutingInputs(
         member_eligible=bool(intake.decision_member_eligible),
         service_covered=bool(intake.decision_service_covered) and req.covered_benefit,
@@ -104,8 +105,8 @@ def _check_lane(lane: str, policy_lane: Lane, gold: GoldCardResult, intake: Inta
 
 
 def _context(s: Session, case_id: str) -> tuple[PACase, IntakeCase]:
-    case = pc.get_case(s, case_id)
-    return case, pc.require_complete_intake(s, case.id)
+    case = pq.get_case(s, case_id)
+    return case, pq.require_complete_intake(s, case.id)
 
 
 # --------------------------------------------------------------------------- reads
@@ -116,13 +117,13 @@ def get_triage(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
     before the disposition) and routing records (lane, reason, who, when). Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
-        intake = pc.intake_for(s, case.id)
-        triage = pc.triage_for(s, case.id)
-        return {"case": pc.case_summary(s, case), "intake": pc.intake_view(s, intake) if intake else None,
+        pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
+        intake = pq.intake_for(s, case.id)
+        triage = pq.triage_for(s, case.id)
+        return {"case": pv.case_summary(s, case), "intake": pv.intake_view(s, intake) if intake else None,
                 "triage": to_dict(triage) if triage else None,
-                "routing": [pc.routing_view(r) for r in pc.routings(s, case.id)]}
+                "routing": [pv.routing_view(r) for r in pq.routings(s, case.id)]}
 
 
 def calculate_sla(world: World, *, actor_id: str, case_id: str, urgency_level: str,
@@ -133,10 +134,10 @@ def calculate_sla(world: World, *, actor_id: str, case_id: str, urgency_level: s
     Errors: InvalidInput (urgency_level, state), NotFound (case or intake), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
-        intake = pc.require_intake(s, case.id)
-        st = pc.plan_for(s, case).state if state is None else state
+        pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
+        intake = pq.require_intake(s, case.id)
+        st = pq.plan_for(s, case).state if state is None else state
         r = compute_sla(urgency_level, st, intake.received_at)
         return {"case_id": case.id, "urgency_level": str(r.urgency), "state": r.state, "hours": r.hours,
                 "received_at": iso(intake.received_at), "deadline": iso(r.deadline), "rule_source": r.rule_source}
@@ -148,10 +149,10 @@ def check_gold_card(world: World, *, actor_id: str, case_id: str) -> dict[str, A
     Rule: ``rules.routing.check_gold_card``. Errors: NotFound (case or intake), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pc.read_actor(s, actor_id)
-        case = pc.get_case(s, case_id)
-        intake = pc.require_intake(s, case.id)
-        policy = pc.policy_for_case(s, case)
+        pq.read_actor(s, actor_id)
+        case = pq.get_case(s, case_id)
+        intake = pq.require_intake(s, case.id)
+        policy = pq.policy_for_case(s, case)
         g = _gold_card(s, case, intake, policy)
         return {"case_id": case.id, "eligible": g.eligible, "reason": g.reason, "npi": g.npi, "plan_id": case.plan_id,
                 "service_category": _service_category(s, case, policy),
@@ -178,11 +179,11 @@ def set_disposition(world: World, *, actor_id: str, case_id: str, urgency_level:
         require_role(tx.actor.role, TRIAGE_STAFF, "triage a case")
         s = tx.session
         case, intake = _context(s, case_id)
-        if pc.triage_for(s, case.id) is not None:
+        if pq.triage_for(s, case.id) is not None:
             raise Conflict(f"case {case.id} already has a triage record; triage is not amendable", field="case_id")
-        plan = pc.plan_for(s, case)
+        plan = pq.plan_for(s, case)
         sla = compute_sla(urgency_level, plan.state, intake.received_at)
-        policy = pc.policy_for_case(s, case)
+        policy = pq.policy_for_case(s, case)
         gold = _gold_card(s, case, intake, policy)
         policy_lane, _, _ = _policy_lane(s, case, intake)
         _check_lane(lane, policy_lane, gold, intake)
@@ -202,20 +203,20 @@ def set_disposition(world: World, *, actor_id: str, case_id: str, urgency_level:
 def _apply_lane(tx: Tx, case: PACase, triage: TriageRecord, lane: str, reason: str, route_id: str) -> dict[str, Any]:
     """The lane's effect on the case; returns what was created."""
     if lane in REVIEW_LANES:
-        task = pc.create_task(tx, case.id, lane, triage.sla_deadline)
+        task = pw.create_task(tx, case.id, lane, triage.sla_deadline)
         tx.transition(machines.PA_CASE, case, CaseStatus.UNDER_REVIEW, case_id=case.id, reason=f"routed to {lane}")
-        pc.touch(tx, case)
+        pw.touch(tx, case)
         return {"review_task_id": task.id}
     if lane == Lane.NO_AUTH_REQUIRED:
         tx.transition(machines.PA_CASE, case, CaseStatus.CLOSED, case_id=case.id, reason="no authorization required")
         case.closed_reason = f"no prior authorization required: {reason}"
-        pc.touch(tx, case)
+        pw.touch(tx, case)
         return {}
     # notification-only or gold card: approved without clinical review, attributed to the routing worker
-    if pc.active_determination(tx.session, case.id) is not None:
+    if pq.active_determination(tx.session, case.id) is not None:
         raise Conflict(f"case {case.id} already has an active determination", field="case_id")
     basis = "gold_card" if lane == Lane.GOLD_CARD else "notification"
-    det = pc.record_determination(tx, case, decision="approved", basis=basis, source=basis,
+    det = pw.record_determination(tx, case, decision="approved", basis=basis, source=basis,
                                   source_record_id=route_id, rationale=reason, citations=[],
                                   sla_deadline=triage.sla_deadline)
     tx.transition(machines.PA_CASE, case, CaseStatus.APPROVED, case_id=case.id, reason=f"{basis} approval")
@@ -241,7 +242,7 @@ def route_case(world: World, *, actor_id: str, case_id: str, lane: str | None = 
         require_role(tx.actor.role, TRIAGE_STAFF, "route a case")
         s = tx.session
         case, intake = _context(s, case_id)
-        triage = pc.triage_for(s, case.id)
+        triage = pq.triage_for(s, case.id)
         if triage is None:
             raise Conflict(f"case {case.id} has no triage record; set the disposition first", field="case_id")
         chosen = v.choice(triage.disposition if lane is None else lane, LANES, "lane")
@@ -250,8 +251,8 @@ def route_case(world: World, *, actor_id: str, case_id: str, lane: str | None = 
             raise Conflict(f"case {case.id} is '{case.status}'; only submitted or resubmitted cases are routed",
                            field="case_id", allowed=ROUTABLE)
         policy_lane, policy_reason, details = _policy_lane(s, case, intake)
-        _check_lane(chosen, policy_lane, _gold_card(s, case, intake, pc.policy_for_case(s, case)), intake)
-        if chosen == Lane.NURSE_REVIEW and pc.nurse_recommendation_for(s, case.id) is not None:
+        _check_lane(chosen, policy_lane, _gold_card(s, case, intake, pq.policy_for_case(s, case)), intake)
+        if chosen == Lane.NURSE_REVIEW and pq.nurse_recommendation_for(s, case.id) is not None:
             raise Conflict("a nurse recommendation is already on file and cannot be redone; route to md_review",
                            field="lane", allowed=[Lane.MD_REVIEW])
         rec = RoutingRecord(id=tx.new_id("RTE"), case_id=case.id, lane=chosen, policy_lane=str(policy_lane), reason=why,
@@ -262,4 +263,4 @@ def route_case(world: World, *, actor_id: str, case_id: str, lane: str | None = 
         created = _apply_lane(tx, case, triage, chosen, why, rec.id)
         tx.log(case_id=case.id, entity_id=rec.id, details={"lane": chosen, **created})
         s.flush()
-        return {**pc.routing_view(rec), **created, "case_status": str(case.status)}
+        return {**pv.routing_view(rec), **created, "case_status": str(case.status)}

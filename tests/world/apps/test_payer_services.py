@@ -8,12 +8,10 @@ from __future__ import annotations
 import inspect
 from typing import get_type_hints
 
-import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
-from test_payer_letters import APPROVAL, APPROVAL_BODY, DENIAL, DENIAL_BODY, PEND, PEND_BODY
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.appeals import services as appeals
 from chibench.world.apps.determination import services as det
 from chibench.world.apps.intake_hub import services as intake
@@ -25,6 +23,9 @@ from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.triage import services as triage
 from chibench.world.core.db import Event, IdCounter, StateTransition
 from chibench.world.core.world import World
+from tests.support import digest
+from tests.world.apps import payer_support as cp
+from tests.world.apps.test_payer_letters import APPROVAL, APPROVAL_BODY, DENIAL, DENIAL_BODY, PEND, PEND_BODY
 
 MODULES = (intake, triage, nurse, md, det, p2p, letters, appeals)
 
@@ -94,17 +95,17 @@ def test_a_failure_mid_write_rolls_back_everything(monkeypatch):
     w = cp.build_payer_world()
     cp.do_intake(w)
     cp.do_triage(w, route=False)
-    before = cp.fingerprint(w)
+    before = digest(w)
     with w.read() as s:
         counters = {c.prefix: c.value for c in s.scalars(select(IdCounter))}
 
     def boom(*_a, **_k):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(pc, "create_task", boom)  # fails after the routing record and its id were minted
+    monkeypatch.setattr(pw, "create_task", boom)  # fails after the routing record and its id were minted
     with pytest.raises(RuntimeError):
         triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE)
-    assert cp.fingerprint(w) == before
+    assert digest(w) == before
     with w.read() as s:
         assert {c.prefix: c.value for c in s.scalars(select(IdCounter))} == counters
 
@@ -155,10 +156,10 @@ def test_reads_never_write_or_move_the_clock():
                  policy_citations=[cp.C1_CITE])
     let = letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY, subject="x")
     ap = appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="disagree")
-    before, clock = cp.fingerprint(w), w.now()
+    before, clock = digest(w), w.now()
     for read in _reads({"letter": let["id"], "appeal": ap["id"]}):
         read(w)
-    assert cp.fingerprint(w) == before and w.now() == clock
+    assert digest(w) == before and w.now() == clock
 
 
 def test_views_never_return_the_precedence_lane():

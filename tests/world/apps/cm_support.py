@@ -19,9 +19,8 @@ from chibench.world.apps.directory.models import Organization, Plan, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Condition, Coverage, Encounter, Medication, Observation, Patient
 from chibench.world.core import machines
-from chibench.world.core.machines import CMCaseStatus, OutreachStatus
+from chibench.world.core.enums import CMCaseStatus, OutreachStatus
 from chibench.world.core.world import SYSTEM_ACTOR, World
-from chibench.world.export import snapshot
 
 OPENS = dt.datetime(2026, 10, 5, 14, 0, tzinfo=dt.UTC)
 CM = "WKR-CM-01"
@@ -103,10 +102,6 @@ def build_cm_world(*, sex: str = "female") -> World:
                        suggested_program="transitions_of_care", suggested_priority="urgent", status="queued"),
         ])
     return w
-
-
-def digest(world: World) -> str:
-    return str(snapshot(world)["digest"])
 
 
 def record_outreach(w: World, case_id: str, *, consent: bool, advance_case: bool = True) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
 
@@ -15,6 +14,8 @@ from chibench.world.apps.pa_workbench.models import PACase, PALine
 from chibench.world.apps.triage import services as triage
 from chibench.world.apps.triage.models import RoutingRecord
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound
+from tests.support import digest, refused_call
+from tests.world.apps import payer_support as cp
 
 
 def world_after_intake(opts=None, **intake_kw):
@@ -31,23 +32,23 @@ def world_after_intake(opts=None, **intake_kw):
     ("routine", "OH", 168, "federal"), ("routine", "TX", 72, "state:TX")])
 def test_calculate_sla_uses_plan_state_and_receipt(urgency, state, hours, source):
     w = world_after_intake()
-    before = cp.fingerprint(w)
+    before = digest(w)
     r = triage.calculate_sla(w, actor_id=cp.INTAKE, case_id=cp.CASE, urgency_level=urgency, state=state)
     assert (r["hours"], r["rule_source"], r["received_at"]) == (hours, source, "2026-10-05T13:00:00Z")
     assert r["deadline"] == (cp.RECEIVED + dt.timedelta(hours=hours)).isoformat().replace("+00:00", "Z")
-    assert cp.fingerprint(w) == before
+    assert digest(w) == before
 
 
 def test_calculate_sla_refusals():
     w = cp.build_payer_world()
-    cp.refused(w, NotFound, lambda: triage.calculate_sla(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, NotFound, lambda: triage.calculate_sla(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                          urgency_level="routine"), field="case_id")
     cp.do_intake(w)
-    cp.refused(w, InvalidInput, lambda: triage.calculate_sla(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: triage.calculate_sla(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                              urgency_level="expedited"), field="urgency_level")
-    cp.refused(w, InvalidInput, lambda: triage.calculate_sla(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: triage.calculate_sla(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                              urgency_level="routine", state="il"), field="state")
-    cp.refused(w, AuthorityError, lambda: triage.calculate_sla(w, actor_id=cp.PCP, case_id=cp.CASE,
+    refused_call(w, AuthorityError, lambda: triage.calculate_sla(w, actor_id=cp.PCP, case_id=cp.CASE,
                                                                urgency_level="routine"), field="actor_id")
 
 
@@ -72,7 +73,7 @@ def test_set_disposition_records_sla_and_gold_card_once():
                                  disposition="gold_card", disposition_reason="gold card holder")
     assert (rec["sla_hours"], rec["sla_rule_source"], rec["sla_deadline"]) == (48, "state:IL", "2026-10-07T13:00:00Z")
     assert rec["gold_card_checked"] is True and rec["gold_card_eligible"] is True and rec["id"] == "TRG-0001"
-    cp.refused(w, Conflict, lambda: triage.set_disposition(w, actor_id=cp.MD1, case_id=cp.CASE,
+    refused_call(w, Conflict, lambda: triage.set_disposition(w, actor_id=cp.MD1, case_id=cp.CASE,
                                                            urgency_level="routine", disposition="nurse_review",
                                                            disposition_reason="again"), field="case_id")
 
@@ -87,25 +88,25 @@ def test_set_disposition_records_sla_and_gold_card_once():
 def test_set_disposition_refusals(kwargs, exc, field):
     w = world_after_intake()
     args = {"urgency_level": "routine", "disposition": "nurse_review", "disposition_reason": "ok", **kwargs}
-    cp.refused(w, exc, lambda: triage.set_disposition(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args), field=field)
+    refused_call(w, exc, lambda: triage.set_disposition(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args), field=field)
 
 
 def test_set_disposition_role_and_intake_preconditions():
     w = cp.build_payer_world()
     args = {"urgency_level": "routine", "disposition": "nurse_review", "disposition_reason": "ok"}
-    cp.refused(w, NotFound, lambda: triage.set_disposition(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args))
+    refused_call(w, NotFound, lambda: triage.set_disposition(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args))
     from chibench.world.apps.intake_hub import services as intake
     intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, auth_type="op")
-    cp.refused(w, Conflict, lambda: triage.set_disposition(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args),
+    refused_call(w, Conflict, lambda: triage.set_disposition(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args),
                field="case_id")
     for actor in (cp.AMD1, cp.PAC, cp.ERC):
-        cp.refused(w, AuthorityError, lambda a=actor: triage.set_disposition(w, actor_id=a, case_id=cp.CASE, **args),
+        refused_call(w, AuthorityError, lambda a=actor: triage.set_disposition(w, actor_id=a, case_id=cp.CASE, **args),
                    field="actor_id")
 
 
 def test_ineligible_member_allows_only_administrative_review():
     w = world_after_intake(eligible=False)
-    cp.refused(w, Conflict, lambda: triage.set_disposition(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, Conflict, lambda: triage.set_disposition(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                            urgency_level="routine", disposition="nurse_review",
                                                            disposition_reason="x"), field="lane")
     cp.do_triage(w, lane="administrative_review")
@@ -161,7 +162,7 @@ def test_gold_card_route_auto_approves_attributed_to_the_routing_worker():
 def test_gold_card_route_refused_unless_the_recorded_npi_is_eligible():
     w = world_after_intake(cp.Options(gold_card=True), npi=cp.PCP2_NPI)
     cp.do_triage(w, route=False)
-    err = cp.refused(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, lane="gold_card",
+    err = refused_call(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, lane="gold_card",
                                                             reason="x"), field="lane")
     assert "holds no gold card" in str(err)
 
@@ -187,23 +188,23 @@ def test_notification_lane_approves_without_review():
 
 def test_route_refusals():
     w = world_after_intake()
-    cp.refused(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
+    refused_call(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
     cp.do_triage(w, route=False)
-    cp.refused(w, InvalidInput, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, lane="nurse"),
+    refused_call(w, InvalidInput, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, lane="nurse"),
                field="lane")
-    cp.refused(w, InvalidInput, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, reason=""),
+    refused_call(w, InvalidInput, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, reason=""),
                field="reason")
-    cp.refused(w, AuthorityError, lambda: triage.route_case(w, actor_id=cp.PAC, case_id=cp.CASE), field="actor_id")
-    cp.refused(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, AuthorityError, lambda: triage.route_case(w, actor_id=cp.PAC, case_id=cp.CASE), field="actor_id")
+    refused_call(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                       lane="administrative_review", reason="x"), field="lane")
     triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE)
-    cp.refused(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
+    refused_call(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
 
 
 def test_pended_case_cannot_be_routed_until_resubmitted():
     w = world_after_intake(complete=False)
     cp.do_triage(w, route=False)
-    cp.refused(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
+    refused_call(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
     cp.force_status(w, cp.CASE, "resubmitted")
     assert triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE)["case_status"] == "under_review"
 
@@ -215,7 +216,7 @@ def test_returning_case_after_nurse_recommendation_goes_to_a_physician():
                                            clinical_summary="need PT notes", info_requested=["PT notes"],
                                            info_due="2026-10-09")
     cp.force_status(w, cp.CASE, "resubmitted")
-    cp.refused(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, lane="nurse_review",
+    refused_call(w, Conflict, lambda: triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, lane="nurse_review",
                                                       reason="again"), field="lane")
     out = triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, lane="md_review", reason="continue with MD")
     with w.read() as s:
@@ -224,8 +225,8 @@ def test_returning_case_after_nurse_recommendation_goes_to_a_physician():
 
 def test_get_triage_before_intake_and_read_only():
     w = cp.build_payer_world()
-    before = cp.fingerprint(w)
+    before = digest(w)
     view = triage.get_triage(w, actor_id=cp.INTAKE, case_id=cp.CASE)
     assert view["intake"] is None and view["triage"] is None and view["routing"] == []
-    assert cp.fingerprint(w) == before
-    cp.refused(w, NotFound, lambda: triage.check_gold_card(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
+    assert digest(w) == before
+    refused_call(w, NotFound, lambda: triage.check_gold_card(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")

@@ -3,7 +3,7 @@
 One payer (Keystone), two provider groups (Riverbend in network, Northpoint out of network), one
 Illinois commercial plan, a patient with a signed chart note and imaging report, orders governed by a
 hidden payer policy whose knobs the tests turn (:class:`ProviderOptions`). Also helpers that drive a
-case to ``ready_to_submit`` through the real services, and :func:`digest` for "nothing was written".
+case to ``ready_to_submit`` through the real services (``tests.support.digest`` says "nothing was written").
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from chibench.world.apps.pa_workbench import services as wb
 from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.world import SYSTEM_ACTOR, World
-from chibench.world.export import snapshot
 
 OPENS = dt.datetime(2026, 10, 5, 14, 0, tzinfo=dt.UTC)
 PAC = "WKR-PAC-01"  # PA coordinator, ORG-RMG
@@ -205,11 +204,6 @@ def build_provider_world(opts: ProviderOptions | None = None) -> World:
         if o.payer_mode is not None:
             s.add(WorldSetting(key="payer_mode", value=o.payer_mode))
     return w
-
-
-def digest(world: World) -> str:
-    """sha256 over every table (clock, ids and event log included)."""
-    return str(snapshot(world)["digest"])
 
 
 def open_checked(w: World, order: str = ORDER, actor: str = PAC) -> str:

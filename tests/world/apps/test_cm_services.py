@@ -5,7 +5,6 @@ Every refusal is checked to leave the world byte-for-byte unchanged (export dige
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import datetime as dt
 import json
@@ -13,7 +12,28 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest_cm import (
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func, select
+
+from chibench.world.apps.cm_assessment import services as asmt
+from chibench.world.apps.cm_care_plan import services as cp
+from chibench.world.apps.cm_care_plan.models import CarePlanGoal, CarePlanIntervention, CarePlanProblem
+from chibench.world.apps.cm_chart import services as chart
+from chibench.world.apps.cm_referral import services as referral
+from chibench.world.apps.cm_referral.models import CMCase, CMReferral
+from chibench.world.core.db import StateTransition
+from chibench.world.core.errors import (
+    AuthorityError,
+    Conflict,
+    IllegalTransition,
+    InvalidInput,
+    NotFound,
+    UnknownActor,
+)
+from chibench.world.core.world import World
+from tests.support import refused
+from tests.world.apps.cm_support import (
     CM,
     CM_ELSEWHERE,
     COND,
@@ -30,33 +50,11 @@ from conftest_cm import (
     assessed_case,
     assessing_case,
     build_cm_world,
-    digest,
     good_plan,
     opened_case,
     record_outreach,
     reviewed_case,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from sqlalchemy import func, select
-
-from chibench.world.apps.cm_assessment import services as asmt
-from chibench.world.apps.cm_care_plan import services as cp
-from chibench.world.apps.cm_care_plan.models import CarePlanGoal, CarePlanIntervention, CarePlanProblem
-from chibench.world.apps.cm_chart import services as chart
-from chibench.world.apps.cm_referral import services as referral
-from chibench.world.apps.cm_referral.models import CMCase, CMReferral
-from chibench.world.core.db import StateTransition
-from chibench.world.core.errors import (
-    AuthorityError,
-    Conflict,
-    DomainError,
-    IllegalTransition,
-    InvalidInput,
-    NotFound,
-    UnknownActor,
-)
-from chibench.world.core.world import World
 
 
 @pytest.fixture()
@@ -64,16 +62,6 @@ def w() -> Iterator[World]:
     world = build_cm_world()
     yield world
     world.close()
-
-
-@contextlib.contextmanager
-def refused(world: World, exc: type[DomainError], *, field: str | None = None) -> Iterator[pytest.ExceptionInfo]:
-    before = digest(world)
-    with pytest.raises(exc) as info:
-        yield info
-    assert digest(world) == before, "a refused call wrote to the database"
-    if field is not None:
-        assert info.value.field == field, info.value.to_dict()
 
 
 def status(world: World, case_id: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
 
@@ -14,6 +13,8 @@ from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.triage import services as triage
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound
+from tests.support import digest, refused_call
+from tests.world.apps import payer_support as cp
 
 QUOTE = "despite 8 weeks of supervised physical therapy"
 
@@ -39,13 +40,13 @@ def case_status(w):
 
 def test_nurse_workspace_has_criteria_and_payer_documents_only():
     w = cp.to_nurse_review()
-    before = cp.fingerprint(w)
+    before = digest(w)
     data = nurse.get_nurse_review_data(w, actor_id=cp.NURSE, case_id=cp.CASE)
     assert [c["citation"] for c in data["policy"]["criteria"]] == [cp.C1_CITE, cp.C2_CITE]
     assert "threshold" not in data["policy"]["criteria"][0]
     assert {d["id"] for d in data["documents"]} == {cp.DOC_NOTE, cp.DOC_IMG} and data["documents"][0]["body"]
     assert data["nurse_recommendation"] is None and data["intake"]["status"] == "complete"
-    assert cp.fingerprint(w) == before
+    assert digest(w) == before
 
 
 def test_save_evaluation_creates_then_replaces_and_claims_the_task():
@@ -78,19 +79,19 @@ def test_save_evaluation_creates_then_replaces_and_claims_the_task():
 ])
 def test_save_evaluation_refusals(kw, exc, field):
     w = cp.to_nurse_review()
-    cp.refused(w, exc, lambda: nurse.save_criteria_evaluation(w, actor_id=cp.NURSE, **evaluation(**kw)), field=field)
+    refused_call(w, exc, lambda: nurse.save_criteria_evaluation(w, actor_id=cp.NURSE, **evaluation(**kw)), field=field)
 
 
 def test_save_evaluation_role_and_stage_refusals():
     w = cp.build_payer_world()
     cp.do_intake(w)
-    cp.refused(w, Conflict, lambda: nurse.save_criteria_evaluation(w, actor_id=cp.NURSE, **evaluation()),
+    refused_call(w, Conflict, lambda: nurse.save_criteria_evaluation(w, actor_id=cp.NURSE, **evaluation()),
                field="case_id")  # not routed yet
     cp.do_triage(w, lane="md_review")
-    cp.refused(w, Conflict, lambda: nurse.save_criteria_evaluation(w, actor_id=cp.NURSE, **evaluation()),
+    refused_call(w, Conflict, lambda: nurse.save_criteria_evaluation(w, actor_id=cp.NURSE, **evaluation()),
                field="case_id")  # routed to MD review: no nurse task
     for actor in (cp.MD1, cp.INTAKE, cp.PCP):
-        cp.refused(w, AuthorityError, lambda a=actor: nurse.save_criteria_evaluation(w, actor_id=a, **evaluation()),
+        refused_call(w, AuthorityError, lambda a=actor: nurse.save_criteria_evaluation(w, actor_id=a, **evaluation()),
                    field="actor_id")
 
 
@@ -107,7 +108,7 @@ def test_nurse_approve_is_final():
     for call in (lambda: nurse.submit_nurse_case_recommendation(w, actor_id=cp.NURSE2, case_id=cp.CASE,
                                                                 recommendation="escalate", clinical_summary="x"),
                  lambda: nurse.save_criteria_evaluation(w, actor_id=cp.NURSE, **evaluation())):
-        cp.refused(w, Conflict, call, field="case_id")
+        refused_call(w, Conflict, call, field="case_id")
 
 
 def test_nurse_escalation_queues_md_review():
@@ -138,7 +139,7 @@ def test_nurse_request_info_pends_the_case():
 def test_nurse_recommendation_refusals(kw, exc, field):
     w = cp.to_nurse_review()
     args = {"recommendation": "escalate", "clinical_summary": "summary", **kw}
-    cp.refused(w, exc, lambda: nurse.submit_nurse_case_recommendation(w, actor_id=cp.NURSE, case_id=cp.CASE, **args),
+    refused_call(w, exc, lambda: nurse.submit_nurse_case_recommendation(w, actor_id=cp.NURSE, case_id=cp.CASE, **args),
                field=field)
 
 
@@ -146,17 +147,17 @@ def test_nurse_cannot_approve_over_unmet_criteria_or_where_policy_needs_a_physic
     w = cp.to_nurse_review()
     cp.evaluate(w)
     cp.evaluate(w, result="not_met", criterion="C2")
-    cp.refused(w, Conflict, lambda: nurse.submit_nurse_case_recommendation(
+    refused_call(w, Conflict, lambda: nurse.submit_nurse_case_recommendation(
         w, actor_id=cp.NURSE, case_id=cp.CASE, recommendation="approve", clinical_summary="x"), field="recommendation")
     w2 = cp.build_payer_world(cp.Options(allow_nurse_approval=False))
     cp.do_intake(w2)
     cp.do_triage(w2, route=False)
     triage.route_case(w2, actor_id=cp.INTAKE, case_id=cp.CASE, lane="nurse_review", reason="nurse screen first")
     cp.evaluate(w2)
-    cp.refused(w2, AuthorityError, lambda: nurse.submit_nurse_case_recommendation(
+    refused_call(w2, AuthorityError, lambda: nurse.submit_nurse_case_recommendation(
         w2, actor_id=cp.NURSE, case_id=cp.CASE, recommendation="approve", clinical_summary="x"), field="recommendation")
     for actor in (cp.MD1, cp.INTAKE):
-        cp.refused(w2, AuthorityError, lambda a=actor: nurse.submit_nurse_case_recommendation(
+        refused_call(w2, AuthorityError, lambda a=actor: nurse.submit_nurse_case_recommendation(
             w2, actor_id=a, case_id=cp.CASE, recommendation="escalate", clinical_summary="x"), field="actor_id")
 
 
@@ -171,7 +172,7 @@ def test_md_workspace_and_evaluation():
     row = cp.evaluate(w, cp.MD1, stage="md")
     assert row["id"] == f"{cp.CASE}:md:L1:C1"
     assert ("md_review", "claimed", cp.MD1) in tasks(w)
-    cp.refused(w, AuthorityError, lambda: md.save_md_review(w, actor_id=cp.NURSE, **evaluation()), field="actor_id")
+    refused_call(w, AuthorityError, lambda: md.save_md_review(w, actor_id=cp.NURSE, **evaluation()), field="actor_id")
 
 
 def test_md_deny_is_final():
@@ -179,10 +180,10 @@ def test_md_deny_is_final():
     out = cp.md_deny(w)
     assert out["decision"] == "deny" and out["case_status"] == "under_review" and out["signed_off"] is True
     assert ("md_review", "completed", cp.MD1) in tasks(w)
-    cp.refused(w, Conflict, lambda: md.submit_md_case_decision(w, actor_id=cp.MD2, case_id=cp.CASE,
+    refused_call(w, Conflict, lambda: md.submit_md_case_decision(w, actor_id=cp.MD2, case_id=cp.CASE,
                                                                decision="approve", rationale="changed my mind"),
                field="case_id")
-    cp.refused(w, Conflict, lambda: md.save_md_review(w, actor_id=cp.MD1, **evaluation()), field="case_id")
+    refused_call(w, Conflict, lambda: md.save_md_review(w, actor_id=cp.MD1, **evaluation()), field="case_id")
 
 
 @pytest.mark.parametrize(("kw", "exc", "field"), [
@@ -203,15 +204,15 @@ def test_md_decision_refusals(kw, exc, field):
     w = cp.to_md_review()
     args = {"decision": "deny", "rationale": "criteria not met", "denial_rationale": "no 6-week trial",
             "policy_citations": [cp.C1_CITE], "signed_off": True, **kw}
-    cp.refused(w, exc, lambda: md.submit_md_case_decision(w, actor_id=cp.MD1, case_id=cp.CASE, **args), field=field)
+    refused_call(w, exc, lambda: md.submit_md_case_decision(w, actor_id=cp.MD1, case_id=cp.CASE, **args), field=field)
 
 
 def test_md_decision_role_and_task_refusals():
     w = cp.to_nurse_review()
-    cp.refused(w, Conflict, lambda: cp.md_deny(w), field="case_id")  # still with the nurse: no MD task
+    refused_call(w, Conflict, lambda: cp.md_deny(w), field="case_id")  # still with the nurse: no MD task
     w = cp.to_md_review()
     for actor in (cp.NURSE, cp.INTAKE, cp.ERC, cp.PCP):
-        cp.refused(w, AuthorityError, lambda a=actor: cp.md_deny(w, a), field="actor_id")
+        refused_call(w, AuthorityError, lambda a=actor: cp.md_deny(w, a), field="actor_id")
 
 
 def test_partial_approval_needs_every_line():
@@ -227,7 +228,7 @@ def test_partial_approval_needs_every_line():
            ([{"line_number": 3, "decision": "approved"}, {"line_number": 2, "decision": "denied", "reason": "x"}],
             "line_decisions[0].line_number")]
     for lines, field in bad:
-        cp.refused(w, InvalidInput, lambda ln=lines: md.submit_md_case_decision(
+        refused_call(w, InvalidInput, lambda ln=lines: md.submit_md_case_decision(
             w, actor_id=cp.MD1, case_id=cp.CASE, line_decisions=ln, **base), field=field)
     out = md.submit_md_case_decision(w, actor_id=cp.MD1, case_id=cp.CASE, **base, line_decisions=[
         {"line_number": 1, "decision": "approved"}, {"line_number": 2, "decision": "denied", "reason": "no need"}])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
 
@@ -26,6 +25,8 @@ from chibench.world.core.errors import (
     PreflightFailed,
 )
 from chibench.world.core.world import SYSTEM_ACTOR
+from tests.support import digest, refused_call
+from tests.world.apps import payer_support as cp
 
 DENY = {"decision": "denied", "rationale": "six weeks of conservative therapy not documented",
         "policy_citations": [cp.C1_CITE]}
@@ -69,28 +70,28 @@ def test_nurse_finalizes_her_own_approval_with_authorization():
 def test_second_determination_is_a_conflict():
     w = nurse_approved()
     det.finalize(w, actor_id=cp.NURSE, case_id=cp.CASE, decision="approved")
-    cp.refused(w, Conflict, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="approved"),
+    refused_call(w, Conflict, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="approved"),
                field="case_id")
 
 
 def test_finalize_refusals_leave_no_trace():
     w = nurse_approved()
-    err = cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.NURSE, case_id=cp.CASE, **DENY))
+    err = refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.NURSE, case_id=cp.CASE, **DENY))
     assert step(err) == "P7"  # differs from the source; no override
-    err = cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.NURSE2, case_id=cp.CASE,
+    err = refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.NURSE2, case_id=cp.CASE,
                                                               decision="approved"))
     assert step(err) == "P8"  # another nurse cannot finalize her colleague's approval
-    err = cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="maybe"))
+    err = refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="maybe"))
     assert step(err) == "P3"
-    err = cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, overridden=True,
+    err = refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, overridden=True,
                                                               override_reason="", **DENY))
     assert step(err) == "P7"
     for actor in (cp.INTAKE, cp.ERC, cp.PAC):
-        cp.refused(w, AuthorityError, lambda a=actor: det.finalize(w, actor_id=a, case_id=cp.CASE,
+        refused_call(w, AuthorityError, lambda a=actor: det.finalize(w, actor_id=a, case_id=cp.CASE,
                                                                    decision="approved"), field="actor_id")
-    cp.refused(w, InvalidInput, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="approved",
+    refused_call(w, InvalidInput, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="approved",
                                                      overridden="no"), field="overridden")
-    cp.refused(w, NotFound, lambda: det.finalize(w, actor_id=cp.MD1, case_id="CASE-NONE", decision="approved"),
+    refused_call(w, NotFound, lambda: det.finalize(w, actor_id=cp.MD1, case_id="CASE-NONE", decision="approved"),
                field="case_id")
 
 
@@ -104,22 +105,22 @@ def test_physician_override_of_a_nurse_approval():
 
 def test_blocked_sources_fail_p6():
     w = cp.to_nurse_review()
-    assert step(cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE,
+    assert step(refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE,
                                                                     decision="approved"))) == "P6"
     w = cp.to_md_review()  # escalated, no MD decision yet
-    assert step(cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE,
+    assert step(refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE,
                                                                     decision="approved"))) == "P6"
     md.submit_md_case_decision(w, actor_id=cp.MD1, case_id=cp.CASE, decision="p2p_review", rationale="intend deny")
-    assert step(cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE,
+    assert step(refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE,
                                                                     **DENY))) == "P6"
 
 
 def test_md_denial_needs_rationale_and_citation_then_records_denial():
     w = cp.to_md_review()
     cp.md_deny(w)
-    assert step(cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE,
+    assert step(refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE,
                                                                     decision="denied"))) == "P9"
-    assert step(cp.refused(w, PreflightFailed, lambda: det.finalize(
+    assert step(refused_call(w, PreflightFailed, lambda: det.finalize(
         w, actor_id=cp.MD1, case_id=cp.CASE, decision="denied", rationale="x",
         policy_citations=["section 3"]))) == "P9"
     out = det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, **DENY)
@@ -144,7 +145,7 @@ def test_administrative_denial_by_a_physician():
     w = cp.build_payer_world()
     cp.do_intake(w, eligible=False)
     cp.do_triage(w, lane="administrative_review")
-    assert step(cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.NURSE, case_id=cp.CASE,
+    assert step(refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.NURSE, case_id=cp.CASE,
                                                                     **DENY))) == "P8"
     out = det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="denied",
                        rationale="coverage terminated before the date of service",
@@ -162,9 +163,9 @@ def test_sla_missed_is_recorded():
 def test_summary_is_read_only_and_previews_preflight():
     w = cp.to_nurse_review()
     cp.evaluate(w)
-    before = cp.fingerprint(w)
+    before = digest(w)
     summary = det.get_summary(w, actor_id=cp.NURSE, case_id=cp.CASE)
-    assert cp.fingerprint(w) == before
+    assert digest(w) == before
     assert summary["criteria"]["nurse"] == {"met": 1, "not_met": 0, "unclear": 0}
     assert summary["criteria"]["not_evaluated"] == [{"line_number": 1, "criterion_id": "C2"}]
     assert summary["sla"]["deadline"] == "2026-10-10T13:00:00Z" and summary["sla"]["seconds_remaining"] > 0
@@ -174,7 +175,7 @@ def test_summary_is_read_only_and_previews_preflight():
                                            clinical_summary="met")
     summary = det.get_summary(w, actor_id=cp.NURSE, case_id=cp.CASE)
     assert summary["preflight_preview"]["approved"] == {"passes": True, "source": "nurse_recommendation"}
-    cp.refused(w, AuthorityError, lambda: det.get_summary(w, actor_id=cp.PAC, case_id=cp.CASE), field="actor_id")
+    refused_call(w, AuthorityError, lambda: det.get_summary(w, actor_id=cp.PAC, case_id=cp.CASE), field="actor_id")
 
 
 # --------------------------------------------------------------------------- P2P scheduler
@@ -220,47 +221,47 @@ def test_p2p_full_cycle_resolves_the_determination(p2p_world):
 
 def test_offer_slots_refusals(p2p_world):
     w, rid = p2p_world
-    cp.refused(w, IndependenceError, lambda: offer(w, rid, reviewer=cp.MD1), field="reviewer_id")
-    cp.refused(w, AuthorityError, lambda: offer(w, rid, reviewer=cp.NURSE), field="payer_reviewer_id")
-    cp.refused(w, NotFound, lambda: offer(w, rid, reviewer="WKR-MD-99"), field="payer_reviewer_id")
-    cp.refused(w, AuthorityError, lambda: offer(w, rid, actor=cp.PAC), field="actor_id")
-    cp.refused(w, NotFound, lambda: offer(w, "P2P-9999"), field="request_id")
+    refused_call(w, IndependenceError, lambda: offer(w, rid, reviewer=cp.MD1), field="reviewer_id")
+    refused_call(w, AuthorityError, lambda: offer(w, rid, reviewer=cp.NURSE), field="payer_reviewer_id")
+    refused_call(w, NotFound, lambda: offer(w, rid, reviewer="WKR-MD-99"), field="payer_reviewer_id")
+    refused_call(w, AuthorityError, lambda: offer(w, rid, actor=cp.PAC), field="actor_id")
+    refused_call(w, NotFound, lambda: offer(w, "P2P-9999"), field="request_id")
     for slots, field in ((["2026-10-05T10:00:00Z"], "slots"), ([], "slots"), (["2026-10-06 15:00"], "slots[0]"),
                          ([SLOT, SLOT], "slots"), (["2026-11-30T15:00:00Z"], "slots"),
                          ([f"2026-10-0{d}T15:00:00Z" for d in range(6, 10)] + ["2026-10-10T15:00:00Z",
                                                                                 "2026-10-11T15:00:00Z"], "slots")):
-        cp.refused(w, InvalidInput, lambda sl=slots: offer(w, rid, slots=sl), field=field)
+        refused_call(w, InvalidInput, lambda sl=slots: offer(w, rid, slots=sl), field=field)
     offer(w, rid)
-    cp.refused(w, IllegalTransition, lambda: offer(w, rid, reviewer=cp.MD3))
+    refused_call(w, IllegalTransition, lambda: offer(w, rid, reviewer=cp.MD3))
 
 
 def test_select_schedule_and_outcome_refusals(p2p_world):
     w, rid = p2p_world
-    cp.refused(w, IllegalTransition, lambda: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid,
+    refused_call(w, IllegalTransition, lambda: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid,
                                                                 outcome="uphold_adverse", note="x"))
     offer(w, rid)
-    cp.refused(w, AuthorityError, lambda: p2p.select_slot(w, actor_id=cp.PAC_OTHER, request_id=rid, slot=SLOT),
+    refused_call(w, AuthorityError, lambda: p2p.select_slot(w, actor_id=cp.PAC_OTHER, request_id=rid, slot=SLOT),
                field="actor_id")
-    cp.refused(w, AuthorityError, lambda: p2p.select_slot(w, actor_id=cp.MD2, request_id=rid, slot=SLOT),
+    refused_call(w, AuthorityError, lambda: p2p.select_slot(w, actor_id=cp.MD2, request_id=rid, slot=SLOT),
                field="actor_id")
-    cp.refused(w, InvalidInput, lambda: p2p.select_slot(w, actor_id=cp.PAC, request_id=rid,
+    refused_call(w, InvalidInput, lambda: p2p.select_slot(w, actor_id=cp.PAC, request_id=rid,
                                                         slot="2026-10-08T15:00:00Z"), field="slot")
-    cp.refused(w, IllegalTransition, lambda: p2p.schedule(w, actor_id=cp.INTAKE, request_id=rid))
+    refused_call(w, IllegalTransition, lambda: p2p.schedule(w, actor_id=cp.INTAKE, request_id=rid))
     p2p.select_slot(w, actor_id=cp.PCP, request_id=rid, slot=SLOT)
-    cp.refused(w, InvalidInput, lambda: p2p.schedule(w, actor_id=cp.INTAKE, request_id=rid,
+    refused_call(w, InvalidInput, lambda: p2p.schedule(w, actor_id=cp.INTAKE, request_id=rid,
                                                      scheduled_at="2026-10-07T15:00:00Z"), field="scheduled_at")
     p2p.schedule(w, actor_id=cp.MD3, request_id=rid)
-    cp.refused(w, AuthorityError, lambda: p2p.record_outcome(w, actor_id=cp.MD3, request_id=rid,
+    refused_call(w, AuthorityError, lambda: p2p.record_outcome(w, actor_id=cp.MD3, request_id=rid,
                                                              outcome="uphold_adverse", note="x"), field="actor_id")
-    cp.refused(w, InvalidInput, lambda: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid, outcome="approved",
+    refused_call(w, InvalidInput, lambda: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid, outcome="approved",
                                                            note="x"), field="outcome")
-    cp.refused(w, InvalidInput, lambda: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid,
+    refused_call(w, InvalidInput, lambda: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid,
                                                            outcome="uphold_adverse", note=""), field="note")
     with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.session", allow_system=True) as tx:
         tx.session.add(P2PSession(id="P2PS-1", request_id=rid, case_id=cp.CASE, agent_side="payer",
                                   agent_worker_id=cp.MD2, counterpart_worker_id=cp.PCP, turn_limit=10,
                                   started_at=tx.now))
-    cp.refused(w, Conflict, lambda: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid,
+    refused_call(w, Conflict, lambda: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid,
                                                        outcome="uphold_adverse", note="x"), field="request_id")
 
 
@@ -270,7 +271,7 @@ def test_p2p_upheld_leads_to_denial(p2p_world):
     p2p.select_slot(w, actor_id=cp.PAC, request_id=rid, slot=SLOT)
     p2p.schedule(w, actor_id=cp.INTAKE, request_id=rid)
     p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid, outcome="uphold_adverse", note="no new facts")
-    assert step(cp.refused(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD2, case_id=cp.CASE,
+    assert step(refused_call(w, PreflightFailed, lambda: det.finalize(w, actor_id=cp.MD2, case_id=cp.CASE,
                                                                     decision="approved"))) == "P7"
     out = det.finalize(w, actor_id=cp.MD2, case_id=cp.CASE, **DENY)
     assert out["source"] == "p2p" and out["decision"] == "denied"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
 
@@ -13,6 +12,8 @@ from chibench.world.apps.nurse_review import services as nurse
 from chibench.world.apps.pa_workbench.models import InboxMessage
 from chibench.world.core.db import WorkspaceArtifact
 from chibench.world.core.errors import AuthorityError, Conflict, IllegalTransition, InvalidInput, NotFound
+from tests.support import digest, refused_call
+from tests.world.apps import payer_support as cp
 
 AUTH = "AUTH-CASE-TST-0001"
 COMMON = {"member_name": "Ada Testwell", "member_id": "KMH100000001", "case_reference": cp.CASE,
@@ -75,7 +76,7 @@ def test_complete_approval_letter_is_delivered_with_copies():
         assert art.scope == "shared" and art.artifact_type == "approval_letter" and AUTH in art.content
         msg = s.get(InboxMessage, out["inbox_message_id"])
         assert msg.audience == "provider" and msg.details["letter_id"] == let["id"]
-    cp.refused(w, IllegalTransition, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=let["id"],
+    refused_call(w, IllegalTransition, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=let["id"],
                                                              channel="fax"))
     assert letters.audit_completeness(w, actor_id=cp.MD1, letter_id=let["id"])["complete"] is True
     assert [x["id"] for x in letters.list_letters(w, actor_id=cp.INTAKE, case_id=cp.CASE)] == [let["id"]]
@@ -89,7 +90,7 @@ def test_nothing_is_defaulted_and_incomplete_letters_are_not_delivered():
     audit = letters.audit_completeness(w, actor_id=cp.NURSE, letter_id=let["id"])
     assert set(audit["missing_fields"]) == {"valid_to", "signer_credentials"}
     assert any("authorization_number" in p for p in audit["problems"])
-    err = cp.refused(w, Conflict, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=let["id"],
+    err = refused_call(w, Conflict, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=let["id"],
                                                           channel="portal"), field="letter_id")
     assert err.details["complete"] is False
 
@@ -109,16 +110,16 @@ def test_generate_refusals(kw, exc, field):
     w = approved_world()
     args = {"actor_id": cp.NURSE, "case_id": cp.CASE, "fields": APPROVAL, "body": APPROVAL_BODY, "subject": "ok",
             "recipient": "provider", **kw}
-    cp.refused(w, exc, lambda: letters.generate_approval(w, **args), field=field)
+    refused_call(w, exc, lambda: letters.generate_approval(w, **args), field=field)
 
 
 def test_letter_type_must_match_the_active_determination():
     w = approved_world()
     for fn in (letters.generate_denial, letters.generate_partial_approval, letters.generate_pend):
-        cp.refused(w, Conflict, lambda f=fn: f(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
+        refused_call(w, Conflict, lambda f=fn: f(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
                                                subject="x"), field="case_id")
     w2 = cp.to_nurse_review()
-    cp.refused(w2, Conflict, lambda: approval(w2), field="case_id")
+    refused_call(w2, Conflict, lambda: approval(w2), field="case_id")
 
 
 def test_denial_letter_needs_a_physician_signer():
@@ -126,7 +127,7 @@ def test_denial_letter_needs_a_physician_signer():
     by_nurse = letters.generate_denial(w, actor_id=cp.NURSE, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
                                        subject="Denial")
     assert any(p.startswith("signer") for p in by_nurse["audit"]["problems"])
-    cp.refused(w, Conflict, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=by_nurse["id"], channel="fax"))
+    refused_call(w, Conflict, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=by_nurse["id"], channel="fax"))
     by_md = letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
                                     subject="Denial")
     assert by_md["audit"] == {"letter_id": by_md["id"], "letter_type": "denial", "complete": True,
@@ -153,19 +154,19 @@ def test_reissue_supersedes_and_requires_fresh_delivery():
     assert new["body"] == APPROVAL_BODY and new["fields"]["plan_name"].endswith("(Illinois)")
     with w.read() as s:
         assert s.get(Letter, old["id"]).status == "superseded"
-    cp.refused(w, IllegalTransition, lambda: letters.reissue(w, actor_id=cp.NURSE, letter_id=old["id"], reason="x"))
-    cp.refused(w, InvalidInput, lambda: letters.reissue(w, actor_id=cp.NURSE, letter_id=new["id"], reason=""),
+    refused_call(w, IllegalTransition, lambda: letters.reissue(w, actor_id=cp.NURSE, letter_id=old["id"], reason="x"))
+    refused_call(w, InvalidInput, lambda: letters.reissue(w, actor_id=cp.NURSE, letter_id=new["id"], reason=""),
                field="reason")
-    cp.refused(w, NotFound, lambda: letters.reissue(w, actor_id=cp.NURSE, letter_id="LET-9999", reason="x"),
+    refused_call(w, NotFound, lambda: letters.reissue(w, actor_id=cp.NURSE, letter_id="LET-9999", reason="x"),
                field="letter_id")
-    cp.refused(w, InvalidInput, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=new["id"], channel="pigeon"),
+    refused_call(w, InvalidInput, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=new["id"], channel="pigeon"),
                field="channel")
 
 
 def test_member_notifications_match_the_case():
     w = cp.build_payer_world(cp.Options(pa_required=False))
     cp.do_intake(w)
-    cp.refused(w, Conflict, lambda: letters.generate_notification(
+    refused_call(w, Conflict, lambda: letters.generate_notification(
         w, actor_id=cp.INTAKE, case_id=cp.CASE, notification_type="no_auth_required", body="No PA needed.",
         language="English"), field="notification_type")
     cp.do_triage(w, lane="no_auth_required")
@@ -173,15 +174,15 @@ def test_member_notifications_match_the_case():
                                          body="Your knee MRI does not need prior authorization.", language="English")
     assert note["id"] == "MN-0001" and note["patient_id"] == "PAT-TST" and note["channel"] == "mail"
     for kind in ("approval", "denial", "pend", "appeal_rights", "appeal_outcome"):
-        cp.refused(w, Conflict, lambda k=kind: letters.generate_notification(
+        refused_call(w, Conflict, lambda k=kind: letters.generate_notification(
             w, actor_id=cp.INTAKE, case_id=cp.CASE, notification_type=k, body="x", language="English"),
             field="notification_type")
     for kw, field in (({"notification_type": "reminder"}, "notification_type"), ({"body": ""}, "body"),
                       ({"language": ""}, "language"), ({"channel": "sms"}, "channel")):
         args = {"notification_type": "no_auth_required", "body": "b", "language": "English", **kw}
-        cp.refused(w, InvalidInput, lambda a=args: letters.generate_notification(w, actor_id=cp.INTAKE,
+        refused_call(w, InvalidInput, lambda a=args: letters.generate_notification(w, actor_id=cp.INTAKE,
                                                                                  case_id=cp.CASE, **a), field=field)
-    cp.refused(w, AuthorityError, lambda: letters.generate_notification(
+    refused_call(w, AuthorityError, lambda: letters.generate_notification(
         w, actor_id=cp.CM, case_id=cp.CASE, notification_type="no_auth_required", body="b", language="English"))
     assert len(letters.list_notifications(w, actor_id=cp.NURSE, case_id=cp.CASE)) == 1
 
@@ -189,10 +190,10 @@ def test_member_notifications_match_the_case():
 def test_letter_reads_are_side_effect_free():
     w = approved_world()
     let = approval(w)
-    before = cp.fingerprint(w)
+    before = digest(w)
     letters.get_letter(w, actor_id=cp.NURSE, letter_id=let["id"])
     letters.audit_completeness(w, actor_id=cp.NURSE, letter_id=let["id"])
     letters.list_letters(w, actor_id=cp.NURSE)
-    assert cp.fingerprint(w) == before
+    assert digest(w) == before
     with w.read() as s:
         assert s.scalars(select(Letter)).one().audit["complete"] is True

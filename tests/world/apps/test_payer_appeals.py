@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 from sqlalchemy import select
-from test_payer_letters import DENIAL, DENIAL_BODY
 
 from chibench.world.apps.appeals import services as appeals
 from chibench.world.apps.determination import services as det
@@ -23,6 +21,9 @@ from chibench.world.core.errors import (
     InvalidInput,
     NotFound,
 )
+from tests.support import refused_call
+from tests.world.apps import payer_support as cp
+from tests.world.apps.test_payer_letters import DENIAL, DENIAL_BODY
 
 
 def denied(opts=None, denier=cp.MD1):
@@ -64,7 +65,7 @@ def test_internal_appeal_copies_documents_to_the_payer_side():
 def test_appeal_window_depends_on_line_of_business():
     w = denied(cp.Options(line_of_business="medicare_advantage"))
     wait_days(w, 66)
-    cp.refused(w, Conflict, lambda: filed(w), field="filed_at")
+    refused_call(w, Conflict, lambda: filed(w), field="filed_at")
     w = denied()
     wait_days(w, 66)
     assert filed(w)["status"] == "filed"  # commercial: 180 days
@@ -72,35 +73,35 @@ def test_appeal_window_depends_on_line_of_business():
 
 def test_file_internal_appeal_refusals():
     w = cp.to_nurse_review()
-    cp.refused(w, Conflict, lambda: filed(w), field="case_id")  # nothing adverse to appeal
+    refused_call(w, Conflict, lambda: filed(w), field="case_id")  # nothing adverse to appeal
     w = denied()
-    cp.refused(w, AuthorityError, lambda: appeals.file_internal_appeal(w, actor_id=cp.PAC_OTHER, case_id=cp.CASE,
+    refused_call(w, AuthorityError, lambda: appeals.file_internal_appeal(w, actor_id=cp.PAC_OTHER, case_id=cp.CASE,
                                                                        rationale="x"), field="actor_id")
-    cp.refused(w, AuthorityError, lambda: appeals.file_internal_appeal(w, actor_id=cp.MD2, case_id=cp.CASE,
+    refused_call(w, AuthorityError, lambda: appeals.file_internal_appeal(w, actor_id=cp.MD2, case_id=cp.CASE,
                                                                        rationale="x"), field="actor_id")
-    cp.refused(w, InvalidInput, lambda: appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE,
                                                                      rationale=""), field="rationale")
-    cp.refused(w, NotFound, lambda: filed(w, document_ids=[cp.DOC_NOTE]), field="document_ids[0]")  # payer copy
+    refused_call(w, NotFound, lambda: filed(w, document_ids=[cp.DOC_NOTE]), field="document_ids[0]")  # payer copy
     filed(w)
-    cp.refused(w, IllegalTransition, lambda: filed(w))
+    refused_call(w, IllegalTransition, lambda: filed(w))
 
 
 def test_reviewer_must_be_an_independent_appeals_medical_director():
     w = denied(denier=cp.AMD1)  # an appeals MD made the adverse decision
     ap = filed(w)
-    cp.refused(w, IndependenceError, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
+    refused_call(w, IndependenceError, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
                                                                      reviewer_id=cp.AMD1), field="reviewer_id")
-    cp.refused(w, AuthorityError, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
+    refused_call(w, AuthorityError, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
                                                                   reviewer_id=cp.MD2), field="reviewer_id")
-    cp.refused(w, NotFound, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
+    refused_call(w, NotFound, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
                                                             reviewer_id="WKR-AMD-77"), field="reviewer_id")
-    cp.refused(w, AuthorityError, lambda: appeals.assign_reviewer(w, actor_id=cp.PAC, appeal_id=ap["id"],
+    refused_call(w, AuthorityError, lambda: appeals.assign_reviewer(w, actor_id=cp.PAC, appeal_id=ap["id"],
                                                                   reviewer_id=cp.AMD2), field="actor_id")
-    cp.refused(w, NotFound, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id="APL-9999",
+    refused_call(w, NotFound, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id="APL-9999",
                                                             reviewer_id=cp.AMD2), field="appeal_id")
     out = appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD2)
     assert out["status"] == "assigned" and out["assigned_reviewer_id"] == cp.AMD2
-    cp.refused(w, IllegalTransition, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
+    refused_call(w, IllegalTransition, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
                                                                      reviewer_id=cp.AMD2))
 
 
@@ -116,11 +117,11 @@ def assigned():
 def test_decide_refusals(assigned):
     w, aid = assigned
     args = {"appeal_id": aid, "outcome": "upheld", "rationale": "still not met", "policy_citations": [cp.C1_CITE]}
-    cp.refused(w, AuthorityError, lambda: appeals.decide(w, actor_id=cp.AMD2, **args), field="actor_id")
-    cp.refused(w, AuthorityError, lambda: appeals.decide(w, actor_id=cp.MD2, **args), field="actor_id")
-    cp.refused(w, InvalidInput, lambda: appeals.decide(w, actor_id=cp.AMD1, **{**args, "outcome": "reversed"}),
+    refused_call(w, AuthorityError, lambda: appeals.decide(w, actor_id=cp.AMD2, **args), field="actor_id")
+    refused_call(w, AuthorityError, lambda: appeals.decide(w, actor_id=cp.MD2, **args), field="actor_id")
+    refused_call(w, InvalidInput, lambda: appeals.decide(w, actor_id=cp.AMD1, **{**args, "outcome": "reversed"}),
                field="outcome")
-    cp.refused(w, InvalidInput, lambda: appeals.decide(w, actor_id=cp.AMD1, **{**args, "policy_citations": []}),
+    refused_call(w, InvalidInput, lambda: appeals.decide(w, actor_id=cp.AMD1, **{**args, "policy_citations": []}),
                field="policy_citations")
 
 
@@ -134,7 +135,7 @@ def test_overturned_appeal_supersedes_the_denial(assigned):
         assert [(d.decision, d.source, d.superseded_by) for d in rows] == [
             ("denied", "md_decision", out["determination_id"]), ("approved", "appeal", None)]
         assert [ln.outcome for ln in s.scalars(select(PALine).where(PALine.case_id == cp.CASE))] == ["approved"]
-    cp.refused(w, Conflict, lambda: letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL,
+    refused_call(w, Conflict, lambda: letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL,
                                                             body=DENIAL_BODY, subject="x"), field="case_id")
     note = letters.generate_notification(w, actor_id=cp.AMD1, case_id=cp.CASE, notification_type="appeal_outcome",
                                          body="Your appeal was decided in your favour.", language="English")
@@ -149,29 +150,29 @@ def test_stale_denial_letter_cannot_be_delivered_after_overturn(assigned):
     ap = filed(w2)
     appeals.assign_reviewer(w2, actor_id=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD2)
     appeals.decide(w2, actor_id=cp.AMD2, appeal_id=ap["id"], outcome="overturned", rationale="met")
-    cp.refused(w2, Conflict, lambda: letters.deliver(w2, actor_id=cp.MD1, letter_id=let["id"], channel="fax"),
+    refused_call(w2, Conflict, lambda: letters.deliver(w2, actor_id=cp.MD1, letter_id=let["id"], channel="fax"),
                field="case_id")
 
 
 def test_external_review_after_upheld_appeal(assigned):
     w, aid = assigned
-    cp.refused(w, Conflict, lambda: appeals.file_external_review(w, actor_id=cp.PAC, case_id=cp.CASE,
+    refused_call(w, Conflict, lambda: appeals.file_external_review(w, actor_id=cp.PAC, case_id=cp.CASE,
                                                                  rationale="x"), field="case_id")
     appeals.decide(w, actor_id=cp.AMD1, appeal_id=aid, outcome="upheld", rationale="not met",
                    policy_citations=[cp.C1_CITE])
     assert status(w) == "appeal_upheld"
     ext = appeals.file_external_review(w, actor_id=cp.PCP, case_id=cp.CASE, rationale="independent review requested")
     assert ext["level"] == "external" and status(w) == "external_appealed"
-    cp.refused(w, Conflict, lambda: appeals.decide(w, actor_id=cp.AMD1, appeal_id=ext["id"], outcome="upheld",
+    refused_call(w, Conflict, lambda: appeals.decide(w, actor_id=cp.AMD1, appeal_id=ext["id"], outcome="upheld",
                                                    rationale="x", policy_citations=[cp.C1_CITE]), field="appeal_id")
-    cp.refused(w, IllegalTransition, lambda: appeals.record_external_decision(w, actor_id=cp.ERC, appeal_id=ext["id"],
+    refused_call(w, IllegalTransition, lambda: appeals.record_external_decision(w, actor_id=cp.ERC, appeal_id=ext["id"],
                                                                               outcome="overturned", rationale="x"))
-    cp.refused(w, AuthorityError, lambda: appeals.assign_external_review(w, actor_id=cp.AMD1, appeal_id=ext["id"],
+    refused_call(w, AuthorityError, lambda: appeals.assign_external_review(w, actor_id=cp.AMD1, appeal_id=ext["id"],
                                                                          external_org="IRO"), field="actor_id")
-    cp.refused(w, InvalidInput, lambda: appeals.assign_external_review(w, actor_id=cp.ERC, appeal_id=ext["id"],
+    refused_call(w, InvalidInput, lambda: appeals.assign_external_review(w, actor_id=cp.ERC, appeal_id=ext["id"],
                                                                        external_org=""), field="external_org")
     appeals.assign_external_review(w, actor_id=cp.ERC, appeal_id=ext["id"], external_org="Keystone State IRO")
-    cp.refused(w, AuthorityError, lambda: appeals.record_external_decision(w, actor_id=cp.AMD2, appeal_id=ext["id"],
+    refused_call(w, AuthorityError, lambda: appeals.record_external_decision(w, actor_id=cp.AMD2, appeal_id=ext["id"],
                                                                            outcome="overturned", rationale="x"))
     out = appeals.record_external_decision(w, actor_id=cp.ERC, appeal_id=ext["id"], outcome="overturned",
                                            rationale="IRO found criteria met")
@@ -189,6 +190,6 @@ def test_external_review_window():
     appeals.decide(w, actor_id=cp.AMD1, appeal_id=ap["id"], outcome="upheld", rationale="x",
                    policy_citations=[cp.C1_CITE])
     wait_days(w, 121)
-    cp.refused(w, Conflict, lambda: appeals.file_external_review(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="x"),
+    refused_call(w, Conflict, lambda: appeals.file_external_review(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="x"),
                field="filed_at")
     assert appeals.get_appeal(w, actor_id=cp.ERC, appeal_id=ap["id"])["status"] == "upheld"

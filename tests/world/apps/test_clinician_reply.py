@@ -21,11 +21,12 @@ from chibench.world.apps.pa_workbench import services as wb
 from chibench.world.apps.pa_workbench.models import InboxMessage, PACase
 from chibench.world.apps.submission_portal import services as portal
 from chibench.world.core.errors import DomainError
+from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.export import snapshot
 from chibench.world.seeds.loader import SEED_ROOT, load_file
 from chibench.world.seeds.schema import ClinicianReplySeed, ServiceCaseFile
-from chibench.world.tools.dispatch import dispatch, set_identities
+from chibench.world.tools.dispatch import dispatch
 
 PTX_PAC = "WKR-PAC-04"  # PA coordinator, Pacific Crest Physicians
 CEM_PAC = "WKR-PAC-01"  # PA coordinator, Riverbend Medical Group

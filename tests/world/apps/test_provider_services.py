@@ -7,7 +7,6 @@ clock, id counters and event log).
 from __future__ import annotations
 
 import base64
-import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -15,7 +14,31 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest_provider import (
+from sqlalchemy import select
+
+from chibench.world.apps.directory import services as directory
+from chibench.world.apps.document_vault import services as docs
+from chibench.world.apps.document_vault.models import Document
+from chibench.world.apps.ehr import services as ehr
+from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
+from chibench.world.apps.p2p_scheduler.models import P2PRequest
+from chibench.world.apps.pa_workbench import services as wb
+from chibench.world.apps.pa_workbench.models import PACase, PALine
+from chibench.world.apps.submission_portal import services as sp
+from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
+from chibench.world.core.db import StateTransition
+from chibench.world.core.errors import (
+    AuthorityError,
+    ChannelRejected,
+    Conflict,
+    IllegalTransition,
+    InvalidInput,
+    NotFound,
+    UnknownActor,
+)
+from chibench.world.core.world import World
+from tests.support import refused
+from tests.world.apps.provider_support import (
     AMD,
     CM,
     DRAFT_LMN,
@@ -43,35 +66,10 @@ from conftest_provider import (
     POLICY_REF,
     ProviderOptions,
     build_provider_world,
-    digest,
     open_checked,
     ready_case,
     sufficient_findings,
 )
-from sqlalchemy import select
-
-from chibench.world.apps.directory import services as directory
-from chibench.world.apps.document_vault import services as docs
-from chibench.world.apps.document_vault.models import Document
-from chibench.world.apps.ehr import services as ehr
-from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
-from chibench.world.apps.p2p_scheduler.models import P2PRequest
-from chibench.world.apps.pa_workbench import services as wb
-from chibench.world.apps.pa_workbench.models import PACase, PALine
-from chibench.world.apps.submission_portal import services as sp
-from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
-from chibench.world.core.db import StateTransition
-from chibench.world.core.errors import (
-    AuthorityError,
-    ChannelRejected,
-    Conflict,
-    DomainError,
-    IllegalTransition,
-    InvalidInput,
-    NotFound,
-    UnknownActor,
-)
-from chibench.world.core.world import World
 
 
 @pytest.fixture()
@@ -79,17 +77,6 @@ def w() -> Iterator[World]:
     world = build_provider_world()
     yield world
     world.close()
-
-
-@contextlib.contextmanager
-def refused(world: World, exc: type[DomainError], *, field: str | None = None) -> Iterator[pytest.ExceptionInfo]:
-    """Expect ``exc`` (naming ``field``) and assert the database did not change at all."""
-    before = digest(world)
-    with pytest.raises(exc) as info:
-        yield info
-    assert digest(world) == before, "a refused call wrote to the database"
-    if field is not None:
-        assert info.value.field == field, info.value.to_dict()
 
 
 def case_row(world: World, case_id: str) -> PACase:

@@ -9,15 +9,14 @@ be usable on the first). The lead will switch these fixtures to ``chibench.world
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
 
-from chibench.world.apps import payer_common as pc
+from chibench.world.apps import payer_queries as pq
 from chibench.world.apps.directory.models import GoldCard, Organization, Plan, PlanNetwork, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
@@ -28,8 +27,7 @@ from chibench.world.apps.pa_workbench.models import PACase, PALine
 from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
 from chibench.world.apps.submission_portal.models import SubmissionPacket
 from chibench.world.apps.triage import services as triage
-from chibench.world.core.db import Base, dumps
-from chibench.world.core.serialize import plain
+from chibench.world.core.db import dumps
 from chibench.world.core.world import SYSTEM_ACTOR, World
 
 E = TypeVar("E", bound=BaseException)
@@ -229,26 +227,6 @@ def _build(o: Options) -> World:
     return w
 
 
-# --------------------------------------------------------------------------- state fingerprint
-
-
-def fingerprint(world: World) -> str:
-    """Digest of every table (plus the clock): equal digests ⇒ nothing was written."""
-    try:
-        from chibench.world.export import snapshot
-    except ImportError:  # pragma: no cover - export not available
-        snapshot = None
-    if snapshot is not None:
-        return str(snapshot(world)["digest"])
-    with world.read() as s:  # pragma: no cover
-        data = {n: [{k: plain(v) for k, v in r.items()} for r in s.execute(select(t)).mappings()]
-                for n, t in sorted(Base.metadata.tables.items())}
-    return hashlib.sha256(dumps(data).encode()).hexdigest()  # pragma: no cover
-
-
-# --------------------------------------------------------------------------- stage drivers
-
-
 def do_intake(w: World, *, case_id: str = CASE, npi: str = PCP_NPI, eligible: bool = True, covered: bool = True,
               complete: bool = True, urgency: str = "routine") -> dict[str, Any]:
     intake.create_intake_case(w, actor_id=INTAKE, case_id=case_id, auth_type="op")
@@ -257,7 +235,7 @@ def do_intake(w: World, *, case_id: str = CASE, npi: str = PCP_NPI, eligible: bo
     intake.save_diagnoses(w, actor_id=INTAKE, case_id=case_id, diagnoses=[{"code": "M25.561", "is_primary": True}])
     intake.save_requesting_provider(w, actor_id=INTAKE, case_id=case_id, npi=npi, name="Luis Haddad, MD")
     with w.read() as s:
-        lines = pc.case_lines(s, case_id)
+        lines = pq.case_lines(s, case_id)
         specs = [(ln.code, ln.display, ln.units) for ln in lines]
     for code, display, units in specs:
         intake.add_line_item(w, actor_id=INTAKE, case_id=case_id, system="CPT", code=code, display=display,
@@ -310,25 +288,6 @@ def md_deny(w: World, actor: str = MD1) -> dict[str, Any]:
     return md.submit_md_case_decision(w, actor_id=actor, case_id=CASE, decision="deny", rationale="criteria not met",
                                       denial_rationale="conservative therapy not documented for 6 weeks",
                                       policy_citations=[C1_CITE], signed_off=True)
-
-
-# --------------------------------------------------------------------------- refusal assertion
-
-
-def refused(w: World, exc: type[E], call: Any, *, field: str | None = None, code: str | None = None) -> E:
-    """Run ``call()``; assert it raises ``exc`` (naming ``field`` if given) and wrote nothing at all."""
-    import pytest
-
-    before = fingerprint(w)
-    with pytest.raises(exc) as info:
-        call()
-    err = info.value
-    if field is not None:
-        assert getattr(err, "field", None) == field, f"expected field {field!r}, got {getattr(err, 'field', None)!r}: {err}"
-    if code is not None:
-        assert getattr(err, "code", None) == code, err
-    assert fingerprint(w) == before, "a refused call changed the database"
-    return err
 
 
 def force_status(w: World, case_id: str, status: str) -> None:

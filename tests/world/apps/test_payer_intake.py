@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import conftest_payer as cp  # tests/world is on sys.path (pytest rootdir-relative import)
 import pytest
 
 from chibench.world.apps.intake_hub import services as intake
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core.errors import AuthorityError, Conflict, IllegalTransition, InvalidInput, NotFound, UnknownActor
+from tests.support import digest, refused_call
+from tests.world.apps import payer_support as cp
 
 
 @pytest.fixture()
@@ -27,13 +28,13 @@ def opened(w):
 
 
 def test_queue_lists_received_cases_oldest_first_without_writing(w):
-    before = cp.fingerprint(w)
+    before = digest(w)
     rows = intake.list_intake_queue(w, actor_id=cp.INTAKE)
     assert [r["case_id"] for r in rows] == [cp.OTHER_CASE, cp.CASE]
     assert {r["workflow_state"] for r in rows} == {"awaiting_intake"}
     assert all(r["received_at"] == "2026-10-05T13:00:00Z" and r["channel"] == "portal" for r in rows)
     assert "member_eligible" not in rows[0]
-    assert cp.fingerprint(w) == before
+    assert digest(w) == before
 
 
 def test_queue_states_follow_the_workflow(w):
@@ -49,12 +50,12 @@ def test_queue_states_follow_the_workflow(w):
 @pytest.mark.parametrize(("actor", "exc"), [(cp.CM, AuthorityError), (cp.PAC, AuthorityError),
                                             ("WKR-NOBODY", UnknownActor), ("", UnknownActor)])
 def test_reads_refuse_non_payer_and_unknown_actors(w, actor, exc):
-    cp.refused(w, exc, lambda: intake.list_intake_queue(w, actor_id=actor), field="actor_id")
-    cp.refused(w, exc, lambda: intake.list_documents(w, actor_id=actor, case_id=cp.CASE), field="actor_id")
+    refused_call(w, exc, lambda: intake.list_intake_queue(w, actor_id=actor), field="actor_id")
+    refused_call(w, exc, lambda: intake.list_documents(w, actor_id=actor, case_id=cp.CASE), field="actor_id")
 
 
 def test_queue_flag_must_be_boolean(w):
-    cp.refused(w, InvalidInput, lambda: intake.list_intake_queue(w, actor_id=cp.INTAKE, include_complete="yes"),
+    refused_call(w, InvalidInput, lambda: intake.list_intake_queue(w, actor_id=cp.INTAKE, include_complete="yes"),
                field="include_complete")
 
 
@@ -66,8 +67,8 @@ def test_list_documents_shows_payer_copies_only(w):
 
 
 def test_get_intake_case_before_and_after_create(w):
-    cp.refused(w, NotFound, lambda: intake.get_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
-    cp.refused(w, NotFound, lambda: intake.get_intake_case(w, actor_id=cp.INTAKE, case_id="CASE-NONE"),
+    refused_call(w, NotFound, lambda: intake.get_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE), field="case_id")
+    refused_call(w, NotFound, lambda: intake.get_intake_case(w, actor_id=cp.INTAKE, case_id="CASE-NONE"),
                field="case_id")
     cp.do_intake(w)
     got = intake.get_intake_case(w, actor_id=cp.NURSE, case_id=cp.CASE)
@@ -86,23 +87,23 @@ def test_create_is_idempotent_and_stamps_receipt(w):
     first = intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, auth_type="op")
     assert first["created"] is True and first["status"] == "new" and first["id"] == "INT-0001"
     assert first["received_at"] == "2026-10-05T13:00:00Z" and first["packet_id"] == "PKT-TST-1"
-    before = cp.fingerprint(w)
+    before = digest(w)
     again = intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, auth_type="op")
     assert again["created"] is False and again["id"] == first["id"]
-    assert cp.fingerprint(w) == before  # returning the existing record writes nothing
+    assert digest(w) == before  # returning the existing record writes nothing
 
 
 def test_create_refusals(w):
-    cp.refused(w, InvalidInput, lambda: intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                                    auth_type="sp"), field="auth_type")
-    cp.refused(w, AuthorityError, lambda: intake.create_intake_case(w, actor_id=cp.MD1, case_id=cp.CASE,
+    refused_call(w, AuthorityError, lambda: intake.create_intake_case(w, actor_id=cp.MD1, case_id=cp.CASE,
                                                                      auth_type="op"), field="actor_id")
-    cp.refused(w, UnknownActor, lambda: intake.create_intake_case(w, actor_id="WKR-X", case_id=cp.CASE,
+    refused_call(w, UnknownActor, lambda: intake.create_intake_case(w, actor_id="WKR-X", case_id=cp.CASE,
                                                                    auth_type="op"))
-    cp.refused(w, NotFound, lambda: intake.create_intake_case(w, actor_id=cp.INTAKE, case_id="CASE-X",
+    refused_call(w, NotFound, lambda: intake.create_intake_case(w, actor_id=cp.INTAKE, case_id="CASE-X",
                                                                auth_type="op"), field="case_id")
     cp.force_status(w, cp.CASE, "closed")
-    cp.refused(w, Conflict, lambda: intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, Conflict, lambda: intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                                auth_type="op"), field="case_id")
 
 
@@ -132,16 +133,16 @@ def test_save_auth_header_partial_update_moves_intake_in_progress(opened):
 ])
 def test_save_auth_header_refusals(opened, kwargs, field):
     w = opened
-    cp.refused(w, InvalidInput, lambda: intake.save_auth_header(w, actor_id=cp.INTAKE, case_id=cp.CASE, **kwargs),
+    refused_call(w, InvalidInput, lambda: intake.save_auth_header(w, actor_id=cp.INTAKE, case_id=cp.CASE, **kwargs),
                field=field)
 
 
 def test_header_edits_need_intake_staff_and_an_intake(w):
-    cp.refused(w, NotFound, lambda: intake.save_auth_header(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, NotFound, lambda: intake.save_auth_header(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                              urgency_level="routine"), field="case_id")
     intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, auth_type="op")
     for actor in (cp.MD1, cp.PAC, cp.AMD1):
-        cp.refused(w, AuthorityError, lambda a=actor: intake.save_auth_header(w, actor_id=a, case_id=cp.CASE,
+        refused_call(w, AuthorityError, lambda a=actor: intake.save_auth_header(w, actor_id=a, case_id=cp.CASE,
                                                                               urgency_level="routine"))
 
 
@@ -168,13 +169,13 @@ def test_save_diagnoses_replaces_list_and_fills_official_description(opened):
 ])
 def test_save_diagnoses_refusals(opened, diagnoses, field):
     w = opened
-    cp.refused(w, InvalidInput, lambda: intake.save_diagnoses(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: intake.save_diagnoses(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                                diagnoses=diagnoses), field=field)
 
 
 def test_save_diagnoses_type_must_be_known(opened):
     w = opened
-    cp.refused(w, InvalidInput, lambda: intake.save_diagnoses(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: intake.save_diagnoses(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                                diagnoses=[{"code": "M25.561", "is_primary": True}],
                                                                diagnosis_type="icd9"), field="diagnosis_type")
 
@@ -184,9 +185,9 @@ def test_save_requesting_provider(opened):
     out = intake.save_requesting_provider(w, actor_id=cp.INTAKE, case_id=cp.CASE, npi=cp.PCP_NPI, name="Dr Haddad",
                                           organization="Riverbend Medical Group")
     assert out["requesting_provider"]["npi"] == cp.PCP_NPI and out["requesting_provider"]["fax"] is None
-    cp.refused(w, InvalidInput, lambda: intake.save_requesting_provider(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: intake.save_requesting_provider(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                                          npi="1700025948", name="x"), field="npi")
-    cp.refused(w, InvalidInput, lambda: intake.save_requesting_provider(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: intake.save_requesting_provider(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                                          npi=cp.PCP_NPI, name="  "), field="name")
 
 
@@ -223,23 +224,23 @@ def test_line_items_add_update_remove(opened):
 def test_add_line_item_refusals(opened, kwargs, field):
     w = opened
     args = {"system": "CPT", "code": "73721", "display": "MRI knee", "units": 1, **kwargs}
-    cp.refused(w, InvalidInput, lambda: intake.add_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args),
+    refused_call(w, InvalidInput, lambda: intake.add_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args),
                field=field)
 
 
 def test_line_number_conflicts_and_missing_lines(opened):
     w = opened
     intake.add_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, system="CPT", code="73721", display="MRI", units=1)
-    cp.refused(w, Conflict, lambda: intake.add_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, system="CPT",
+    refused_call(w, Conflict, lambda: intake.add_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, system="CPT",
                                                           code="73722", display="MRI", units=1, line_number=1),
                field="line_number")
-    cp.refused(w, NotFound, lambda: intake.update_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, line_number=7,
+    refused_call(w, NotFound, lambda: intake.update_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, line_number=7,
                                                              units=2), field="line_number")
-    cp.refused(w, InvalidInput, lambda: intake.update_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: intake.update_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                                  line_number=1), field="code")
-    cp.refused(w, InvalidInput, lambda: intake.update_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE,
+    refused_call(w, InvalidInput, lambda: intake.update_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE,
                                                                  line_number=1, code="J1234X"), field="code")
-    cp.refused(w, NotFound, lambda: intake.remove_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, line_number=3),
+    refused_call(w, NotFound, lambda: intake.remove_line_item(w, actor_id=cp.INTAKE, case_id=cp.CASE, line_number=3),
                field="line_number")
 
 
@@ -256,7 +257,7 @@ def test_confirm_freezes_the_four_decisions(w):
                  lambda: intake.confirm_decisions(w, actor_id=cp.INTAKE, case_id=cp.CASE, request_complete=True,
                                                   member_eligible=False, service_covered=True,
                                                   provider_network_status="in_network")):
-        cp.refused(w, Conflict, call, field="case_id")
+        refused_call(w, Conflict, call, field="case_id")
 
 
 def test_confirm_incomplete_request_pends_the_case(w):
@@ -270,7 +271,7 @@ def test_confirm_incomplete_request_pends_the_case(w):
 
 def test_confirm_requires_the_saved_blocks(opened):
     w = opened
-    err = cp.refused(w, Conflict, lambda: intake.confirm_decisions(
+    err = refused_call(w, Conflict, lambda: intake.confirm_decisions(
         w, actor_id=cp.INTAKE, case_id=cp.CASE, request_complete=True, member_eligible=True, service_covered=True,
         provider_network_status="in_network"), field="case_id")
     assert set(err.details["missing"]) >= {"urgency_level", "diagnoses", "requesting_provider", "line_items"}
@@ -289,7 +290,7 @@ def test_confirm_argument_refusals(w, kwargs, field):
     intake.create_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE, auth_type="op")
     args = {"request_complete": True, "member_eligible": True, "service_covered": True,
             "provider_network_status": "in_network", **kwargs}
-    cp.refused(w, InvalidInput, lambda: intake.confirm_decisions(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args),
+    refused_call(w, InvalidInput, lambda: intake.confirm_decisions(w, actor_id=cp.INTAKE, case_id=cp.CASE, **args),
                field=field)
 
 
@@ -305,7 +306,7 @@ def test_confirm_incomplete_refused_when_case_cannot_pend(w):
                          units=1)
     cp.force_status(w, cp.OTHER_CASE, "under_review")
     cp.force_status(w, cp.OTHER_CASE, "denied")
-    cp.refused(w, IllegalTransition, lambda: intake.confirm_decisions(
+    refused_call(w, IllegalTransition, lambda: intake.confirm_decisions(
         w, actor_id=cp.INTAKE, case_id=cp.OTHER_CASE, request_complete=False, member_eligible=True,
         service_covered=True, provider_network_status="in_network", missing_information=["LMN"],
         info_due="2026-10-12"))
