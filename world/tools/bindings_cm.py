@@ -52,9 +52,8 @@ def _nested(prefix: str, fields: Iterable[str]) -> Iterator[None]:
 class ListReferralQueueIn(ActingInput):
     status: ReferralStatus | None = Field(
         None, description="Only referrals in this status (default: all)")
-    offset: int = Field(0, ge=0, le=10_000, description="Referrals to skip (0 = first page); use next_offset from "
-                                                        "the previous page")
-    limit: int = Field(20, ge=1, le=50, description="Page size: at most this many referrals (1–50, default 20)")
+    offset: int = Field(0, ge=0, le=10_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(20, ge=1, le=50, description="Page size")
 
 
 #: The queue row: enough to pick and prioritize; the full referral (reason, utilization flags, contact details,
@@ -145,13 +144,9 @@ class GetChartDataIn(ActingInput):
         None, max_length=5, description="Up to 5 document ids from the documents index whose full text to include "
                                         "(returned as document_bodies)")
     section: ChartSection | None = Field(
-        None, description="Return only this section of the chart, paged with offset/limit (default: the whole "
-                          "chart, each section cut to what fits the result budget; cut sections are listed "
-                          "under `more`)")
-    offset: int = Field(0, ge=0, le=10_000, description="With section: entries of the section to skip (use "
-                                                        "next_offset)")
-    limit: int = Field(50, ge=1, le=100, description="With section: page size, 1–100 (default 50); a page also "
-                                                     "stops where the result budget is reached")
+        None, description="Only this section of the chart, paged (default: the whole chart, cut lists under `more`)")
+    offset: int = Field(0, ge=0, le=10_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(50, ge=1, le=100, description="Page size")
 
 
 @tool(ROLE, "cm_chart", "get_chart_data", kind="read", input=GetChartDataIn,
@@ -263,8 +258,8 @@ def send_message(world: World, a: SendMessageIn) -> Any:
 
 class GetTranscriptIn(ActingInput):
     session_id: str = Field(max_length=48, description="Outreach session id, e.g. SES-0001")
-    offset: int = Field(0, ge=0, le=10_000, description="Messages to skip (0 = from the first turn); use next_offset")
-    limit: int = Field(100, ge=1, le=200, description="Page size: at most this many messages (1–200, default 100)")
+    offset: int = Field(0, ge=0, le=10_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(100, ge=1, le=200, description="Page size")
 
 
 @tool(ROLE, "cm_outreach", "get_transcript", kind="read", input=GetTranscriptIn,

@@ -71,8 +71,8 @@ def _page(rows: list[Any], key: str, offset: int, limit: int) -> dict[str, Any]:
 
 
 class PageInput(ActingInput):
-    offset: int = Field(0, ge=0, le=1_000_000, description="Rows to skip (use next_offset from the previous page)")
-    limit: int = Field(50, ge=1, le=200, description="Rows per page (1–200)")
+    offset: int = Field(0, ge=0, le=1_000_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(50, ge=1, le=200, description="Page size")
 
 
 class CaseInput(ActingInput):
@@ -259,8 +259,8 @@ def remove_line_item(world: World, a: LineNumberIn) -> Any:
 
 
 class ListDocumentsIn(CaseInput):
-    offset: int = Field(0, ge=0, le=1_000_000, description="Documents to skip (use next_offset from the previous page)")
-    limit: int = Field(50, ge=1, le=200, description="Documents per page (1–200, default 50)")
+    offset: int = Field(0, ge=0, le=1_000_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(50, ge=1, le=200, description="Page size")
 
 
 @tool(ROLE, NS_INTAKE, "list_documents", kind="read", input=ListDocumentsIn,
@@ -406,10 +406,8 @@ def _doc_index(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 class WorkspaceIn(CaseInput):
-    offset: int = Field(0, ge=0, le=10_000, description="With section: entries of the section to skip (use "
-                                                        "next_offset)")
-    limit: int = Field(20, ge=1, le=100, description="With section: page size, 1–100 (default 20); a page also "
-                                                     "stops where the result budget is reached")
+    offset: int = Field(0, ge=0, le=10_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(20, ge=1, le=100, description="Page size")
 
 
 class NurseWorkspaceIn(WorkspaceIn):
@@ -686,10 +684,8 @@ class SessionIn(ActingInput):
 
 
 class ContextIn(SessionIn):
-    offset: int = Field(0, ge=0, le=10_000, description="Transcript turns to skip (0 = from the first); use "
-                                                        "next_offset")
-    limit: int = Field(100, ge=1, le=200, description="Page size of the transcript: at most this many turns "
-                                                      "(1–200, default 100)")
+    offset: int = Field(0, ge=0, le=10_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(100, ge=1, le=200, description="Page size")
 
 
 @tool(ROLE, NS_SESSION, "get_context", kind="read", input=ContextIn,
@@ -941,8 +937,8 @@ def generate_notification(world: World, a: GenerateNotificationIn) -> Any:
 
 class LetterListIn(ActingInput):
     case_id: str | None = Field(None, max_length=48, description="Only this case's letters (default: all)")
-    offset: int = Field(0, ge=0, le=1_000_000, description="Rows to skip (use next_offset from the previous page)")
-    limit: int = Field(10, ge=1, le=50, description="Letters per page (1–50; letters carry their full text)")
+    offset: int = Field(0, ge=0, le=1_000_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(10, ge=1, le=50, description="Page size")
 
 
 @tool(ROLE, NS_LETTER, "list", kind="read", input=LetterListIn,
@@ -959,8 +955,7 @@ class LetterIdIn(ActingInput):
 
 
 class LetterGetIn(LetterIdIn):
-    body_offset: int = Field(0, ge=0, le=1_000_000, description="Start of the body window in characters (0 = the "
-                                                               "beginning); use body_next_offset")
+    body_offset: int = Field(0, ge=0, le=1_000_000, description="Body start: body_next_offset of the last call")
 
 
 @tool(ROLE, NS_LETTER, "get", kind="read", input=LetterGetIn,

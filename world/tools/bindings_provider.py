@@ -73,9 +73,8 @@ def _page(key: str, items: list[Any], limit: int, offset: int) -> dict[str, Any]
 
 
 class PageIn(ActingInput):
-    limit: int = Field(20, ge=1, le=MAX_PAGE, description="Page size: at most this many entries (1–100, default 20)")
-    offset: int = Field(0, ge=0, le=100_000, description="Entries to skip (0 = first page); use next_offset "
-                                                         "from the previous page")
+    limit: int = Field(20, ge=1, le=MAX_PAGE, description="Page size")
+    offset: int = Field(0, ge=0, le=100_000, description="Skip this many: next_offset of the last page")
 
 
 _PAGED = budget.PAGED
@@ -108,7 +107,7 @@ class SearchPatientsIn(ActingInput):
                        description="Name, patient id or member-id fragment; every whitespace-separated word must "
                                    "match (case-insensitive substring), e.g. 'Khalil' or 'KMH1000'")
     birth_date: str | None = Field(None, pattern=ISO_DATE, description="Only patients born on this date (YYYY-MM-DD)")
-    limit: int = Field(25, ge=1, le=100, description="At most this many patients (1–100)")
+    limit: int = Field(25, ge=1, le=100, description="Page size")
 
 
 @tool(ROLE, "chart", "search_patients", kind="read", input=SearchPatientsIn,
@@ -153,10 +152,9 @@ class GetPatientChartIn(ActingInput):
     loinc_codes: list[str] | None = Field(None, max_length=10,
                                           description="Only these LOINC codes (at most 10), e.g. ['4548-4']")
     section: PatientChartSection | None = Field(
-        None, description="Return only this section of the chart, paged with offset/limit (default: the whole "
-                          "chart, each section cut to what fits the result budget; cut ones listed under `more`)")
-    offset: int = Field(0, ge=0, le=100_000, description="With section: entries to skip (use next_offset)")
-    limit: int = Field(50, ge=1, le=MAX_PAGE, description="With section: page size, 1–100 (default 50)")
+        None, description="Only this section of the chart, paged (default: the whole chart, cut lists under `more`)")
+    offset: int = Field(0, ge=0, le=100_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(50, ge=1, le=MAX_PAGE, description="Page size")
 
 
 @tool(ROLE, "chart", "get_patient_chart", kind="read", input=GetPatientChartIn,
@@ -164,9 +162,9 @@ class GetPatientChartIn(ActingInput):
                   "(demographics, age, PCP), coverages (plan, line of business, active today), conditions "
                   "(ICD-10-CM), encounters, observations (LOINC, value + UCUM unit), medications, procedures, "
                   "allergies, documents (index only, no bodies: read one with docs_get_document) and "
-                  "prior_pa_cases. Observations are paginated by code: the latest `observations_per_code` values "
-                  "of each code within the optional date window / code list; `observations_meta.codes` lists "
-                  "every code with its count and date range. " + budget.SECTIONED)
+                  "prior_pa_cases. Observations: the latest `observations_per_code` values per code (optionally "
+                  "within a date window / code list); `observations_meta.codes` gives each code's count and "
+                  "dates. " + budget.SECTIONED)
 def get_patient_chart(world: World, a: GetPatientChartIn) -> Any:
     budget.check_section_args(a.section, a.offset)
     out = ehr.get_patient_chart(world, actor_id=a.acting_as, patient_id=a.patient_id,
@@ -214,11 +212,9 @@ def create_from_order(world: World, a: CreateFromOrderIn) -> Any:
 class GetCaseIn(ActingInput):
     case_id: str = _case_id()
     section: CaseSection | None = Field(
-        None, description="Return only this list section of the case, paged with offset/limit (default: the "
-                          "whole case, each section cut to what fits the result budget; cut ones listed under "
-                          "`more`)")
-    offset: int = Field(0, ge=0, le=100_000, description="With section: entries to skip (use next_offset)")
-    limit: int = Field(20, ge=1, le=MAX_PAGE, description="With section: page size, 1–100 (default 20)")
+        None, description="Only this section of the case, paged (default: the whole case, cut lists under `more`)")
+    offset: int = Field(0, ge=0, le=100_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(20, ge=1, le=MAX_PAGE, description="Page size")
 
 
 @tool(ROLE, "cases", "get_case", kind="read", input=GetCaseIn,
@@ -307,8 +303,7 @@ BODY_WINDOW = 8_000
 
 class GetDocumentIn(ActingInput):
     document_id: str = Field(min_length=1, max_length=48, description="Document id, e.g. DOC-CEM-004")
-    body_offset: int = Field(0, ge=0, le=1_000_000, description="Start of the body window in characters (0 = "
-                                                               "the beginning); use body_next_offset")
+    body_offset: int = Field(0, ge=0, le=1_000_000, description="Body start: body_next_offset of the last call")
 
 
 @tool(ROLE, "docs", "get_document", kind="read", input=GetDocumentIn,
@@ -626,10 +621,8 @@ _SEAT = ("The provider seat on the call is held by the case's ordering clinician
 
 
 class ContextIn(SessionIn):
-    offset: int = Field(0, ge=0, le=10_000, description="Transcript turns to skip (0 = from the first); use "
-                                                        "next_offset")
-    limit: int = Field(100, ge=1, le=200, description="Page size of the transcript: at most this many turns "
-                                                      "(1–200, default 100)")
+    offset: int = Field(0, ge=0, le=10_000, description="Skip this many: next_offset of the last page")
+    limit: int = Field(100, ge=1, le=200, description="Page size")
 
 
 @tool(ROLE, "p2p_session", "get_context", kind="read", input=ContextIn,

@@ -38,16 +38,13 @@ _ENVELOPE = 400
 
 
 #: One line for the description of every paged list tool.
-PAGED = ("Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page "
-         "also stops early where the 10,000-character result budget is reached.")
+PAGED = "Paged: pass next_offset back as offset (null = last page); total counts all."
 #: One line for the description of every record tool with sections.
-SECTIONED = ("Long records: the default view cuts each list section to what fits 10,000 characters and lists the "
-             "cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit "
-             "pages one section.")
+SECTIONED = ("Lists cut to fit 10,000 chars are named under `more` with next_offset; read one with "
+             "section=<name> and offset/limit.")
 
 #: One line for a record tool without sections whose lists can outgrow the budget.
-CUT = ("A list too long for the 10,000-character result budget is cut and listed under `more` with where to read "
-       "the rest.")
+CUT = "Lists too long for 10,000 chars are cut and named under `more`."
 
 
 def text_size(value: Any) -> int:

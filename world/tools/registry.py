@@ -44,7 +44,7 @@ class ActingInput(ToolInput):
     """Base of inputs whose tool acts as a specific worker (all writes, role-scoped reads)."""
 
     # no length bounds: the dispatcher admits only the identities the world was started with
-    acting_as: str = Field(description="Your worker id (as instructed)")
+    acting_as: str = Field(description="Your worker id")
 
 
 class ToolOutput(BaseModel):
@@ -84,20 +84,28 @@ _FOLDABLE = frozenset({"type", "enum", "format", "pattern", "minLength", "maxLen
                        "exclusiveMinimum", "exclusiveMaximum", "items", "minItems", "maxItems"})
 
 
+#: ``maxLength`` at or below this marks an id-like string (ids are ≤ 48 characters); see :func:`lean_schema`.
+_ID_MAX = 64
+
+
 def lean_schema(node: Any) -> Any:
     """The same contract in fewer tokens (every model call of every trial pays for the listing).
 
     Drops what constrains nothing — pydantic's generated ``title`` strings and ``"default": null`` (an
     optional field is one not in ``required``) — and folds ``anyOf: [<simple type>, {"type": "null"}]``
-    into ``"type": [<type>, "null"]`` (with ``null`` added to an ``enum``). Validation is unchanged: the
-    server validates arguments against the pydantic model, not this text.
+    into ``"type": [<type>, "null"]`` (with ``null`` added to an ``enum``). Also drops the length bounds of
+    id-like strings (``minLength: 1``, ``maxLength`` ≤ 64): an agent learns nothing from them, and a bad id
+    is refused with a clear error anyway. Bounds of free text (narratives, notes) stay, because they tell the
+    agent how much it may write. Validation is unchanged: the server validates arguments against the
+    pydantic model, not this text.
     """
     if isinstance(node, list):
         return [lean_schema(v) for v in node]
     if not isinstance(node, dict):
         return node
     out = {k: lean_schema(v) for k, v in node.items()
-           if not (k == "title" and isinstance(v, str)) and not (k == "default" and v is None)}
+           if not (k == "title" and isinstance(v, str)) and not (k == "default" and v is None)
+           and not (k == "minLength" and v == 1) and not (k == "maxLength" and isinstance(v, int) and v <= _ID_MAX)}
     alts = out.get("anyOf")
     if isinstance(alts, list) and len(alts) == 2 and {"type": "null"} in alts:
         (other,) = [a for a in alts if a != {"type": "null"}]

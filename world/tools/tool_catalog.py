@@ -14,13 +14,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -39,19 +37,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "rationale": {
       "description": "Grounds of the appeal, in your words",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "document_ids": {
@@ -82,19 +77,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "rationale": {
       "description": "Grounds for external review, in your words",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "document_ids": {
@@ -128,8 +120,6 @@ CATALOG_JSON = r'''{
       "properties": {
        "kind": {
         "description": "A required document kind from the case's requirement check",
-        "maxLength": 48,
-        "minLength": 1,
         "type": "string"
        },
        "status": {
@@ -168,13 +158,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "final_action": {
@@ -197,7 +185,6 @@ CATALOG_JSON = r'''{
      "rationale": {
       "description": "Why this disposition (becomes the closing reason for do_not_submit)",
       "maxLength": 5000,
-      "minLength": 1,
       "type": "string"
      },
      "clinician_request": {
@@ -227,13 +214,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "note": {
@@ -260,24 +245,19 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "selected_slot": {
       "description": "One offered slot exactly as offered, ISO-8601 with zone, e.g. 2026-10-06T15:00:00Z; must still be in the future",
-      "maxLength": 40,
       "minLength": 10,
       "type": "string"
      },
@@ -307,13 +287,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "note": {
@@ -405,13 +383,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "channel": {
@@ -426,8 +402,6 @@ CATALOG_JSON = r'''{
      },
      "bundle_document_id": {
       "description": "The case's submission_bundle document to send",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "questionnaire_answers": {
@@ -484,13 +458,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "order_id": {
       "description": "Active service-request order id from list_candidate_orders, e.g. SR-CEM-001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -504,18 +476,16 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cases_get_case",
-   "description": "One PA case with every artifact you can see: case (status, urgency, dates, authorization), ordering_org, order, patient, coverage (active on the requested date), requesting_provider, lines, requirement_checks, provider_determinations, form_responses, case_documents (uploads and bundles), submissions (with the payer's reply), unreadable_fax_pages, messages (summaries), letters, p2p_requests, appeals, status_history and next_actions [{tool, action, to_status, hint}] — the moves the case's state machine allows now. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
+   "description": "One PA case with every artifact you can see: case (status, urgency, dates, authorization), ordering_org, order, patient, coverage (active on the requested date), requesting_provider, lines, requirement_checks, provider_determinations, form_responses, case_documents (uploads and bundles), submissions (with the payer's reply), unreadable_fax_pages, messages (summaries), letters, p2p_requests, appeals, status_history and next_actions [{tool, action, to_status, hint}] — the moves the case's state machine allows now. Lists cut to fit 10,000 chars are named under `more` with next_offset; read one with section=<name> and offset/limit.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "section": {
@@ -538,18 +508,18 @@ CATALOG_JSON = r'''{
        "string",
        "null"
       ],
-      "description": "Return only this list section of the case, paged with offset/limit (default: the whole case, each section cut to what fits the result budget; cut ones listed under `more`)"
+      "description": "Only this section of the case, paged (default: the whole case, cut lists under `more`)"
      },
      "offset": {
       "default": 0,
-      "description": "With section: entries to skip (use next_offset)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 20,
-      "description": "With section: page size, 1–100 (default 20)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
@@ -565,24 +535,24 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cases_list_cases",
-   "description": "Your organization's PA cases as summaries, expedited before standard, then oldest first: {case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are left out unless include_closed or status='closed'. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "Your organization's PA cases as summaries, expedited before standard, then oldest first: {case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are left out unless include_closed or status='closed'. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "limit": {
       "default": 20,
-      "description": "Page size: at most this many entries (1–100, default 20)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
      },
      "offset": {
       "default": 0,
-      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
@@ -630,18 +600,16 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "chart_get_patient_chart",
-   "description": "The patient's chart as your organization holds it, lists newest first: patient (demographics, age, PCP), coverages (plan, line of business, active today), conditions (ICD-10-CM), encounters, observations (LOINC, value + UCUM unit), medications, procedures, allergies, documents (index only, no bodies: read one with docs_get_document) and prior_pa_cases. Observations are paginated by code: the latest `observations_per_code` values of each code within the optional date window / code list; `observations_meta.codes` lists every code with its count and date range. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
+   "description": "The patient's chart as your organization holds it, lists newest first: patient (demographics, age, PCP), coverages (plan, line of business, active today), conditions (ICD-10-CM), encounters, observations (LOINC, value + UCUM unit), medications, procedures, allergies, documents (index only, no bodies: read one with docs_get_document) and prior_pa_cases. Observations: the latest `observations_per_code` values per code (optionally within a date window / code list); `observations_meta.codes` gives each code's count and dates. Lists cut to fit 10,000 chars are named under `more` with next_offset; read one with section=<name> and offset/limit.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "patient_id": {
       "description": "Patient id, e.g. PAT-CEM",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "observations_per_code": {
@@ -694,18 +662,18 @@ CATALOG_JSON = r'''{
        "string",
        "null"
       ],
-      "description": "Return only this section of the chart, paged with offset/limit (default: the whole chart, each section cut to what fits the result budget; cut ones listed under `more`)"
+      "description": "Only this section of the chart, paged (default: the whole chart, cut lists under `more`)"
      },
      "offset": {
       "default": 0,
-      "description": "With section: entries to skip (use next_offset)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 50,
-      "description": "With section: page size, 1–100 (default 50)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
@@ -721,32 +689,30 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "chart_list_candidate_orders",
-   "description": "Service-request orders on a patient's chart, newest first. Each order: id, date, status (active|revoked|…), lines [{system, code (CPT/HCPCS), display, units, modifier}], ICD-10-CM diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` (PA cases already opened from it: [{case_id, status}]). Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "Service-request orders on a patient's chart, newest first. Each order: id, date, status (active|revoked|…), lines [{system, code (CPT/HCPCS), display, units, modifier}], ICD-10-CM diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` (PA cases already opened from it: [{case_id, status}]). Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "limit": {
       "default": 20,
-      "description": "Page size: at most this many entries (1–100, default 20)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
      },
      "offset": {
       "default": 0,
-      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
      },
      "patient_id": {
       "description": "Patient id from search_patients, e.g. PAT-CEM",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -765,7 +731,7 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "query": {
@@ -784,7 +750,7 @@ CATALOG_JSON = r'''{
      },
      "limit": {
       "default": 25,
-      "description": "At most this many patients (1–100)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
@@ -805,13 +771,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "document_ids": {
@@ -848,18 +812,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "document_id": {
       "description": "Document id, e.g. DOC-CEM-004",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "body_offset": {
       "default": 0,
-      "description": "Start of the body window in characters (0 = the beginning); use body_next_offset",
+      "description": "Body start: body_next_offset of the last call",
       "maximum": 1000000,
       "minimum": 0,
       "type": "integer"
@@ -875,32 +837,30 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "docs_list_case_documents",
-   "description": "Documents usable on a case: the patient's chart documents plus this case's uploads and submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin (chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "Documents usable on a case: the patient's chart documents plus this case's uploads and submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin (chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "limit": {
       "default": 20,
-      "description": "Page size: at most this many entries (1–100, default 20)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
      },
      "offset": {
       "default": 0,
-      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -919,13 +879,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "kind": {
@@ -951,13 +909,11 @@ CATALOG_JSON = r'''{
      "title": {
       "description": "Document title",
       "maxLength": 300,
-      "minLength": 1,
       "type": "string"
      },
      "body": {
       "description": "Document text, Markdown",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "sign": {
@@ -984,13 +940,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "kind": {
@@ -1016,13 +970,11 @@ CATALOG_JSON = r'''{
      "title": {
       "description": "Document title",
       "maxLength": 300,
-      "minLength": 1,
       "type": "string"
      },
      "filename": {
       "description": "Bare file name, e.g. mri_report.pdf",
       "maxLength": 200,
-      "minLength": 1,
       "type": "string"
      },
      "mime_type": {
@@ -1038,7 +990,6 @@ CATALOG_JSON = r'''{
      "content_base64": {
       "description": "Standard base64 of the file (≤10 MiB decoded)",
       "maxLength": 13981021,
-      "minLength": 1,
       "type": "string"
      },
      "description": {
@@ -1074,13 +1025,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -1099,19 +1048,15 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "form_id": {
       "description": "Form id from list_required_forms, e.g. QNR-…",
-      "maxLength": 64,
-      "minLength": 1,
       "type": "string"
      },
      "answers": {
@@ -1156,18 +1101,14 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "form_id": {
-      "maxLength": 64,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -1185,31 +1126,29 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "inbox_list_messages",
-   "description": "Your organization's provider inbox (payer replies: approvals, denials, pends, peer-to-peer invitations), newest first; optionally one case's or unread only. Each message without its body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 characters) and `unread`. Reading a body (inbox_read_message) stamps it read. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "Your organization's provider inbox (payer replies: approvals, denials, pends, peer-to-peer invitations), newest first; optionally one case's or unread only. Each message without its body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 characters) and `unread`. Reading a body (inbox_read_message) stamps it read. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "limit": {
       "default": 20,
-      "description": "Page size: at most this many entries (1–100, default 20)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
      },
      "offset": {
       "default": 0,
-      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
      },
      "case_id": {
-      "maxLength": 48,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -1236,13 +1175,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "message_id": {
       "description": "Message id, e.g. MSG-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -1256,30 +1193,28 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "p2p_session_get_context",
-   "description": "The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and proposed_outcome. The provider seat on the call is held by the case's ordering clinician (act as that clinician). The transcript is paged: Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and proposed_outcome. The provider seat on the call is held by the case's ordering clinician (act as that clinician). The transcript is paged: Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "offset": {
       "default": 0,
-      "description": "Transcript turns to skip (0 = from the first); use next_offset",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 10000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 100,
-      "description": "Page size of the transcript: at most this many turns (1–200, default 100)",
+      "description": "Page size",
       "maximum": 200,
       "minimum": 1,
       "type": "integer"
@@ -1300,19 +1235,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "message": {
       "description": "What you say on the call (one turn, ≤4,000 characters)",
       "maxLength": 4000,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -1332,13 +1264,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "summary": {
@@ -1368,24 +1298,24 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "people_list_contacts",
-   "description": "The directory: provider, payer and care-management staff, optionally one role. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "The directory: provider, payer and care-management staff, optionally one role. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "limit": {
       "default": 20,
-      "description": "Page size: at most this many entries (1–100, default 20)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
      },
      "offset": {
       "default": 0,
-      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
@@ -1427,31 +1357,29 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "people_list_ordering_providers",
-   "description": "Clinicians at provider organizations who may order services (physicians, nurse practitioners, physician assistants, physical therapists), with NPIs. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "Clinicians at provider organizations who may order services (physicians, nurse practitioners, physician assistants, physical therapists), with NPIs. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "limit": {
       "default": 20,
-      "description": "Page size: at most this many entries (1–100, default 20)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
      },
      "offset": {
       "default": 0,
-      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
      },
      "org_id": {
-      "maxLength": 48,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -1468,24 +1396,24 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "people_list_reviewer_contacts",
-   "description": "Payer-side UM nurses, medical directors and appeals medical directors reachable from the provider. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "Payer-side UM nurses, medical directors and appeals medical directors reachable from the provider. Each contact: {id, name, given_name, family_name, credentials, role, org_id, org_name, org_kind, npi, specialty, license_state, phone, email, fax}, sorted by organization then name. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "limit": {
       "default": 20,
-      "description": "Page size: at most this many entries (1–100, default 20)",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
      },
      "offset": {
       "default": 0,
-      "description": "Entries to skip (0 = first page); use next_offset from the previous page",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 100000,
       "minimum": 0,
       "type": "integer"
@@ -1563,13 +1491,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "decision": {
@@ -1632,18 +1558,16 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "determination_get_summary",
-   "description": "Everything needed to finalize: case, member, lines, SLA (deadline UTC, seconds_remaining at the current simulated time), the source records (nurse recommendation, active MD decision, its peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active determination and history, and a side-effect-free preflight preview of each decision as you would finalize it now (passes, or the failing step and why). A list too long for the 10,000-character result budget is cut and listed under `more` with where to read the rest.",
+   "description": "Everything needed to finalize: case, member, lines, SLA (deadline UTC, seconds_remaining at the current simulated time), the source records (nurse recommendation, active MD decision, its peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active determination and history, and a side-effect-free preflight preview of each decision as you would finalize it now (passes, or the failing step and why). Lists too long for 10,000 chars are cut and named under `more`.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -1657,30 +1581,29 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "p2p_list",
-   "description": "Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "offset": {
       "default": 0,
-      "description": "Rows to skip (use next_offset from the previous page)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 1000000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 50,
-      "description": "Rows per page (1–200)",
+      "description": "Page size",
       "maximum": 200,
       "minimum": 1,
       "type": "integer"
      },
      "case_id": {
-      "maxLength": 48,
       "type": [
        "string",
        "null"
@@ -1702,18 +1625,15 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "payer_reviewer_id": {
       "description": "Worker id of the physician reviewer who will hold the call",
-      "maxLength": 48,
       "minLength": 3,
       "type": "string"
      },
@@ -1744,13 +1664,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "outcome": {
@@ -1764,7 +1682,6 @@ CATALOG_JSON = r'''{
      "note": {
       "description": "What was discussed and why this outcome",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -1785,17 +1702,14 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "scheduled_at": {
-      "maxLength": 40,
       "type": [
        "string",
        "null"
@@ -1813,30 +1727,28 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "p2p_session_get_context",
-   "description": "The peer-to-peer call as you see it (you must be the request's assigned payer reviewer): the request, the case, your side, the counterpart (the ordering clinician), the counterpart's opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized), the ordered transcript, and your summary once submitted. Writes nothing. The transcript is paged: Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "The peer-to-peer call as you see it (you must be the request's assigned payer reviewer): the request, the case, your side, the counterpart (the ordering clinician), the counterpart's opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized), the ordered transcript, and your summary once submitted. Writes nothing. The transcript is paged: Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "offset": {
       "default": 0,
-      "description": "Transcript turns to skip (0 = from the first); use next_offset",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 10000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 100,
-      "description": "Page size of the transcript: at most this many turns (1–200, default 100)",
+      "description": "Page size",
       "maximum": 200,
       "minimum": 1,
       "type": "integer"
@@ -1857,19 +1769,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "message": {
       "description": "What you say on the call (one turn; without the ###STOP### marker)",
       "maxLength": 4000,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -1889,13 +1798,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "request_id": {
       "description": "Peer-to-peer request id, e.g. P2P-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "summary": {
@@ -1930,13 +1837,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "system": {
@@ -1950,14 +1855,11 @@ CATALOG_JSON = r'''{
      },
      "code": {
       "description": "Procedure code in that system (CPT 5 characters, HCPCS letter + 4 digits, ICD-10-PCS 7 characters)",
-      "maxLength": 8,
-      "minLength": 1,
       "type": "string"
      },
      "display": {
       "description": "Description of the service",
       "maxLength": 300,
-      "minLength": 1,
       "type": "string"
      },
      "units": {
@@ -1967,7 +1869,6 @@ CATALOG_JSON = r'''{
       "type": "integer"
      },
      "modifier": {
-      "maxLength": 2,
       "type": [
        "string",
        "null"
@@ -2040,13 +1941,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "request_complete": {
@@ -2109,13 +2008,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "auth_type": {
@@ -2144,13 +2041,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -2164,30 +2059,28 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "payer_intake_hub_list_documents",
-   "description": "The payer-side documents of a case (the payer's copies of what the provider submitted, plus payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies (the review workspaces carry the bodies). Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "The payer-side documents of a case (the payer's copies of what the provider submitted, plus payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies (the review workspaces carry the bodies). Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "offset": {
       "default": 0,
-      "description": "Documents to skip (use next_offset from the previous page)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 1000000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 50,
-      "description": "Documents per page (1–200, default 50)",
+      "description": "Page size",
       "maximum": 200,
       "minimum": 1,
       "type": "integer"
@@ -2203,24 +2096,24 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "payer_intake_hub_list_intake_queue",
-   "description": "List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state (awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), received_at (UTC), channel, requested_urgency, member_name. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state (awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), received_at (UTC), channel, requested_urgency, member_name. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "offset": {
       "default": 0,
-      "description": "Rows to skip (use next_offset from the previous page)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 1000000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 50,
-      "description": "Rows per page (1–200)",
+      "description": "Page size",
       "maximum": 200,
       "minimum": 1,
       "type": "integer"
@@ -2245,13 +2138,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "line_number": {
@@ -2277,13 +2168,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "urgency_level": {
@@ -2398,7 +2287,6 @@ CATALOG_JSON = r'''{
       "properties": {
        "code": {
         "description": "Billable ICD-10-CM code with its dot, e.g. Z80.3",
-        "maxLength": 8,
         "minLength": 3,
         "type": "string"
        },
@@ -2425,13 +2313,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "diagnoses": {
@@ -2474,13 +2360,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "npi": {
@@ -2491,7 +2375,6 @@ CATALOG_JSON = r'''{
      "name": {
       "description": "Requesting provider's name",
       "maxLength": 200,
-      "minLength": 1,
       "type": "string"
      },
      "organization": {
@@ -2544,13 +2427,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "line_number": {
@@ -2573,8 +2454,6 @@ CATALOG_JSON = r'''{
       "description": "New code system"
      },
      "code": {
-      "maxLength": 8,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -2583,7 +2462,6 @@ CATALOG_JSON = r'''{
      },
      "display": {
       "maxLength": 300,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -2600,7 +2478,6 @@ CATALOG_JSON = r'''{
       "description": "New requested units"
      },
      "modifier": {
-      "maxLength": 2,
       "type": [
        "string",
        "null"
@@ -2661,13 +2538,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "letter_id": {
       "description": "Letter id, e.g. LET-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -2686,13 +2561,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "letter_id": {
       "description": "Letter id, e.g. LET-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "channel": {
@@ -2732,7 +2605,6 @@ CATALOG_JSON = r'''{
         "description": "Member's full name"
        },
        "member_id": {
-        "maxLength": 48,
         "type": [
          "string",
          "null"
@@ -2740,7 +2612,6 @@ CATALOG_JSON = r'''{
         "description": "Member id on the coverage (in body)"
        },
        "case_reference": {
-        "maxLength": 48,
         "type": [
          "string",
          "null"
@@ -2775,7 +2646,6 @@ CATALOG_JSON = r'''{
         "description": "Member's health plan"
        },
        "letter_date": {
-        "maxLength": 10,
         "type": [
          "string",
          "null"
@@ -2799,7 +2669,6 @@ CATALOG_JSON = r'''{
         "description": "Signer's credentials, e.g. MD or RN"
        },
        "authorization_number": {
-        "maxLength": 64,
         "type": [
          "string",
          "null"
@@ -2818,7 +2687,6 @@ CATALOG_JSON = r'''{
         "description": "Each approved line"
        },
        "valid_from": {
-        "maxLength": 10,
         "type": [
          "string",
          "null"
@@ -2826,7 +2694,6 @@ CATALOG_JSON = r'''{
         "description": "Authorization valid from, YYYY-MM-DD"
        },
        "valid_to": {
-        "maxLength": 10,
         "type": [
          "string",
          "null"
@@ -2847,8 +2714,6 @@ CATALOG_JSON = r'''{
        },
        "code": {
         "description": "Procedure code of the line",
-        "maxLength": 8,
-        "minLength": 1,
         "type": "string"
        },
        "approved_units": {
@@ -2869,13 +2734,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "fields": {
@@ -2885,13 +2748,11 @@ CATALOG_JSON = r'''{
      "body": {
       "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "subject": {
       "description": "Subject line",
       "maxLength": 300,
-      "minLength": 1,
       "type": "string"
      },
      "recipient": {
@@ -2932,7 +2793,6 @@ CATALOG_JSON = r'''{
         "description": "Member's full name"
        },
        "member_id": {
-        "maxLength": 48,
         "type": [
          "string",
          "null"
@@ -2940,7 +2800,6 @@ CATALOG_JSON = r'''{
         "description": "Member id on the coverage (in body)"
        },
        "case_reference": {
-        "maxLength": 48,
         "type": [
          "string",
          "null"
@@ -2975,7 +2834,6 @@ CATALOG_JSON = r'''{
         "description": "Member's health plan"
        },
        "letter_date": {
-        "maxLength": 10,
         "type": [
          "string",
          "null"
@@ -3068,13 +2926,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "fields": {
@@ -3084,13 +2940,11 @@ CATALOG_JSON = r'''{
      "body": {
       "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "subject": {
       "description": "Subject line",
       "maxLength": 300,
-      "minLength": 1,
       "type": "string"
      },
      "recipient": {
@@ -3121,13 +2975,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "notification_type": {
@@ -3145,13 +2997,10 @@ CATALOG_JSON = r'''{
      "body": {
       "description": "The notice as the member reads it, in plain language",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "language": {
       "description": "Language the body is written in, e.g. English",
-      "maxLength": 40,
-      "minLength": 1,
       "type": "string"
      },
      "channel": {
@@ -3193,7 +3042,6 @@ CATALOG_JSON = r'''{
        "reason": {
         "description": "The specific reason this line was denied",
         "maxLength": 20000,
-        "minLength": 1,
         "type": "string"
        }
       },
@@ -3214,8 +3062,6 @@ CATALOG_JSON = r'''{
        },
        "code": {
         "description": "Procedure code of the line",
-        "maxLength": 8,
-        "minLength": 1,
         "type": "string"
        },
        "outcome": {
@@ -3253,7 +3099,6 @@ CATALOG_JSON = r'''{
         "description": "Member's full name"
        },
        "member_id": {
-        "maxLength": 48,
         "type": [
          "string",
          "null"
@@ -3261,7 +3106,6 @@ CATALOG_JSON = r'''{
         "description": "Member id on the coverage (in body)"
        },
        "case_reference": {
-        "maxLength": 48,
         "type": [
          "string",
          "null"
@@ -3296,7 +3140,6 @@ CATALOG_JSON = r'''{
         "description": "Member's health plan"
        },
        "letter_date": {
-        "maxLength": 10,
         "type": [
          "string",
          "null"
@@ -3320,7 +3163,6 @@ CATALOG_JSON = r'''{
         "description": "Signer's credentials, e.g. MD or RN"
        },
        "authorization_number": {
-        "maxLength": 64,
         "type": [
          "string",
          "null"
@@ -3375,13 +3217,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "fields": {
@@ -3391,13 +3231,11 @@ CATALOG_JSON = r'''{
      "body": {
       "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "subject": {
       "description": "Subject line",
       "maxLength": 300,
-      "minLength": 1,
       "type": "string"
      },
      "recipient": {
@@ -3438,7 +3276,6 @@ CATALOG_JSON = r'''{
         "description": "Member's full name"
        },
        "member_id": {
-        "maxLength": 48,
         "type": [
          "string",
          "null"
@@ -3446,7 +3283,6 @@ CATALOG_JSON = r'''{
         "description": "Member id on the coverage (in body)"
        },
        "case_reference": {
-        "maxLength": 48,
         "type": [
          "string",
          "null"
@@ -3481,7 +3317,6 @@ CATALOG_JSON = r'''{
         "description": "Member's health plan"
        },
        "letter_date": {
-        "maxLength": 10,
         "type": [
          "string",
          "null"
@@ -3516,7 +3351,6 @@ CATALOG_JSON = r'''{
         "description": "Each item needed, named specifically"
        },
        "response_due": {
-        "maxLength": 10,
         "type": [
          "string",
          "null"
@@ -3538,13 +3372,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "fields": {
@@ -3554,13 +3386,11 @@ CATALOG_JSON = r'''{
      "body": {
       "description": "The letter as its recipient reads it, in full (at least 200 characters). Identifiers marked 'in body' below must appear in it verbatim",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "subject": {
       "description": "Subject line",
       "maxLength": 300,
-      "minLength": 1,
       "type": "string"
      },
      "recipient": {
@@ -3591,18 +3421,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "letter_id": {
       "description": "Letter id, e.g. LET-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "body_offset": {
       "default": 0,
-      "description": "Start of the body window in characters (0 = the beginning); use body_next_offset",
+      "description": "Body start: body_next_offset of the last call",
       "maximum": 1000000,
       "minimum": 0,
       "type": "integer"
@@ -3618,16 +3446,15 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "payer_letter_center_list",
-   "description": "Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally for one case, with their fields, body (long bodies windowed as in payer_letter_center_get), signer, delivery and last audit. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally for one case, with their fields, body (long bodies windowed as in payer_letter_center_get), signer, delivery and last audit. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
-      "maxLength": 48,
       "type": [
        "string",
        "null"
@@ -3636,14 +3463,14 @@ CATALOG_JSON = r'''{
      },
      "offset": {
       "default": 0,
-      "description": "Rows to skip (use next_offset from the previous page)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 1000000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 10,
-      "description": "Letters per page (1–50; letters carry their full text)",
+      "description": "Page size",
       "maximum": 50,
       "minimum": 1,
       "type": "integer"
@@ -3663,19 +3490,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "letter_id": {
       "description": "Letter id, e.g. LET-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "reason": {
       "description": "Why the letter is reissued (recorded)",
       "maxLength": 4000,
-      "minLength": 1,
       "type": "string"
      },
      "fields": {
@@ -3692,7 +3516,6 @@ CATALOG_JSON = r'''{
      },
      "body": {
       "maxLength": 20000,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -3701,7 +3524,6 @@ CATALOG_JSON = r'''{
      },
      "subject": {
       "maxLength": 300,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -3720,30 +3542,28 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "review_get_md_review_data",
-   "description": "The medical-director review workspace: everything in the nurse workspace plus nurse and MD evaluations, the nurse recommendation, MD decisions (superseded ones included) and peer-to-peer requests. Default: the workspace with a document index (no bodies); section='documents' pages the documents with their bodies, other sections page the same way. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
+   "description": "The medical-director review workspace: everything in the nurse workspace plus nurse and MD evaluations, the nurse recommendation, MD decisions (superseded ones included) and peer-to-peer requests. Default: the workspace with a document index (no bodies); section='documents' pages the documents with their bodies, other sections page the same way. Lists cut to fit 10,000 chars are named under `more` with next_offset; read one with section=<name> and offset/limit.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "offset": {
       "default": 0,
-      "description": "With section: entries of the section to skip (use next_offset)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 10000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 20,
-      "description": "With section: page size, 1–100 (default 20); a page also stops where the result budget is reached",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
@@ -3777,30 +3597,28 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "review_get_nurse_review_data",
-   "description": "The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the policy's criteria {criterion_id, text, citation}, payer-side documents, the nurse evaluations saved so far and the nurse recommendation (null until submitted). Default: the workspace with a document index (no bodies); section='documents' pages the documents with their bodies, other sections page the same way. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
+   "description": "The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the policy's criteria {criterion_id, text, citation}, payer-side documents, the nurse evaluations saved so far and the nurse recommendation (null until submitted). Default: the workspace with a document index (no bodies); section='documents' pages the documents with their bodies, other sections page the same way. Lists cut to fit 10,000 chars are named under `more` with next_offset; read one with section=<name> and offset/limit.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "offset": {
       "default": 0,
-      "description": "With section: entries of the section to skip (use next_offset)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 10000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 20,
-      "description": "With section: page size, 1–100 (default 20); a page also stops where the result budget is reached",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
@@ -3839,14 +3657,11 @@ CATALOG_JSON = r'''{
       "properties": {
        "document_id": {
         "description": "Payer-side document id of this case (DOC-…, from the review workspace)",
-        "maxLength": 48,
-        "minLength": 1,
         "type": "string"
        },
        "quote": {
         "description": "Words copied verbatim from that document",
         "maxLength": 2000,
-        "minLength": 1,
         "type": "string"
        }
       },
@@ -3860,13 +3675,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "line_number": {
@@ -3877,8 +3690,6 @@ CATALOG_JSON = r'''{
      },
      "criterion_id": {
       "description": "Criterion id from the workspace's policy.criteria, e.g. C1",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "result": {
@@ -3893,13 +3704,11 @@ CATALOG_JSON = r'''{
      "citation": {
       "description": "That criterion's citation as listed in the workspace, e.g. KM-MP-IMG-001 §3.1",
       "maxLength": 100,
-      "minLength": 1,
       "type": "string"
      },
      "note": {
       "description": "Your reasoning for the verdict",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "evidence": {
@@ -3934,14 +3743,11 @@ CATALOG_JSON = r'''{
       "properties": {
        "document_id": {
         "description": "Payer-side document id of this case (DOC-…, from the review workspace)",
-        "maxLength": 48,
-        "minLength": 1,
         "type": "string"
        },
        "quote": {
         "description": "Words copied verbatim from that document",
         "maxLength": 2000,
-        "minLength": 1,
         "type": "string"
        }
       },
@@ -3955,13 +3761,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "line_number": {
@@ -3972,8 +3776,6 @@ CATALOG_JSON = r'''{
      },
      "criterion_id": {
       "description": "Criterion id from the workspace's policy.criteria, e.g. C1",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "result": {
@@ -3988,13 +3790,11 @@ CATALOG_JSON = r'''{
      "citation": {
       "description": "That criterion's citation as listed in the workspace, e.g. KM-MP-IMG-001 §3.1",
       "maxLength": 100,
-      "minLength": 1,
       "type": "string"
      },
      "note": {
       "description": "Your reasoning for the verdict",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "evidence": {
@@ -4069,13 +3869,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "decision": {
@@ -4092,7 +3890,6 @@ CATALOG_JSON = r'''{
      "rationale": {
       "description": "Your clinical rationale",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "signed_off": {
@@ -4167,13 +3964,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "recommendation": {
@@ -4188,7 +3983,6 @@ CATALOG_JSON = r'''{
      "clinical_summary": {
       "description": "Your case-level clinical summary",
       "maxLength": 20000,
-      "minLength": 1,
       "type": "string"
      },
      "info_requested": {
@@ -4228,13 +4022,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "urgency_level": {
@@ -4271,13 +4063,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -4291,18 +4081,16 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "triage_get",
-   "description": "A case with its intake record (null before intake), its triage record (null until the disposition is set) and its routing records (lane, reason, who, when). A list too long for the 10,000-character result budget is cut and listed under `more` with where to read the rest.",
+   "description": "A case with its intake record (null before intake), its triage record (null until the disposition is set) and its routing records (lane, reason, who, when). Lists too long for 10,000 chars are cut and named under `more`.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -4321,13 +4109,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "lane": {
@@ -4351,7 +4137,6 @@ CATALOG_JSON = r'''{
      },
      "reason": {
       "maxLength": 4000,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -4374,13 +4159,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "PA case id, e.g. CASE-0001",
-      "maxLength": 48,
-      "minLength": 1,
       "type": "string"
      },
      "urgency_level": {
@@ -4410,7 +4193,6 @@ CATALOG_JSON = r'''{
      "disposition_reason": {
       "description": "Why, in your words",
       "maxLength": 4000,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -4434,12 +4216,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
-      "maxLength": 48,
       "type": "string"
      }
     },
@@ -4521,7 +4302,6 @@ CATALOG_JSON = r'''{
        },
        "substance_use_notes": {
         "maxLength": 4000,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -4530,7 +4310,6 @@ CATALOG_JSON = r'''{
        },
        "notes": {
         "maxLength": 4000,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -4575,7 +4354,6 @@ CATALOG_JSON = r'''{
         "description": "Conditions reviewed with the member",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -4585,13 +4363,11 @@ CATALOG_JSON = r'''{
        "symptom_summary": {
         "description": "Current symptoms as reported and observed (≤4,000 characters)",
         "maxLength": 4000,
-        "minLength": 1,
         "type": "string"
        },
        "recent_utilization": {
         "description": "Recent ED visits, admissions, urgent care and specialist use",
         "maxLength": 4000,
-        "minLength": 1,
         "type": "string"
        },
        "functional_status": {
@@ -4616,7 +4392,6 @@ CATALOG_JSON = r'''{
         "description": "Clinical concerns for the care plan",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -4624,7 +4399,6 @@ CATALOG_JSON = r'''{
        },
        "notes": {
         "maxLength": 4000,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -4676,7 +4450,6 @@ CATALOG_JSON = r'''{
        "name": {
         "description": "Medication as the member takes it (name, strength)",
         "maxLength": 300,
-        "minLength": 1,
         "type": "string"
        },
        "adherence": {
@@ -4691,7 +4464,6 @@ CATALOG_JSON = r'''{
        },
        "note": {
         "maxLength": 4000,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -4744,7 +4516,6 @@ CATALOG_JSON = r'''{
         "description": "Barriers to taking medications as prescribed",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -4758,7 +4529,6 @@ CATALOG_JSON = r'''{
         "description": "Side effects the member reports",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -4767,7 +4537,6 @@ CATALOG_JSON = r'''{
        "reconciliation_notes": {
         "description": "Medication reconciliation notes (≤4,000 characters)",
         "maxLength": 4000,
-        "minLength": 1,
         "type": "string"
        }
       },
@@ -4841,7 +4610,6 @@ CATALOG_JSON = r'''{
        },
        "notes": {
         "maxLength": 4000,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -4864,12 +4632,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id (assessment in progress or blocked)",
-      "maxLength": 48,
       "type": "string"
      },
      "payload": {
@@ -4891,7 +4658,6 @@ CATALOG_JSON = r'''{
      },
      "blocked_reason": {
       "maxLength": 1000,
-      "minLength": 1,
       "type": [
        "string",
        "null"
@@ -4915,12 +4681,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
-      "maxLength": 48,
       "type": "string"
      }
     },
@@ -4939,12 +4704,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
-      "maxLength": 48,
       "type": "string"
      }
     },
@@ -4963,12 +4727,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
-      "maxLength": 48,
       "type": "string"
      }
     },
@@ -5027,7 +4790,6 @@ CATALOG_JSON = r'''{
        },
        "follow_up_notes": {
         "maxLength": 2000,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -5047,25 +4809,21 @@ CATALOG_JSON = r'''{
        "trigger": {
         "description": "The event or finding that triggers escalation",
         "maxLength": 2000,
-        "minLength": 1,
         "type": "string"
        },
        "action": {
         "description": "What is done when it occurs",
         "maxLength": 2000,
-        "minLength": 1,
         "type": "string"
        },
        "contact": {
         "description": "Who is contacted (role or service, ≤120 characters)",
         "maxLength": 120,
-        "minLength": 1,
         "type": "string"
        },
        "timeframe": {
         "description": "How quickly, e.g. 'same day', 'within 24 hours' (≤120 characters)",
         "maxLength": 120,
-        "minLength": 1,
         "type": "string"
        }
       },
@@ -5083,19 +4841,16 @@ CATALOG_JSON = r'''{
        "statement": {
         "description": "The goal, stated from the member's perspective",
         "maxLength": 2000,
-        "minLength": 1,
         "type": "string"
        },
        "measure": {
         "description": "What is measured to track the goal (≤200 characters)",
         "maxLength": 200,
-        "minLength": 1,
         "type": "string"
        },
        "target": {
         "description": "The measurable target value of the measure (≤120 characters); finalize requires it to contain a number",
         "maxLength": 120,
-        "minLength": 1,
         "type": "string"
        },
        "target_date": {
@@ -5126,7 +4881,6 @@ CATALOG_JSON = r'''{
        "action": {
         "description": "What will be done (≤2,000 characters)",
         "maxLength": 2000,
-        "minLength": 1,
         "type": "string"
        },
        "owner": {
@@ -5149,8 +4903,6 @@ CATALOG_JSON = r'''{
        },
        "frequency": {
         "description": "How often, e.g. 'once', 'weekly', 'at every call' (≤60 characters)",
-        "maxLength": 60,
-        "minLength": 1,
         "type": "string"
        }
       },
@@ -5168,7 +4920,6 @@ CATALOG_JSON = r'''{
        "statement": {
         "description": "The problem statement",
         "maxLength": 2000,
-        "minLength": 1,
         "type": "string"
        },
        "domain": {
@@ -5182,7 +4933,6 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "icd10": {
-        "maxLength": 8,
         "minLength": 3,
         "type": [
          "string",
@@ -5193,7 +4943,6 @@ CATALOG_JSON = r'''{
        "evidence": {
         "description": "What in the chart, call or assessment supports the problem",
         "maxLength": 2000,
-        "minLength": 1,
         "type": "string"
        },
        "priority": {
@@ -5226,12 +4975,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id (care plan in draft)",
-      "maxLength": 48,
       "type": "string"
      },
      "plan": {
@@ -5250,17 +4998,16 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cm_chart_get_chart_data",
-   "description": "The member's clinical chart for a CM case: the case and its referral, patient demographics, coverages, conditions (ICD-10-CM), encounters, observations (labs and vitals: LOINC codes, values with UCUM units), medications, procedures, allergies, and an index of the clinical and CM documents (title, kind, date, author, length); pass document_ids to read up to 5 documents in full. Lists are newest first. Observations are paginated: the latest observations_per_code values of each LOINC code, optionally limited to a date window and to given codes; observations_meta lists every code in the chart with its count and date range so you can ask for more of one. The record ids returned here are what cm_chart_submit_chart_review accepts as evidence_ids. No side effects. Long records: the default view cuts each list section to what fits 10,000 characters and lists the cut ones under `more` {section: {returned, total, next_offset}}; section=<name> with offset/limit pages one section.",
+   "description": "The member's clinical chart for a CM case: the case and its referral, patient demographics, coverages, conditions (ICD-10-CM), encounters, observations (labs and vitals: LOINC codes, values with UCUM units), medications, procedures, allergies, and an index of the clinical and CM documents (title, kind, date, author, length); pass document_ids to read up to 5 documents in full. Lists are newest first. Observations are paginated: the latest observations_per_code values of each LOINC code, optionally limited to a date window and to given codes; observations_meta lists every code in the chart with its count and date range so you can ask for more of one. The record ids returned here are what cm_chart_submit_chart_review accepts as evidence_ids. No side effects. Lists cut to fit 10,000 chars are named under `more` with next_offset; read one with section=<name> and offset/limit.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id, e.g. CMC-0001",
-      "maxLength": 48,
       "type": "string"
      },
      "observations_per_code": {
@@ -5288,8 +5035,6 @@ CATALOG_JSON = r'''{
      },
      "loinc_codes": {
       "items": {
-       "maxLength": 10,
-       "minLength": 1,
        "type": "string"
       },
       "maxItems": 50,
@@ -5301,8 +5046,6 @@ CATALOG_JSON = r'''{
      },
      "document_ids": {
       "items": {
-       "maxLength": 48,
-       "minLength": 1,
        "type": "string"
       },
       "maxItems": 5,
@@ -5328,18 +5071,18 @@ CATALOG_JSON = r'''{
        "string",
        "null"
       ],
-      "description": "Return only this section of the chart, paged with offset/limit (default: the whole chart, each section cut to what fits the result budget; cut sections are listed under `more`)"
+      "description": "Only this section of the chart, paged (default: the whole chart, cut lists under `more`)"
      },
      "offset": {
       "default": 0,
-      "description": "With section: entries of the section to skip (use next_offset)",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 10000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 50,
-      "description": "With section: page size, 1–100 (default 50); a page also stops where the result budget is reached",
+      "description": "Page size",
       "maximum": 100,
       "minimum": 1,
       "type": "integer"
@@ -5366,7 +5109,6 @@ CATALOG_JSON = r'''{
         "description": "The member's main problems as you read the chart",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -5377,7 +5119,6 @@ CATALOG_JSON = r'''{
         "description": "Care-coordination risks seen in the chart, e.g. fragmented care or gaps between settings ([] if none)",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -5387,7 +5128,6 @@ CATALOG_JSON = r'''{
         "description": "Barriers to self-management or care you suspect from the chart, to confirm on outreach ([] if none)",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -5412,7 +5152,6 @@ CATALOG_JSON = r'''{
         "description": "Questions the chart leaves open, to clarify with the member or the care team (0–30 items; [] if none)",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -5421,8 +5160,6 @@ CATALOG_JSON = r'''{
        "evidence_ids": {
         "description": "Ids of this member's chart records the review relies on (encounters, conditions, observations, medications, procedures, allergies, documents) as returned by cm_chart_get_chart_data; 1–30 ids",
         "items": {
-         "maxLength": 48,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -5445,12 +5182,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id (must be at intake_complete)",
-      "maxLength": 48,
       "type": "string"
      },
      "review": {
@@ -5474,12 +5210,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id",
-      "maxLength": 48,
       "type": "string"
      },
      "reason": {
@@ -5498,7 +5233,6 @@ CATALOG_JSON = r'''{
      "note": {
       "description": "What happened, in your words (documented decline)",
       "maxLength": 4000,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -5519,12 +5253,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "referral_id": {
       "description": "Referral id from the queue, e.g. REF-CM01",
-      "maxLength": 48,
       "type": "string"
      }
     },
@@ -5538,12 +5271,12 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cm_intake_list_referral_queue",
-   "description": "List inbound care-management referrals as summaries (id, date, source, status, suggested program and priority, risk score, diagnosis codes, case_id, patient {name, birth_date, age, sex}), most pressing first (suggested priority, then risk score). Use get_referral for the reason, diagnoses, risk flags and contact details. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "List inbound care-management referrals as summaries (id, date, source, status, suggested program and priority, risk score, diagnosis codes, case_id, patient {name, birth_date, age, sex}), most pressing first (suggested priority, then risk score). Use get_referral for the reason, diagnoses, risk flags and contact details. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "status": {
@@ -5561,14 +5294,14 @@ CATALOG_JSON = r'''{
      },
      "offset": {
       "default": 0,
-      "description": "Referrals to skip (0 = first page); use next_offset from the previous page",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 10000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 20,
-      "description": "Page size: at most this many referrals (1–50, default 20)",
+      "description": "Page size",
       "maximum": 50,
       "minimum": 1,
       "type": "integer"
@@ -5588,12 +5321,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "referral_id": {
       "description": "The referral to open a case from",
-      "maxLength": 48,
       "type": "string"
      },
      "program": {
@@ -5652,7 +5384,6 @@ CATALOG_JSON = r'''{
         "description": "What you learned on the call",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -5663,7 +5394,6 @@ CATALOG_JSON = r'''{
         "description": "Agreed next steps",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -5674,7 +5404,6 @@ CATALOG_JSON = r'''{
         "description": "Concerns the member raised",
         "items": {
          "maxLength": 300,
-         "minLength": 1,
          "type": "string"
         },
         "maxItems": 30,
@@ -5682,7 +5411,6 @@ CATALOG_JSON = r'''{
        },
        "member_words": {
         "maxLength": 2000,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -5690,8 +5418,6 @@ CATALOG_JSON = r'''{
         "description": "The member's consent or decline in their own words, quoted from the transcript (≤2,000 characters)"
        },
        "preferred_contact": {
-        "maxLength": 60,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -5699,8 +5425,6 @@ CATALOG_JSON = r'''{
         "description": "How and when the member prefers to be contacted (≤60 characters)"
        },
        "preferred_language": {
-        "maxLength": 40,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -5709,7 +5433,6 @@ CATALOG_JSON = r'''{
        },
        "notes": {
         "maxLength": 5000,
-        "minLength": 1,
         "type": [
          "string",
          "null"
@@ -5729,12 +5452,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "session_id": {
       "description": "Outreach session id, e.g. SES-0001",
-      "maxLength": 48,
       "type": "string"
      },
      "summary": {
@@ -5753,29 +5475,28 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "cm_outreach_get_transcript",
-   "description": "The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), content, timestamp}] in turn order — with the session's status (active | ended), end_reason, turn budget and turns left. No side effects. Paged: offset/limit in, `total`, `offset`, `limit` and `next_offset` (null on the last page) out; a page also stops early where the 10,000-character result budget is reached.",
+   "description": "The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), content, timestamp}] in turn order — with the session's status (active | ended), end_reason, turn budget and turns left. No side effects. Paged: pass next_offset back as offset (null = last page); total counts all.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "session_id": {
       "description": "Outreach session id, e.g. SES-0001",
-      "maxLength": 48,
       "type": "string"
      },
      "offset": {
       "default": 0,
-      "description": "Messages to skip (0 = from the first turn); use next_offset",
+      "description": "Skip this many: next_offset of the last page",
       "maximum": 10000,
       "minimum": 0,
       "type": "integer"
      },
      "limit": {
       "default": 100,
-      "description": "Page size: at most this many messages (1–200, default 100)",
+      "description": "Page size",
       "maximum": 200,
       "minimum": 1,
       "type": "integer"
@@ -5796,18 +5517,16 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "session_id": {
       "description": "Outreach session id from start_outreach_call, e.g. SES-0001",
-      "maxLength": 48,
       "type": "string"
      },
      "message": {
       "description": "What you say to the member in this turn (1–4,000 characters)",
       "maxLength": 4000,
-      "minLength": 1,
       "type": "string"
      }
     },
@@ -5827,12 +5546,11 @@ CATALOG_JSON = r'''{
     "additionalProperties": false,
     "properties": {
      "acting_as": {
-      "description": "Your worker id (as instructed)",
+      "description": "Your worker id",
       "type": "string"
      },
      "case_id": {
       "description": "CM case id (must be at chart_reviewed)",
-      "maxLength": 48,
       "type": "string"
      }
     },
