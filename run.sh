@@ -8,8 +8,8 @@
 #
 # Works from any directory. Exits non-zero when any trial errored, was not graded, or never ran
 # (`chibench report --strict`; Harbor itself exits 0 then).
-# Needs Python >= 3.12 (Harbor), bubblewrap and slirp4netns (installed here if missing and root; the
-# sandbox's egress and its test need slirp4netns).
+# Needs Python >= 3.12 (Harbor), bubblewrap, slirp4netns, libseccomp2, ripgrep, tmux and curl (installed here
+# if missing and root; the sandbox, its egress and the tests need them).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -22,12 +22,16 @@ if [ ! -x .venv/bin/harbor ]; then
   [ -n "$PY" ] || { echo "run.sh: Python >= 3.12 is required (Harbor)"; exit 2; }
   "$PY" -m venv .venv
   .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e ".[dev]"
+  .venv/bin/python -m pip install --quiet -e ".[dev,rl]"   # the same extras as .ci/run: the tests need them
 fi
 MISSING=""
 command -v bwrap >/dev/null 2>&1 || MISSING="$MISSING bubblewrap"
 command -v slirp4netns >/dev/null 2>&1 || MISSING="$MISSING slirp4netns"      # egress, and its test
 ls /usr/lib/*/libseccomp.so.2 >/dev/null 2>&1 || MISSING="$MISSING libseccomp2"  # the sandbox's seccomp filter
+# what the agent CLIs and terminus-2 look for in the agent's box (it sees the host's /usr), and their tests
+command -v rg >/dev/null 2>&1 || MISSING="$MISSING ripgrep"
+command -v tmux >/dev/null 2>&1 || MISSING="$MISSING tmux"
+command -v curl >/dev/null 2>&1 || MISSING="$MISSING curl"
 if [ -n "$MISSING" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
