@@ -22,7 +22,7 @@ from chibench.world import taskspec
 from chibench.world.core.errors import DamagedDatabase
 from chibench.world.core.world import World, check_database
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def _broken_page(p: Path) -> None:
@@ -95,7 +95,7 @@ def test_open_world_is_wal_and_a_closed_one_is_a_single_file(copy: Path):
 def test_a_write_left_in_the_log_by_a_killed_process_is_read_back(copy: Path):
     """A process that commits and dies without closing leaves its commits in world.sqlite-wal: the next
     reader (the collect hook's fallback) replays them."""
-    code = ("import os; from chibench.world.core.world import World\n"
+    code = ("import os; import chibench.world.apps; from chibench.world.core.world import World\n"
             f"w = World({str(copy)!r})\n"
             "with w.write(actor_id='WKR-PAC-01', app='t', action='t.killed') as tx:\n"
             "    tx.log()\n"
