@@ -13,7 +13,7 @@ from chibench.world.seeds.catalog import PA_DIFFICULTY, TABLE_11, pa_band, table
 from chibench.world.seeds.loader import SEED_ROOT, load_file
 from chibench.world.seeds.schema import ServiceCaseFile
 
-PACKAGES = Path(__file__).resolve().parents[2] / "packages"
+PACKAGES = Path(__file__).resolve().parents[3] / "packages"
 SEEDS = {p.stem: load_file(p, ServiceCaseFile) for p in sorted((SEED_ROOT / "services").glob("*.yaml"))}
 
 
