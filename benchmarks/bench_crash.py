@@ -47,6 +47,7 @@ def _child(db: str, case_id: str, run: int, writers: int, legacy: bool) -> None:
         import chibench.world.core.world as world_mod
 
         world_mod._sqlite_pragmas = _legacy  # type: ignore[assignment]
+    import chibench.world.apps  # noqa: F401  (the app tables and the actor directory a World needs)
     from chibench.world.core.world import World
     from chibench.world.tools.dispatch import dispatch
 
@@ -92,6 +93,7 @@ def _setup(tmp: Path) -> tuple[Path, Path, str]:
 
 
 def _fresh(base: Path, db: Path) -> str:
+    import chibench.world.apps  # noqa: F401  (the app tables and the actor directory a World needs)
     from chibench.world.core.identities import set_identities
     from chibench.world.core.world import World
     from chibench.world.tools.dispatch import dispatch
@@ -157,6 +159,7 @@ def _legacy(dbapi_conn: sqlite3.Connection, _record: object) -> None:
 def write_cost(n: int) -> dict[str, object]:
     import statistics
 
+    import chibench.world.apps  # noqa: F401  (the app tables and the actor directory a World needs)
     import chibench.world.core.world as world_mod
     from chibench.world.core.world import World
     from chibench.world.tools.dispatch import dispatch
