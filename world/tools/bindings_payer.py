@@ -64,11 +64,6 @@ LANE_HELP = ("Review lane. Effects when routed: nurse_review | md_review | admin
              "notification | gold_card approve without clinical review (determination + authorization number)")
 
 
-def _page(rows: list[Any], key: str, offset: int, limit: int) -> dict[str, Any]:
-    """One page of a service's list result, with the total and the offset of the next page (null at the end),
-    cut short where the result budget is reached (:func:`budget.page`)."""
-    return budget.page(key, rows, offset, limit)
-
 
 class PageInput(ActingInput):
     offset: int = Field(0, ge=0, le=1_000_000, description="Skip this many: next_offset of the last page")
@@ -96,7 +91,7 @@ class ListIntakeQueueIn(PageInput):
                   "received_at (UTC), channel, requested_urgency, member_name. " + budget.PAGED)
 def list_intake_queue(world: World, a: ListIntakeQueueIn) -> Any:
     rows = intake.list_intake_queue(world, actor_id=a.acting_as, include_complete=a.include_complete)
-    return _page(rows, "cases", a.offset, a.limit)
+    return budget.page("cases", rows, a.offset, a.limit)
 
 
 @tool(ROLE, NS_INTAKE, "get_intake_case", kind="read", input=CaseInput,
@@ -268,8 +263,8 @@ class ListDocumentsIn(CaseInput):
                   "payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies "
                   "(the review workspaces carry the bodies). " + budget.PAGED)
 def list_documents(world: World, a: ListDocumentsIn) -> Any:
-    return _page(intake.list_documents(world, actor_id=a.acting_as, case_id=a.case_id), "documents", a.offset,
-                 a.limit)
+    return budget.page("documents", intake.list_documents(world, actor_id=a.acting_as, case_id=a.case_id), a.offset,
+                       a.limit)
 
 
 class ConfirmDecisionsIn(CaseInput):
@@ -622,7 +617,7 @@ class P2PListIn(PageInput):
                   "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. " + budget.PAGED)
 def p2p_list(world: World, a: P2PListIn) -> Any:
     rows = p2p.list_requests(world, actor_id=a.acting_as, case_id=a.case_id)
-    return _page(rows, "requests", a.offset, a.limit)
+    return budget.page("requests", rows, a.offset, a.limit)
 
 
 class OfferSlotsIn(ActingInput):
@@ -947,7 +942,7 @@ class LetterListIn(ActingInput):
                   "delivery and last audit. " + budget.PAGED)
 def letter_list(world: World, a: LetterListIn) -> Any:
     rows = letters.list_letters(world, actor_id=a.acting_as, case_id=a.case_id)
-    return _page([_windowed(r) for r in rows], "letters", a.offset, a.limit)
+    return budget.page("letters", [_windowed(r) for r in rows], a.offset, a.limit)
 
 
 class LetterIdIn(ActingInput):

@@ -66,11 +66,6 @@ def _appeal_view(appeal: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in appeal.items() if k not in ("original_reviewer_id", "assigned_reviewer_id")}
 
 
-def _page(key: str, items: list[Any], limit: int, offset: int) -> dict[str, Any]:
-    """One page of a list result: ``{key: [...], total, offset, limit, next_offset}``, cut short where the
-    result budget is reached (:func:`budget.page`)."""
-    return budget.page(key, items, offset, limit)
-
 
 class PageIn(ActingInput):
     limit: int = Field(20, ge=1, le=MAX_PAGE, description="Page size")
@@ -132,7 +127,7 @@ class ListCandidateOrdersIn(PageIn):
                   "(PA cases already opened from it: [{case_id, status}]). " + _PAGED)
 def list_candidate_orders(world: World, a: ListCandidateOrdersIn) -> Any:
     rows = ehr.list_candidate_orders(world, actor_id=a.acting_as, patient_id=a.patient_id)
-    return _page("orders", rows, a.limit, a.offset)
+    return budget.page("orders", rows, a.offset, a.limit)
 
 
 PatientChartSection = Literal["conditions", "encounters", "observations", "medications", "procedures", "allergies",
@@ -247,7 +242,7 @@ class ListCasesIn(PageIn):
                   "left out unless include_closed or status='closed'. " + _PAGED)
 def list_cases(world: World, a: ListCasesIn) -> Any:
     rows = workbench.list_cases(world, actor_id=a.acting_as, status=a.status, include_closed=a.include_closed)
-    return _page("cases", rows, a.limit, a.offset)
+    return budget.page("cases", rows, a.offset, a.limit)
 
 
 # ==================================================================================== inbox
@@ -263,7 +258,7 @@ class ListMessagesIn(PageIn):
                   "characters) and `unread`. Reading a body (inbox_read_message) stamps it read. " + _PAGED)
 def list_messages(world: World, a: ListMessagesIn) -> Any:
     rows = workbench.list_messages(world, actor_id=a.acting_as, case_id=a.case_id, unread_only=a.unread_only)
-    return _page("messages", rows, a.limit, a.offset)
+    return budget.page("messages", rows, a.offset, a.limit)
 
 
 class ReadMessageIn(ActingInput):
@@ -329,7 +324,7 @@ class ListCaseDocumentsIn(PageIn):
                   "(chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. " + _PAGED)
 def list_case_documents(world: World, a: ListCaseDocumentsIn) -> Any:
     rows = vault.list_case_documents(world, actor_id=a.acting_as, case_id=a.case_id)
-    return _page("documents", rows, a.limit, a.offset)
+    return budget.page("documents", rows, a.offset, a.limit)
 
 
 class UploadEvidenceIn(ActingInput):
@@ -686,7 +681,7 @@ _CONTACT = ("Each contact: {id, name, given_name, family_name, credentials, role
                   + _PAGED)
 def list_contacts(world: World, a: ListContactsIn) -> Any:
     rows = directory.list_contacts(world, actor_id=a.acting_as, role=a.role)
-    return _page("contacts", rows, a.limit, a.offset)
+    return budget.page("contacts", rows, a.offset, a.limit)
 
 
 class ListOrderingProvidersIn(PageIn):
@@ -699,7 +694,7 @@ class ListOrderingProvidersIn(PageIn):
                   "practitioners, physician assistants, physical therapists), with NPIs. " + _CONTACT + _PAGED)
 def list_ordering_providers(world: World, a: ListOrderingProvidersIn) -> Any:
     rows = directory.list_ordering_providers(world, actor_id=a.acting_as, org_id=a.org_id)
-    return _page("providers", rows, a.limit, a.offset)
+    return budget.page("providers", rows, a.offset, a.limit)
 
 
 class ListReviewerContactsIn(PageIn):
@@ -711,4 +706,4 @@ class ListReviewerContactsIn(PageIn):
                   "provider. " + _CONTACT + _PAGED)
 def list_reviewer_contacts(world: World, a: ListReviewerContactsIn) -> Any:
     rows = directory.list_reviewer_contacts(world, actor_id=a.acting_as, required_role=a.required_role)
-    return _page("reviewers", rows, a.limit, a.offset)
+    return budget.page("reviewers", rows, a.offset, a.limit)
