@@ -30,6 +30,46 @@ TABLE_11: dict[str, dict[str, int]] = {
 }
 
 
+#: Paper Table 9: the eight provider-submitted document kinds a PA packet is made of.
+TABLE_9_PROVIDER_KINDS: tuple[str, ...] = (
+    "pa_request_form", "chart_note", "progress_note", "letter_of_medical_necessity", "imaging_report",
+    "lab_summary", "questionnaire", "site_of_service_attestation",
+)
+
+#: Every kind a provider can put in a packet (``core.enums.PROVIDER_SUBMITTABLE_KINDS``) → the Table 9 kind it
+#: is filed under. Policies (and real payers' document lists) name the finer kinds — "consultation note", "sleep study
+#: report", "operative report", "PT notes" — so the seeds keep them, and the structural difficulty counts them
+#: as the policy's §4.1 lists them; in the packet each one belongs to exactly one of Table 9's eight.
+#: Why each lands where it does (Table 9's "key content" column):
+#: consult_note — a physician's encounter documentation (history, exam, assessment, plan): a chart note;
+#: therapy_note, discharge_summary — an interval or treatment-course summary documenting response to therapy: a
+#: progress note;
+#: diagnostic_report, pathology_report — measured results of a non-radiology study (sleep study, EEG, ECG,
+#: echocardiographic and densitometric measurements, histology) against reference values: a lab summary;
+#: procedure_report — a physician's interpreted report of a visualised study (endoscopy) with findings and an
+#: impression, the shape of an imaging report.
+TABLE_9_KIND: dict[str, str] = {
+    **{k: k for k in TABLE_9_PROVIDER_KINDS},
+    "consult_note": "chart_note",
+    "therapy_note": "progress_note",
+    "discharge_summary": "progress_note",
+    "diagnostic_report": "lab_summary",
+    "pathology_report": "lab_summary",
+    "procedure_report": "imaging_report",
+}
+
+
+def table_9_kind(kind: str) -> str:
+    """The Table 9 provider-submitted kind a document of ``kind`` is filed under in a packet.
+
+    Raises ``KeyError`` naming the allowed kinds for anything that is not a provider clinical kind (payer letters,
+    bundles and care-management records never travel in a provider packet)."""
+    try:
+        return TABLE_9_KIND[kind]
+    except KeyError:
+        raise KeyError(f"{kind!r} is not a provider packet kind; allowed: {sorted(TABLE_9_KIND)}") from None
+
+
 def pa_band(required_kinds: Iterable[str]) -> str:
     """E (0 distinct kinds), M (1–3) or H (≥4)."""
     n = len(set(required_kinds))
