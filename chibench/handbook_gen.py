@@ -116,6 +116,10 @@ def _scalar(v: Any) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+_TRAILING = {"a", "an", "and", "or", "the", "of", "to", "in", "on", "by", "at", "as", "is", "are", "under", "over",
+             "before", "after", "within", "from", "than", "more", "less", "not", "no", "only", "per", "each"}
+
+
 def _split_heading(text: str, where: str) -> tuple[str, str]:
     """'Heading: requirement' → (heading, requirement); a bare requirement gets a heading made of its
     first clause (at most 7 words) and keeps its full text as the body."""
@@ -125,8 +129,10 @@ def _split_heading(text: str, where: str) -> tuple[str, str]:
     head = text.split(": ", 1)[0] if ": " in text else ""
     if head and len(head.split()) <= 8:
         return head.strip(), text.split(": ", 1)[1].strip()
-    clause = re.split(r"[,;(]| unless | when | with | for ", text, maxsplit=1)[0].split()
-    return _cap(" ".join(clause[:7]).rstrip(".")), text
+    clause = re.split(r"[,;(:]| unless | when | with | for ", text, maxsplit=1)[0].split()[:7]
+    while len(clause) > 2 and clause[-1].lower() in _TRAILING:
+        clause.pop()
+    return _cap(" ".join(clause).rstrip(".")), text
 
 
 def _low(s: str) -> str:
@@ -618,3 +624,47 @@ def family_ur(pols: list[Policy]) -> tuple[list[Out], dict[str, list[tuple[str, 
 
 
 _FAMILIES.extend([family_drugs, family_guidelines, family_ur])
+
+
+ROLE_FOLDERS = {
+    "form": ("provider-pa/forms", "pa_form", "provider"),
+    "correspondence": ("payer-um/correspondence", "correspondence_template", "payer"),
+    "protocol": ("payer-um/review-protocols", "review_protocol", "payer"),
+    "playbook": ("care-manager/playbooks", "program_playbook", "care_manager"),
+}
+
+
+def family_roles(pols: list[Policy]) -> tuple[list[Out], dict[str, list[tuple[str, str, str, str]]]]:
+    """Role documents from ``roles.yaml``: ``{kind: [{slug, id, t, sections: [[heading, [lines]]]}]}``;
+    a line that starts with '- ' is a bullet, anything else a paragraph."""
+    path = CONTENT / "roles.yaml"
+    if not path.exists():
+        return [], {}
+    data = _load("roles.yaml") or {}
+    outs: list[Out] = []
+    for kind, (folder, doc_type, role) in ROLE_FOLDERS.items():
+        for e in data.get(kind) or []:
+            where = f"roles.yaml: {kind}: {e.get('slug')}"
+            slug = _req(e, "slug", where)
+            if not SLUG_RE.match(slug):
+                raise SourceError(f"{where}: slug must be snake_case")
+            src = list(e.get("src") or [])
+            meta: dict[str, Any] = {"id": _req(e, "id", where), "title": _req(e, "t", where), "doc_type": doc_type,
+                                    "provenance": "derived" if src else "original"}
+            if src:
+                meta["sources"] = src
+            meta.update({"role": role, "version": VERSION, "effective_date": EFFECTIVE, "generated": True})
+            rel = f"{REFS}/{folder}/{slug.replace('_', '-')}.md"
+            L = [_front(meta), GENERATED_NOTE, "", f"# {e['t']}", ""]
+            for i, (head, lines) in enumerate(_req(e, "sections", where), start=1):
+                L += [f"## {i}. {head}", ""]
+                for line in lines:
+                    L.append(line if str(line).startswith(("- ", "|")) else _sentence(str(line)) + "\n")
+                L.append("")
+            if src:
+                L += [f"## {len(e['sections']) + 1}. Sources", ""] + _refs(src) + [""]
+            outs.append(Out(rel, "\n".join(L)))
+    return outs, {}
+
+
+_FAMILIES.append(family_roles)
