@@ -450,6 +450,7 @@ def build() -> list[Out]:
         outs += o
         extra.update(idx)
     outs += render_indexes(pols, extra)
+    outs += render_folder_indexes(outs)
     paths = [o.path for o in outs]
     dup = {x for x in paths if paths.count(x) > 1}
     if dup:
@@ -668,3 +669,34 @@ def family_roles(pols: list[Policy]) -> tuple[list[Out], dict[str, list[tuple[st
 
 
 _FAMILIES.append(family_roles)
+
+
+FOLDER_INDEXES = {
+    f"{REFS}/provider-pa/pa-requirements": ("RMG-PA-REQ-INDEX", "PA requirement sheets by service code"),
+    f"{REFS}/provider-pa/forms": ("RMG-PA-FORM-INDEX", "Payer forms"),
+    f"{REFS}/payer-um/correspondence": ("KM-UM-COR-INDEX", "Correspondence templates"),
+    f"{REFS}/payer-um/review-protocols": ("KM-UM-PROT-INDEX", "Review protocols"),
+    f"{REFS}/care-manager/playbooks": ("KM-CM-PB-INDEX", "Program playbooks"),
+    f"{LIB}/clinical-guidelines": ("KM-CG-INDEX", "Clinical guideline summaries"),
+    f"{LIB}/ur-criteria": ("KM-UR-INDEX", "Utilization-review criteria sets"),
+}
+
+
+def render_folder_indexes(outs: list[Out]) -> list[Out]:
+    """One ``index.md`` per generated folder, listing every document in it (codes first when it has codes)."""
+    res = []
+    for folder, (doc_id, title) in FOLDER_INDEXES.items():
+        rows = []
+        for o in outs:
+            if str(Path(o.path).parent) != folder:
+                continue
+            meta = yaml.safe_load(o.text.split("\n---", 1)[0][4:]) or {}
+            rows.append((", ".join(str(c) for c in meta.get("codes") or []) or str(meta.get("id")),
+                         str(meta.get("id")), str(meta.get("title")), Path(o.path).name))
+        path = f"{folder}/index.md"
+        L = [_front({"id": doc_id, "title": title, "doc_type": "index", "provenance": "original", "role": "shared",
+                     "version": VERSION, "effective_date": EFFECTIVE, "generated": True}), GENERATED_NOTE, "",
+             f"# {title}", "", "## 1. Documents", "", "| Codes or key | Id | Title |", "|---|---|---|"]
+        L += [f"| {k} | [{i}]({f}) | {t} |" for k, i, t, f in sorted(rows)]
+        res.append(Out(path, "\n".join(L) + "\n"))
+    return res
