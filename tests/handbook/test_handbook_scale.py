@@ -42,9 +42,14 @@ def test_generated_documents_are_current():
     assert gen.generate(check=True) == [], "run `chibench handbook generate` and commit"
 
 
-def test_generation_is_deterministic():
-    a, b = gen.build(), gen.build()
-    assert [(o.path, o.text) for o in a] == [(o.path, o.text) for o in b]
+@pytest.fixture(scope="module")
+def built() -> list[gen.Out]:
+    return gen.build()
+
+
+def test_generation_is_deterministic(built):
+    again = gen.build()
+    assert [(o.path, o.text) for o in built] == [(o.path, o.text) for o in again]
 
 
 def test_stats_floor_sections_and_provenance():
@@ -181,10 +186,9 @@ def test_generator_rejects_a_malformed_procedure_code(tmp_path, monkeypatch):
         gen.family_drugs([])
 
 
-def test_generator_never_overwrites_a_handwritten_document(tmp_path, monkeypatch):
+def test_generator_never_overwrites_a_handwritten_document(tmp_path, built):
     root = tmp_path / "hb"
-    outs = gen.build()
-    target = root / outs[0].path
+    target = root / built[0].path
     target.parent.mkdir(parents=True)
     target.write_text("---\nid: HAND\n---\nhand-written\n")
     with pytest.raises(gen.SourceError, match="hand-written"):
