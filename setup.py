@@ -28,6 +28,7 @@ PACKAGE_DATA = {
     "chibench.world": ["seeds/**/*.yaml", "seeds/**/*.json", "seeds/**/*.md"],
     "chibench.handbook_skill": ["**/*"],
     "chibench.image_recipes": ["*.Dockerfile"],
+    "chibench": ["handbook_content/*.yaml"],
 }
 
 

@@ -12,6 +12,8 @@
     chibench tools reference [--check]
     chibench handbook lint
     chibench handbook stats [--json]
+    chibench handbook generate [--check]
+    chibench handbook variant {full,no-domain,no-medical,no-both} --out DIR
     chibench verify --export STATE.json --expectations EXPECTATIONS.json [--initial INITIAL.json] --out DIR
                     [--no-judge]                (writes DIR/reward.json and DIR/scorecard.json;
                                                  exit 3 and no reward.json: ungraded, the judge could not vote)
@@ -165,6 +167,41 @@ def cmd_handbook_stats(args: argparse.Namespace) -> int:
         for name, b in sorted(st["books"].items()):
             print(f"{name:<34}{b['documents']:>10}{b['words']:>10}")
         print(f"{'total':<34}{st['documents']:>10}{st['words']:>10}")
+        print()
+        print(f"{'section/sub-folder':<44}{'documents':>10}")
+        for name, n in sorted(st["subfolders"].items()):
+            print(f"{name:<44}{n:>10}")
+        print()
+        for name, n in sorted(st["sections"].items()):
+            print(f"section {name:<36}{n:>10}")
+        print("provenance: " + ", ".join(f"{k} {v}" for k, v in sorted(st["provenance"].items())))
+        print(f"generated: {st['generated']}")
+    return 0
+
+
+def cmd_handbook_generate(args: argparse.Namespace) -> int:
+    from chibench.handbook_gen import SourceError, generate
+
+    try:
+        changed = generate(check=args.check)
+    except SourceError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for c in changed:
+        print(("stale: " if args.check else "wrote: ") + c)
+    print(f"{len(changed)} file(s) {'stale' if args.check else 'changed'}")
+    return 1 if (args.check and changed) else 0
+
+
+def cmd_handbook_variant(args: argparse.Namespace) -> int:
+    from chibench.handbook_variant import VariantError, copy_variant
+
+    try:
+        n = copy_variant(args.variant, Path(args.out))
+    except VariantError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{args.variant}: {n} documents in {args.out}")
     return 0
 
 
@@ -352,6 +389,13 @@ def parser() -> argparse.ArgumentParser:
     st = hs.add_parser("stats", help="documents and words per sub-book")
     st.add_argument("--json", action="store_true")
     st.set_defaults(func=cmd_handbook_stats)
+    hg = hs.add_parser("generate", help="render the generated documents from chibench/handbook_content")
+    hg.add_argument("--check", action="store_true", help="fail if the committed files are stale")
+    hg.set_defaults(func=cmd_handbook_generate)
+    hv = hs.add_parser("variant", help="copy one trimming-ablation variant of the handbook (paper §4.5)")
+    hv.add_argument("variant", choices=("full", "no-domain", "no-medical", "no-both"))
+    hv.add_argument("--out", required=True, help="destination folder (must not exist)")
+    hv.set_defaults(func=cmd_handbook_variant)
     vf = sub.add_parser("verify", help="grade an exported world state against a task's expectations")
     vf.add_argument("--export", required=True, help="the final world export (JSON)")
     vf.add_argument("--expectations", required=True, help="the task's expectations.json (answer key)")

@@ -290,8 +290,13 @@ class SandboxEnvironment(BaseEnvironment):
         model_api: str | None = None,
         judge_api: str | None = None,
         agent_clis: str | None = None,
+        handbook_variant: str | None = None,
         **kwargs: Any,
     ) -> None:
+        from chibench.handbook_variant import check_variant
+
+        # the paper's §4.5 trimming ablation: which handbook the agent's box gets (None: $CHIBENCH_HANDBOOK_VARIANT)
+        self._handbook_variant = check_variant(handbook_variant)
         self._cache = Path(cache_dir).expanduser() if cache_dir else images.cache_root()
         self._uid_base = int(uid_base) if uid_base is not None else DEFAULT_UID_BASE
         self._ready_timeout = float(sidecar_ready_timeout_sec) if sidecar_ready_timeout_sec is not None else 120.0
@@ -383,7 +388,7 @@ class SandboxEnvironment(BaseEnvironment):
         """Blocking: interpret the Dockerfile, ensure its recipe and its task layer."""
         spec = interpret(dockerfile, images.chibench_version())
         uid = self._uid(spec.role)
-        recipe = images.ensure_recipe(spec.role, uid=uid, cache=self._cache)
+        recipe = images.ensure_recipe(spec.role, uid=uid, cache=self._cache, handbook_variant=self._handbook_variant)
         layer = images.build_layer(spec, context, uid=uid, cache=self._cache, force=force, source=str(dockerfile))
         if force and layer is not None:
             self._private_layers.append(layer)
@@ -399,7 +404,7 @@ class SandboxEnvironment(BaseEnvironment):
             return self._build_image(self.environment_dir / "Dockerfile", self.environment_dir, force)
         spec = interpret_text(f"FROM {image}\n", images.chibench_version(), source="task.toml docker_image")
         uid = self._uid(spec.role)
-        recipe = images.ensure_recipe(spec.role, uid=uid, cache=self._cache)
+        recipe = images.ensure_recipe(spec.role, uid=uid, cache=self._cache, handbook_variant=self._handbook_variant)
         return _Image(spec=spec, recipe=recipe, layer=None, private_layer=force, extra=self._agent_cli_layer())
 
     def _agent_cli_layer(self) -> tuple[Path, ...]:

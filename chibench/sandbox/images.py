@@ -403,12 +403,15 @@ def host_install_binds() -> tuple[HostBind, ...]:
     return tuple(binds)
 
 
-def recipe_key(role: Role, uid: int) -> str:
-    """The content key of a role's recipe tree (see the module docstring for what it covers)."""
+def recipe_key(role: Role, uid: int, handbook_variant: str = "full") -> str:
+    """The content key of a role's recipe tree (see the module docstring for what it covers). A trimmed
+    handbook (``handbook_variant`` other than ``full``, agent only) gets a key of its own."""
     facts = image_facts(role)
     parts = [RECIPE_FORMAT, role, str(uid), repr(host_layout()), repr(facts)]
     if facts.handbook_dest:
         parts.append(tree_digest(handbook_dir()))
+    if role == "agent" and handbook_variant != "full":
+        parts.append(f"handbook-variant={handbook_variant}")
     if role == "agent":
         from chibench.agent_box import SHELL_CLIENT
 
@@ -497,10 +500,18 @@ def _relocate_venv(venv: Path, final_prefix: str) -> None:
             path.write_bytes(data.replace(old, new))
 
 
-def _copy_handbook(tree: Path, facts: ImageFacts) -> None:
+def _copy_handbook(tree: Path, facts: ImageFacts, variant: str = "full") -> None:
     if facts.handbook_dest:
-        shutil.copytree(handbook_dir(), tree / facts.handbook_dest.lstrip("/"), symlinks=True,
-                        ignore=shutil.ignore_patterns(*_DIGEST_IGNORE, "*.pyc"))
+        from chibench.handbook_variant import ignore_for
+
+        src = handbook_dir()
+        trim = ignore_for(src, variant)
+        patterns = shutil.ignore_patterns(*_DIGEST_IGNORE, "*.pyc")
+
+        def ignore(folder: str, names: list[str]) -> set[str]:
+            return set(patterns(folder, names)) | trim(folder, names)
+
+        shutil.copytree(src, tree / facts.handbook_dest.lstrip("/"), symlinks=True, ignore=ignore)
 
 
 def _install_shell_client(tree: Path) -> None:
@@ -512,7 +523,7 @@ def _install_shell_client(tree: Path) -> None:
     dest.chmod(0o755)
 
 
-def _build_agent(tree: Path, uid: int) -> None:
+def _build_agent(tree: Path, uid: int, handbook_variant: str = "full") -> None:
     facts = image_facts("agent")
     make_skeleton(tree)
     venv = tree / "opt" / "chibench" / "venv"
@@ -523,7 +534,7 @@ def _build_agent(tree: Path, uid: int) -> None:
                "--no-warn-script-location", *facts.requirements], "agent image: pip install")
     _relocate_venv(venv, "/opt/chibench/venv")
     _install_shell_client(tree)
-    _copy_handbook(tree, facts)
+    _copy_handbook(tree, facts, handbook_variant)
     (tree / facts.workdir.lstrip("/")).mkdir(parents=True, exist_ok=True)
     chown_tree(tree, uid)
 
@@ -556,18 +567,25 @@ def _install_path() -> str:
     return f"{sys.prefix}/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 
-def ensure_recipe(role: Role, *, uid: int, cache: Path | None = None) -> Recipe:
+def ensure_recipe(role: Role, *, uid: int, cache: Path | None = None, handbook_variant: str = "full") -> Recipe:
     """Build (once) and return the shared image recipe for ``role``, owned by ``uid``.
+
+    ``handbook_variant`` (agent only; :mod:`chibench.handbook_variant`) trims the agent's copy of the
+    handbook for the paper's §4.5 ablation; the other roles ignore it.
 
     Blocking (seconds to minutes the first time: a pip install for agent, a world build for world);
     call it from a worker thread in async code. Raises :class:`BuildError`.
     """
     root = cache or cache_root()
-    key = recipe_key(role, uid)
+    from chibench.handbook_variant import check_variant
+
+    variant = check_variant(handbook_variant) if role == "agent" else "full"
+    key = recipe_key(role, uid, variant)
     final = root / role / key
     workdir = image_facts(role).workdir
     existed = final.is_dir()
-    builders = {"agent": _build_agent, "world": _build_world, "grader": _build_grader}
+    builders: dict[str, Callable[[Path, int], None]] = {
+        "agent": lambda tmp, u: _build_agent(tmp, u, variant), "world": _build_world, "grader": _build_grader}
     _build_once(root, final, lambda tmp: builders[role](tmp, uid))
     # "used now": prune_superseded (possibly in another process running other code) leaves it alone
     # for the minutes between this call and the overlay mount that pins it
