@@ -36,6 +36,7 @@ from chibench.world.seeds.catalog import (
     UM_CONTENT_PENDING,
     UM_DIFFICULTY,
     UM_OUTCOME_OF_INTENT,
+    UM_OUTCOME_PENDING,
     pa_band,
     stage_by_outcome,
     table_11_problems,
@@ -216,7 +217,14 @@ def _um_difficulty_problems(seeds: SeedSet) -> list[str]:
         elif um_band(n) == label and pending:
             out.append(f"services/{s.slug}.yaml: {task} now gives its catalog band {label}; remove it from "
                        "seeds.catalog.UM_CONTENT_PENDING")
-        rows.append((s.intended.um_pickup_stage, UM_OUTCOME_OF_INTENT[s.intended.um_outcome]))
+        outcome = UM_OUTCOME_OF_INTENT[s.intended.um_outcome]
+        if task in UM_OUTCOME_PENDING:
+            required = UM_OUTCOME_PENDING[task][0]
+            if outcome == required:
+                out.append(f"services/{s.slug}.yaml: {task} now ends {required}; remove it from "
+                           "seeds.catalog.UM_OUTCOME_PENDING")
+            outcome = required
+        rows.append((s.intended.um_pickup_stage, outcome))
     if len(rows) == len(UM_DIFFICULTY):
         out += [f"services: {p}" for p in table_12_problems(stage_by_outcome(rows))]
     return out
