@@ -31,7 +31,20 @@ from chibench.world.core.codes import (
     render_icd_cache,
 )
 from chibench.world.counterparts.store import contract_problems
-from chibench.world.seeds.catalog import PA_DIFFICULTY, pa_band, table_11_problems, terminal_by_difficulty
+from chibench.world.seeds.catalog import (
+    PA_DIFFICULTY,
+    UM_CONTENT_PENDING,
+    UM_DIFFICULTY,
+    UM_OUTCOME_OF_INTENT,
+    UM_OUTCOME_PENDING,
+    pa_band,
+    stage_by_outcome,
+    table_11_problems,
+    table_12_problems,
+    terminal_by_difficulty,
+    um_band,
+    um_criteria_on_path,
+)
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_file, load_seeds, model_for
 from chibench.world.seeds.schema import ChartSeed, CMMemberFile, PatientSeed, ServiceCaseFile, WorkerSeed
 
@@ -174,6 +187,49 @@ def _pa_difficulty_problems(seeds: SeedSet) -> list[str]:
     return out
 
 
+def um_path_criteria(s: ServiceCaseFile) -> int:
+    """Clinical criteria on the path the UM twin's request takes through the seed's policy tree."""
+    pol, req = s.payer_policy, s.payer_request
+    excluded = any(d.startswith(p) for d in req.diagnosis_codes for p in pol.excluded_diagnosis_prefixes)
+    needing = [ln.code for ln in req.lines if ln.code not in pol.pa_exempt_codes]
+    return um_criteria_on_path(pa_required=pol.pa_required, covered=pol.covered_benefit and not excluded,
+                               notification_only=pol.notification_only, codes_needing_review=len(needing),
+                               site_exempt=req.site_of_service in pol.pa_exempt_sites, criteria=len(pol.criteria))
+
+
+def _um_difficulty_problems(seeds: SeedSet) -> list[str]:
+    """Structural UM difficulty (criteria on the chosen policy path) equals the catalog label of the UM
+    twin, and the seeds' intended UM pickup stages and outcomes reproduce Table 12 (``seeds.catalog``)."""
+    out: list[str] = []
+    rows: list[tuple[str, str]] = []
+    for s in seeds.services.values():
+        task = f"{s.slug}.{s.intended.um_pickup_stage}"
+        label = UM_DIFFICULTY.get(task)
+        if label is None:
+            out.append(f"services/{s.slug}.yaml: intended.um_pickup_stage: {task} is not a UM task of the catalog "
+                       f"(the catalog has {sorted(t for t in UM_DIFFICULTY if t.startswith(s.slug + '.'))})")
+            continue
+        n = um_path_criteria(s)
+        pending = task in UM_CONTENT_PENDING
+        if um_band(n) != label and not pending:
+            out.append(f"services/{s.slug}.yaml: payer_policy.criteria: {n} clinical criteria on the request's path "
+                       f"is band {um_band(n)}; the catalog labels {task} {label} (E ≤5, M 6–9, H ≥10)")
+        elif um_band(n) == label and pending:
+            out.append(f"services/{s.slug}.yaml: {task} now gives its catalog band {label}; remove it from "
+                       "seeds.catalog.UM_CONTENT_PENDING")
+        outcome = UM_OUTCOME_OF_INTENT[s.intended.um_outcome]
+        if task in UM_OUTCOME_PENDING:
+            required = UM_OUTCOME_PENDING[task][0]
+            if outcome == required:
+                out.append(f"services/{s.slug}.yaml: {task} now ends {required}; remove it from "
+                           "seeds.catalog.UM_OUTCOME_PENDING")
+            outcome = required
+        rows.append((s.intended.um_pickup_stage, outcome))
+    if len(rows) == len(UM_DIFFICULTY):
+        out += [f"services: {p}" for p in table_12_problems(stage_by_outcome(rows))]
+    return out
+
+
 def _cm_problems(m: CMMemberFile, worker_ids: set[str], org_ids: set[str], plan_ids: set[str],
                  icd: Callable[[str], bool]) -> list[str]:
     where = f"cm/{m.scenario_id}.yaml"
@@ -250,6 +306,7 @@ def lint(seeds: SeedSet, icd: Callable[[str], bool] = is_billable_icd10cm) -> li
     for m in seeds.cm_members.values():
         out += _cm_problems(m, worker_ids, org_ids, plan_ids, icd)
     out += _pa_difficulty_problems(seeds)
+    out += _um_difficulty_problems(seeds)
     # global uniqueness
     out += _duplicates("worker", [w.id for w in workers])
     out += _duplicates("NPI", [w.npi for w in workers if w.npi] + [o.npi for o in orgs if o.npi])

@@ -14,6 +14,12 @@ Kinds:
   workers take it to the pickup ``stage`` (intake → triage → nurse review → MD review → P2P).
   Finally the clock advances so that the request has waited as long as the seed says — but never
   more than half of its SLA window, so no task starts already out of compliance.
+  The payer works a queue, not a single case (paper App. C.1): the same overlay also puts
+  :data:`DISTRACTOR_COUNT` other in-flight requests into the payer's queues — other members and
+  services, each built from its own service seed by the same service functions and left at a different
+  stage (awaiting intake, awaiting triage, routed to nurse or physician review). The choice is a pure
+  function of the target service, so every UM task gets its neighbours without naming them, and the
+  agent must find its own case among them (the grader's mutation scope proves it touched no other).
 * ``cm_referral`` — the referral waits in the CM queue.
 
 After any overlay the world clock is later than every upstream write (monotonic).
@@ -43,6 +49,17 @@ from chibench.world.seeds.loader import SEED_ROOT, load_file
 from chibench.world.seeds.schema import CMMemberFile, ServiceCaseFile
 
 STAGES = ("intake", "triage", "nurse_review", "md_review", "p2p")
+
+#: Other in-flight requests every ``um_pickup`` world holds besides the target (issue #17: ≥ 5).
+DISTRACTOR_COUNT = 6
+#: Where each distractor is left, in order: just received (awaiting intake), intake done (awaiting
+#: triage), triaged into its clinical lane (nurse review, or physician review where the policy has no
+#: nurse step). Distractors never pass a clinical review: that would need authored verdicts.
+DISTRACTOR_STAGES: tuple[Literal["intake", "triage", "nurse_review"], ...] = (
+    "intake", "triage", "nurse_review", "triage", "intake", "nurse_review")
+#: How many distractors are submitted before the target (the rest arrive after it), so the target is
+#: neither the oldest nor the newest request in the intake queue.
+DISTRACTORS_BEFORE = 3
 
 
 class OverlayError(ValueError):
@@ -323,15 +340,58 @@ def _received_at(world: World, case_id: str) -> dt.datetime:
         return intake.received_at
 
 
+def distractor_services(target: str) -> list[tuple[str, str]]:
+    """The other requests in the payer's queues of a UM task on ``target``: ``[(service, stage), …]``.
+
+    Deterministic in ``target`` alone: every other service seed whose request takes the standard review
+    path (:func:`_standard_review`), ordered by sha256 of
+    ``"<target>|<service>"`` (so neighbours differ from task to task), the first
+    :data:`DISTRACTOR_COUNT`, with stages from :data:`DISTRACTOR_STAGES` in order.
+    """
+    import hashlib
+
+    others = sorted(p.stem for p in (SEED_ROOT / "services").glob("*.yaml")
+                    if p.stem != target and _standard_review(_service_seed(p.stem)))
+    others.sort(key=lambda slug: hashlib.sha256(f"{target}|{slug}".encode()).hexdigest())
+    return list(zip(others[:DISTRACTOR_COUNT], DISTRACTOR_STAGES, strict=False))
+
+
+def _standard_review(seed: ServiceCaseFile) -> bool:
+    """A request that goes the standard clinical-review way: the member covered on the start date, the
+    benefit covered for its diagnoses, authorization required for a requested code at its place of service
+    (so a neighbour left awaiting triage or in a clinical lane is a state the engine reaches for it)."""
+    pol, req, cov = seed.payer_policy, seed.payer_request, seed.coverage
+    start = req.requested_start
+    active = (str(cov.status) == "active" and cov.effective_date <= start
+              and (cov.termination_date is None or start <= cov.termination_date))
+    excluded = any(d.startswith(p) for d in req.diagnosis_codes for p in pol.excluded_diagnosis_prefixes)
+    needing = [ln.code for ln in req.lines if ln.code not in pol.pa_exempt_codes]
+    return (active and pol.covered_benefit and not excluded and pol.pa_required and not pol.notification_only
+            and bool(needing) and req.site_of_service not in pol.pa_exempt_sites)
+
+
+def _distractor(world: World, slug: str, stage: str) -> str:
+    """Submit the ``slug`` request and take it to ``stage`` as the upstream workers would; its case id."""
+    seed = _service_seed(slug)
+    case_id, seed_to_doc = _submit_request(world, seed)
+    ctx = _Ctx(seed, case_id, UpstreamWork(), seed_to_doc)
+    for step in [_intake, _triage][:STAGES.index(stage)]:
+        step(world, ctx)
+    return case_id
+
+
 def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
     seed = _service_seed(spec.service)
     if spec.stage is None:
         raise OverlayError(f"stage: required for um_pickup (allowed: {', '.join(STAGES)})")
     set_payer_mode(world, "queue")
+    neighbours = distractor_services(seed.slug)
+    others = [_distractor(world, slug, stage) for slug, stage in neighbours[:DISTRACTORS_BEFORE]]
     case_id, seed_to_doc = _submit_request(world, seed)
     ctx = _Ctx(seed, case_id, spec.upstream, seed_to_doc)
     for step in [_intake, _triage, _nurse, _md_p2p][:STAGES.index(spec.stage)]:
         step(world, ctx)
+    others += [_distractor(world, slug, stage) for slug, stage in neighbours[DISTRACTORS_BEFORE:]]
     age = WORLD_OPEN - seed.payer_request.received_at
     # The request has waited, but a task never starts with its SLA already blown: at most half of it.
     urgency = _pickup_urgency(seed, spec.upstream)
@@ -344,7 +404,7 @@ def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
     age = min(age, dt.timedelta(hours=hours / 2)) - (world.now() - _received_at(world, case_id))
     if age > dt.timedelta(minutes=1):
         world.advance(hours=age.total_seconds() / 3600, reason="the request waited in the payer's queue")
-    return {"case_id": case_id, "stage": spec.stage}
+    return {"case_id": case_id, "stage": spec.stage, "other_case_ids": others}
 
 
 # --------------------------------------------------------------------------------- entry points

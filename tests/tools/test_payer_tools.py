@@ -95,6 +95,16 @@ def make_world(base_world_file: Path, tmp_path: Path):
         w.close()
 
 
+def _reply_channel(world: World, case_id: str) -> str:
+    """The channel provider letters on ``case_id`` must go out on: the request's (paper C.1.2 stage 6)."""
+    from chibench.world.apps import payer_queries as pq
+
+    with world.read() as s:
+        chan = pq.reply_channel(s, case_id)
+    assert chan is not None
+    return chan
+
+
 def ok(world: World, name: str, /, **args: Any) -> Any:
     is_error, payload = dispatch(world, "payer", name, args)
     assert not is_error, f"{name}: {payload}"
@@ -358,8 +368,9 @@ def test_nurse_approval_to_delivered_approval_letter(make_world):
     audit = ok(world, "payer_letter_center_audit_completeness", acting_as=NURSE, letter_id=letter["id"])
     assert audit == {"letter_id": letter["id"], "letter_type": "approval", "complete": True, "missing_fields": [],
                      "problems": []}
-    sent = ok(world, "payer_letter_center_deliver", acting_as=NURSE, letter_id=letter["id"], channel="fax")
-    assert sent["status"] == "delivered" and sent["delivery_channel"] == "fax"
+    chan = _reply_channel(world, case_id)
+    sent = ok(world, "payer_letter_center_deliver", acting_as=NURSE, letter_id=letter["id"], channel=chan)
+    assert sent["status"] == "delivered" and sent["delivery_channel"] == chan
     assert _count(world, WorkspaceArtifact, id=sent["artifact_id"], scope="shared") == 1
     assert _count(world, InboxMessage, id=sent["inbox_message_id"], case_id=case_id) == 1
     assert ok(world, "payer_letter_center_get", acting_as=NURSE, letter_id=letter["id"])["status"] == "delivered"
@@ -485,7 +496,7 @@ def test_md_partial_approval_to_delivered_letter(make_world):
     letter = ok(world, "payer_letter_center_generate_partial_approval", acting_as=MD2, case_id=case_id,
                 fields=fields, body=body, subject="Partial approval", recipient="provider")
     assert letter["letter_type"] == "partial_approval" and letter["audit"]["complete"] is True
-    ok(world, "payer_letter_center_deliver", acting_as=MD2, letter_id=letter["id"], channel="mail")
+    ok(world, "payer_letter_center_deliver", acting_as=MD2, letter_id=letter["id"], channel=_reply_channel(world, case_id))
     with world.read() as s:
         assert s.get(Letter, letter["id"]).status == "delivered"
     FLOWS_RUN.add("partial")
@@ -513,7 +524,8 @@ def test_nurse_request_info_to_delivered_pend_letter(make_world):
     letter = ok(world, "payer_letter_center_generate_pend", acting_as=NURSE, case_id=case_id, fields=fields,
                 body=body, subject="Information needed", recipient="provider")
     assert letter["letter_type"] == "pend" and letter["audit"]["complete"] is True
-    sent = ok(world, "payer_letter_center_deliver", acting_as=NURSE, letter_id=letter["id"], channel="fax")
+    sent = ok(world, "payer_letter_center_deliver", acting_as=NURSE, letter_id=letter["id"],
+              channel=_reply_channel(world, case_id))
     assert sent["status"] == "delivered"
     FLOWS_RUN.add("pend")
 

@@ -19,7 +19,14 @@ from chibench.world.core.clock import WORLD_OPEN
 from chibench.world.core.db import Event, WorldSetting
 from chibench.world.core.world import World
 from chibench.world.export import diff, snapshot
-from chibench.world.overlays import OverlayError, OverlaySpec, apply_overlay, load_spec
+from chibench.world.overlays import (
+    DISTRACTOR_COUNT,
+    OverlayError,
+    OverlaySpec,
+    apply_overlay,
+    distractor_services,
+    load_spec,
+)
 from chibench.world.seeds.loader import SEED_ROOT
 from tests.support import upstream_nurse
 
@@ -77,15 +84,59 @@ def test_overlay_is_deterministic(base_world_file, tmp_path):
     assert digests[0] == digests[1]
 
 
-def test_overlay_touches_only_its_case(base_world_file, tmp_path):
+def test_overlay_touches_only_its_case_and_its_neighbours(base_world_file, tmp_path):
     world = _copy(base_world_file, tmp_path)
     before = snapshot(world)
     out = apply_overlay(world, OverlaySpec(kind="um_pickup", service="mri_brain", stage="nurse_review"))
     changed = diff(before, snapshot(world))
     after = snapshot(world)["tables"]
-    for table in ("pa_cases", "intake_cases", "triage_records", "submission_packets"):
-        assert all(r["case_id" if table != "pa_cases" else "id"] == out["case_id"] for r in after[table])
+    cases = {out["case_id"], *out["other_case_ids"]}
+    for table in ("pa_cases", "intake_cases", "submission_packets"):
+        assert {r["case_id" if table != "pa_cases" else "id"] for r in after[table]} == cases, table
     assert "patients" not in changed and "conditions" not in changed
+
+
+def test_distractors_are_a_function_of_the_target():
+    picks = {slug: distractor_services(slug) for slug in SERVICES}
+    for slug, chosen in picks.items():
+        services = [s for s, _ in chosen]
+        assert len(services) == DISTRACTOR_COUNT >= 5
+        assert slug not in services and len(set(services)) == len(services)
+        assert {st for _, st in chosen} == {"intake", "triage", "nurse_review"}
+        assert distractor_services(slug) == chosen
+    # neighbours differ from task to task (not one fixed set every task shares)
+    assert len({tuple(c) for c in picks.values()}) > len(picks) // 2
+
+
+QUEUE_TARGETS = [("brca_testing", "intake"), ("cheilectomy_mtp", "triage"), ("uppp", "md_review")]
+
+
+@pytest.mark.parametrize("slug,stage", QUEUE_TARGETS)
+def test_um_queue_holds_other_in_flight_requests(slug, stage, base_world_file, tmp_path):
+    from chibench.world.apps.intake_hub import services as intake
+
+    world = _copy(base_world_file, tmp_path)
+    up = upstream_nurse(slug) if stage in ("md_review", "p2p") else {}
+    out = apply_overlay(world, OverlaySpec(kind="um_pickup", service=slug, stage=stage, upstream=up))
+    queue = intake.list_intake_queue(world, actor_id="WKR-INT-01", include_complete=True)
+    ids = [r["case_id"] for r in queue]
+    others = [r for r in queue if r["case_id"] != out["case_id"]]
+    assert out["case_id"] in ids and len(others) >= 5
+    # the target is neither first nor last in receipt order
+    assert 0 < ids.index(out["case_id"]) < len(ids) - 1
+    target_member = next(r["member_name"] for r in queue if r["case_id"] == out["case_id"])
+    assert target_member not in {r["member_name"] for r in others}
+    with world.read() as s:
+        rows = {c.id: c for c in s.query(PACase).filter(PACase.id.in_(out["other_case_ids"]))}
+        assert len({c.patient_id for c in rows.values()}) == len(rows)
+        assert all(c.status in ("submitted", "under_review") for c in rows.values())
+        intakes = {i.case_id: i.status for i in s.query(IntakeCase).filter(IntakeCase.case_id.in_(rows))}
+        routed = {t.case_id for t in s.query(TriageRecord).filter(TriageRecord.case_id.in_(rows))}
+        # different stages: awaiting intake, awaiting triage, routed into a clinical lane
+        assert sum(1 for st in intakes.values() if st != "complete") >= 1
+        assert sum(1 for cid, st in intakes.items() if st == "complete" and cid not in routed) >= 1
+        assert len(routed) >= 1
+        assert not s.query(NurseRecommendation).filter(NurseRecommendation.case_id.in_(rows)).count()
 
 
 @pytest.mark.parametrize("spec,field", [
@@ -125,8 +176,8 @@ def test_cli_build_with_overlay(tmp_path, capsys):
     scen.write_text("overlay: {kind: um_pickup, service: cataract_iol, stage: triage}\n")
     out = tmp_path / "w.sqlite"
     assert main(["world", "build", "--out", str(out), "--overlay", str(scen)]) == 0
-    with World(out).read() as s:
-        assert s.query(IntakeCase).filter_by(status="complete").count() == 1
+    with World(out).read() as s:  # the target and the distractors left awaiting triage or routed
+        assert s.query(IntakeCase).filter_by(status="complete").count() == 1 + 4
     bad = tmp_path / "bad.yaml"
     bad.write_text("overlay: {kind: um_pickup, service: cataract_iol}\n")
     assert main(["world", "build", "--out", str(tmp_path / "x.sqlite"), "--overlay", str(bad)]) == 2

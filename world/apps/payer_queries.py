@@ -239,6 +239,18 @@ def latest_packet(s: Session, case_id: str) -> SubmissionPacket | None:
                      .order_by(SubmissionPacket.sequence.desc())).first()
 
 
+#: The channel a provider letter goes back on, by the channel the request came in on (paper App. C.1.2
+#: stage 6: the letter goes out on the request's channel; an X12 278 request is answered through the API).
+REPLY_CHANNEL = {"portal": "portal", "fax": "fax", "api": "api", "edi_278": "api"}
+
+
+def reply_channel(s: Session, case_id: str) -> str | None:
+    """The delivery channel of provider letters on ``case_id`` (see :data:`REPLY_CHANNEL`); None before any
+    submission (nothing to answer)."""
+    packet = latest_packet(s, case_id)
+    return None if packet is None else REPLY_CHANNEL[str(packet.channel)]
+
+
 def payer_documents(s: Session, case_id: str) -> list[Document]:
     """Payer-side documents of the case: linked by ``case_id`` or listed as a packet's payer copies."""
     ids: set[str] = set()

@@ -40,6 +40,7 @@ from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, Patient
 from chibench.world.apps.intake_hub.models import IntakeCase
 from chibench.world.apps.pa_workbench.models import PACase, PALine
+from chibench.world.apps.payer_queries import REPLY_CHANNEL
 from chibench.world.apps.policy_library.models import PayerPolicy
 from chibench.world.apps.provider_common import (
     doc_view,
@@ -62,7 +63,6 @@ REVIEW_HOURS = 20.0
 #: Days the provider has to answer a pend (the info_due date).
 PEND_RESPONSE_DAYS = 14
 #: The payer answers on the channel the provider used; an X12 278 is answered electronically.
-REPLY_CHANNEL = {"portal": "portal", "fax": "fax", "api": "api", "edi_278": "api"}
 
 
 # ----------------------------------------------------------------------------------- reading

@@ -1,10 +1,15 @@
-"""The paper's provider PA task labels (App. E, task catalog) and the structural rule behind them.
+"""The paper's PA and UM task labels (App. E, task catalog) and the structural rules behind them.
 
 Provider PA difficulty is structural (paper App. D.1): the number of distinct document kinds the payer's
 per-procedure document list makes the submission packet carry — Easy 0, Moderate 1–3, Hard 4 or more.
 ``chibench world check`` computes the band from each service seed's hidden policy
 (``payer_policy.required_document_kinds``) and requires it to equal the catalog label below, and the
 seeds' intended provider terminals to reproduce Table 11 (terminal status × difficulty).
+
+Payer UM difficulty is structural too (App. D.2): the number of clinical criteria on the chosen path
+through the policy decision tree — Easy ≤ 5, Moderate 6–9, Hard 10 or more (:func:`um_band`,
+:func:`um_criteria_on_path`); the 25 UM tasks reproduce Table 12 (pickup stage × terminal outcome) and
+the clinical category counts (:data:`UM_CATEGORY_COUNTS`).
 """
 
 from __future__ import annotations
@@ -85,3 +90,106 @@ def terminal_by_difficulty(rows: Iterable[tuple[str, str]]) -> dict[str, dict[st
 def table_11_problems(observed: Mapping[str, Mapping[str, int]]) -> list[str]:
     return [f"Table 11: {t} × {b}: {observed.get(t, {}).get(b, 0)} task(s), the paper has {n}"
             for t, row in TABLE_11.items() for b, n in row.items() if observed.get(t, {}).get(b, 0) != n]
+
+
+# --------------------------------------------------------------------------------------- payer UM
+
+#: ``<slug>.<stage>`` → the paper's UM difficulty label (App. E, payer UM table).
+UM_DIFFICULTY: dict[str, str] = {
+    "sleeve_gastrectomy.md_review": "H", "brca_testing.intake": "M", "cataract_iol.triage": "E",
+    "pt_therapeutic_exercise.nurse_review": "M", "lap_hysterectomy.intake": "E", "cardiac_event_monitor.intake": "E",
+    "myocardial_pet.p2p": "M", "uppp.md_review": "M", "mri_brain_with_contrast.md_review": "H",
+    "hypoglossal_nerve_stim.p2p": "M", "rotator_cuff_repair.md_review": "H", "iv_infusion.nurse_review": "H",
+    "mri_brain.triage": "E", "rituximab.nurse_review": "M", "screening_colonoscopy.nurse_review": "H",
+    "fess.nurse_review": "H", "polysomnography.nurse_review": "M", "lumbar_fusion.nurse_review": "E",
+    "cheilectomy_mtp.triage": "M", "rotator_cuff_repair_b.p2p": "E", "cervical_disc_arthroplasty.nurse_review": "E",
+    "myoelectric_prosthesis.triage": "H", "vagus_nerve_stim.intake": "M", "veeg_monitoring.intake": "E",
+    "ct_abdomen_pelvis.p2p": "E",
+}
+
+#: The paper's UM clinical category of each task (App. E), as the package ``category`` field spells it.
+UM_CATEGORY: dict[str, str] = {
+    **{t: "Surgical" for t in (
+        "sleeve_gastrectomy.md_review", "cataract_iol.triage", "lap_hysterectomy.intake", "uppp.md_review",
+        "hypoglossal_nerve_stim.p2p", "rotator_cuff_repair.md_review", "fess.nurse_review",
+        "lumbar_fusion.nurse_review", "cheilectomy_mtp.triage", "rotator_cuff_repair_b.p2p",
+        "cervical_disc_arthroplasty.nurse_review", "vagus_nerve_stim.intake")},
+    **{t: "Imaging" for t in ("myocardial_pet.p2p", "mri_brain_with_contrast.md_review", "mri_brain.triage",
+                              "ct_abdomen_pelvis.p2p")},
+    **{t: "Diagnostic" for t in ("pt_therapeutic_exercise.nurse_review", "cardiac_event_monitor.intake",
+                                 "polysomnography.nurse_review", "veeg_monitoring.intake")},
+    **{t: "Pharmacy" for t in ("iv_infusion.nurse_review", "rituximab.nurse_review")},
+    **{t: "Other" for t in ("brca_testing.intake", "screening_colonoscopy.nurse_review",
+                            "myoelectric_prosthesis.triage")},
+}
+
+#: UM tasks whose seed content does not yet give the catalog band (issue #17, known and open). ``world check``
+#: reports every other mismatch, and reports an entry here once its seed gives the band (remove it then).
+UM_CONTENT_PENDING: dict[str, str] = {
+    "brca_testing.intake": "paper Fig. 8: the request must be the sequencing panel for a member with C50.911 that the "
+                           "nurse escalates and that ends pended (8 criteria on the path); the seed still carries the "
+                           "exempt 81217 single-site test (0 criteria, coverage not required)",
+    "vagus_nerve_stim.intake": "labelled M, but the seed ends intake on a benefit exclusion (0 criteria on the path)",
+    "rotator_cuff_repair_b.p2p": "labelled E, but the acute-pathway policy path in the seed has 8 criteria",
+}
+
+#: UM tasks whose seed does not yet carry the terminal outcome Table 12 needs (issue #17, known and open):
+#: task → (Table 12 column the seed must reach, why). ``world check`` counts the required column in Table 12
+#: and reports an entry once its seed gives that outcome (remove it then).
+UM_OUTCOME_PENDING: dict[str, tuple[str, str]] = {
+    "pt_therapeutic_exercise.nurse_review": (
+        "D", "the nurse row must be 2A/2P/4D and the paper binds iv_infusion (Case 14) and polysomnography "
+             "(Fig. 19) as approved at nurse review, with rituximab and screening_colonoscopy pended; the PT seed "
+             "still ends approved (owner: um-world)"),
+}
+
+#: Paper Table 12: UM pickup stage → {terminal outcome: task count}. Outcomes: A approved, P pended,
+#: D denied, NR coverage (authorization) not required.
+TABLE_12: dict[str, dict[str, int]] = {
+    "intake": {"A": 1, "P": 1, "D": 2, "NR": 1},
+    "triage": {"A": 2, "P": 1, "D": 1, "NR": 0},
+    "nurse_review": {"A": 2, "P": 2, "D": 4, "NR": 0},
+    "md_review": {"A": 2, "P": 1, "D": 1, "NR": 0},
+    "p2p": {"A": 2, "P": 0, "D": 2, "NR": 0},
+}
+
+#: Paper App. D.2: UM clinical categories → task count.
+UM_CATEGORY_COUNTS: dict[str, int] = {"Surgical": 12, "Imaging": 4, "Diagnostic": 4, "Pharmacy": 2, "Other": 3}
+
+#: A UM package's terminal case status → its Table 12 outcome column.
+UM_OUTCOME_OF_STATUS: dict[str, str] = {"approved": "A", "partially_approved": "A", "pended_action_required": "P",
+                                        "denied": "D", "closed": "NR"}
+#: The seed's ``intended.um_outcome`` → its Table 12 outcome column.
+UM_OUTCOME_OF_INTENT: dict[str, str] = {"approved": "A", "pended": "P", "denied": "D", "coverage_not_required": "NR"}
+
+
+def um_band(criteria_on_path: int) -> str:
+    """E (≤ 5 clinical criteria on the chosen policy path), M (6–9) or H (≥ 10) — paper App. D.2."""
+    if criteria_on_path < 0:
+        raise ValueError(f"criteria_on_path must be ≥ 0, got {criteria_on_path}")
+    return "E" if criteria_on_path <= 5 else "M" if criteria_on_path <= 9 else "H"
+
+
+def um_criteria_on_path(*, pa_required: bool, covered: bool, notification_only: bool, codes_needing_review: int,
+                        site_exempt: bool, criteria: int) -> int:
+    """Clinical criteria on the decision path the request takes through the policy tree.
+
+    The tree's first branches are administrative (benefit covered and not excluded for the diagnoses;
+    notification-only; PA required for a requested code at this place of service); a request that leaves
+    the tree there reaches no clinical criterion (0). Otherwise it is evaluated on every clinical criterion
+    of the policy (``criteria``: the policy's criteria are the path's nodes, one decision each).
+    """
+    if not covered or notification_only or not pa_required or codes_needing_review == 0 or site_exempt:
+        return 0
+    return criteria
+
+
+def stage_by_outcome(rows: Iterable[tuple[str, str]]) -> dict[str, dict[str, int]]:
+    """Cross-tabulate ``(stage, outcome)`` pairs in Table 12's shape (every cell present)."""
+    counts = Counter(rows)
+    return {st: {o: counts[(st, o)] for o in ("A", "P", "D", "NR")} for st in TABLE_12}
+
+
+def table_12_problems(observed: Mapping[str, Mapping[str, int]]) -> list[str]:
+    return [f"Table 12: {st} × {o}: {observed.get(st, {}).get(o, 0)} task(s), the paper has {n}"
+            for st, row in TABLE_12.items() for o, n in row.items() if observed.get(st, {}).get(o, 0) != n]

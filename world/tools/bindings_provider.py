@@ -63,7 +63,10 @@ def _case_id(description: str = "PA case id, e.g. CASE-0001") -> Any:
 
 def _appeal_view(appeal: dict[str, Any]) -> dict[str, Any]:
     """An appeal as the provider sees it (cases_get_case's view: the payer's reviewer ids left out)."""
-    return {k: v for k, v in appeal.items() if k not in ("original_reviewer_id", "assigned_reviewer_id")}
+    out = {k: v for k, v in appeal.items() if k not in ("original_reviewer_id", "assigned_reviewer_id")}
+    if isinstance(out.get("decision"), dict):
+        out["decision"] = {k: v for k, v in out["decision"].items() if k != "reviewer_id"}
+    return out
 
 
 
@@ -443,10 +446,13 @@ class FileAppealIn(ActingInput):
 
 @tool(ROLE, "auth", "file_appeal", kind="write", input=FileAppealIn,
       description="File an internal appeal of the case's active adverse determination (denied or partially "
-                  "approved → appealed), within the appeal window of the plan's line of business; the payer's "
-                  "appeals medical director decides within 30 days. Filed by staff of the requesting "
-                  "clinician's office. Returns the appeal {id, level internal, status filed, filed_at, "
-                  "deadline_at, decision_due_at, document_ids (payer copies)}.")
+                  "approved → appealed), within the appeal window of the plan's line of business. Filed by staff "
+                  "of the requesting clinician's office. An independent appeals medical director decides it on "
+                  "the simulated clock within 30 days (the clock advances to the decision) and the decision "
+                  "notice arrives on the request's channel. Returns the appeal {id, level internal, status "
+                  "upheld | overturned, filed_at, deadline_at, decision_due_at, decided_at, outcome_rationale, "
+                  "document_ids (payer copies), decision {outcome, letter_id, channel, case_status, "
+                  "authorization_number if overturned}}.")
 def file_appeal(world: World, a: FileAppealIn) -> Any:
     return _appeal_view(appeals.file_internal_appeal(world, actor_id=a.acting_as, case_id=a.case_id,
                                                      rationale=a.rationale, document_ids=a.document_ids))
@@ -463,9 +469,12 @@ class FileExternalAppealIn(ActingInput):
 
 @tool(ROLE, "auth", "file_external_appeal", kind="write", input=FileExternalAppealIn,
       description="Request external (independent review organization) review after an upheld internal appeal "
-                  "(appeal_upheld → external_appealed), within 4 months of the internal decision; decision due "
-                  "45 days after filing. Returns the appeal {id, level external, status filed, deadline_at, "
-                  "decision_due_at, document_ids (payer copies)}.")
+                  "(appeal_upheld → external_appealed), within 4 months of the internal decision. The independent "
+                  "review organization decides on the simulated clock within 45 days and its binding decision "
+                  "notice arrives on the request's channel. Returns the appeal {id, level external, status "
+                  "upheld | overturned, deadline_at, decision_due_at, decided_at, external_org, document_ids "
+                  "(payer copies), decision {outcome, letter_id, channel, case_status, authorization_number if "
+                  "overturned}}.")
 def file_external_appeal(world: World, a: FileExternalAppealIn) -> Any:
     return _appeal_view(appeals.file_external_review(world, actor_id=a.acting_as, case_id=a.case_id,
                                                      rationale=a.rationale, document_ids=a.document_ids))

@@ -32,7 +32,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "auth_file_appeal",
-   "description": "File an internal appeal of the case's active adverse determination (denied or partially approved → appealed), within the appeal window of the plan's line of business; the payer's appeals medical director decides within 30 days. Filed by staff of the requesting clinician's office. Returns the appeal {id, level internal, status filed, filed_at, deadline_at, decision_due_at, document_ids (payer copies)}.",
+   "description": "File an internal appeal of the case's active adverse determination (denied or partially approved → appealed), within the appeal window of the plan's line of business. Filed by staff of the requesting clinician's office. An independent appeals medical director decides it on the simulated clock within 30 days (the clock advances to the decision) and the decision notice arrives on the request's channel. Returns the appeal {id, level internal, status upheld | overturned, filed_at, deadline_at, decision_due_at, decided_at, outcome_rationale, document_ids (payer copies), decision {outcome, letter_id, channel, case_status, authorization_number if overturned}}.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {
@@ -72,7 +72,7 @@ CATALOG_JSON = r'''{
   },
   {
    "name": "auth_file_external_appeal",
-   "description": "Request external (independent review organization) review after an upheld internal appeal (appeal_upheld → external_appealed), within 4 months of the internal decision; decision due 45 days after filing. Returns the appeal {id, level external, status filed, deadline_at, decision_due_at, document_ids (payer copies)}.",
+   "description": "Request external (independent review organization) review after an upheld internal appeal (appeal_upheld → external_appealed), within 4 months of the internal decision. The independent review organization decides on the simulated clock within 45 days and its binding decision notice arrives on the request's channel. Returns the appeal {id, level external, status upheld | overturned, deadline_at, decision_due_at, decided_at, external_org, document_ids (payer copies), decision {outcome, letter_id, channel, case_status, authorization_number if overturned}}.",
    "inputSchema": {
     "additionalProperties": false,
     "properties": {

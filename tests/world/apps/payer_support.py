@@ -297,3 +297,25 @@ def force_status(w: World, case_id: str, status: str) -> None:
     with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.force_status", allow_system=True) as tx:
         case = tx.session.get(PACase, case_id)
         tx.transition(machines.PA_CASE, case, status, case_id=case_id, reason="test")
+
+
+def set_payer_mode(w: World, mode: str) -> None:
+    """World configuration: ``queue`` — the payer's staff are the caller (nobody decides appeals or works
+    packets on their own); ``auto`` (the default without the setting) — the scripted payer and its appeals
+    desk do."""
+    from chibench.world.core.db import WorldSetting
+
+    with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.set_payer_mode", allow_system=True) as tx:
+        row = tx.session.get(WorldSetting, "payer_mode")
+        if row is None:
+            tx.session.add(WorldSetting(key="payer_mode", value=mode))
+        else:
+            row.value = mode
+
+
+def set_appeal_outcomes(w: World, internal: str, external: str = "upheld") -> None:
+    """Test-only: the hidden policy's appeal outcomes (authored per service seed in a built world)."""
+    with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.set_appeal_outcomes", allow_system=True) as tx:
+        pol = tx.session.get(PayerPolicy, "HPOL-TST")
+        assert pol is not None
+        pol.appeal_outcome, pol.external_appeal_outcome = internal, external

@@ -27,7 +27,11 @@ from tests.world.apps.test_payer_letters import DENIAL, DENIAL_BODY
 
 
 def denied(opts=None, denier=cp.MD1):
+    """A denied case in a payer task (``payer_mode = queue``): the appeals staff are the test's callers, so
+    filed appeals wait for them (the appeals desk that decides them in provider tasks is tested in
+    ``test_payer_appeals_desk``)."""
     w = cp.to_md_review(opts)
+    cp.set_payer_mode(w, "queue")
     cp.md_deny(w, denier)
     det.finalize(w, actor_id=denier, case_id=cp.CASE, decision="denied", rationale="not met",
                  policy_citations=[cp.C1_CITE])
@@ -150,7 +154,7 @@ def test_stale_denial_letter_cannot_be_delivered_after_overturn(assigned):
     ap = filed(w2)
     appeals.assign_reviewer(w2, actor_id=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD2)
     appeals.decide(w2, actor_id=cp.AMD2, appeal_id=ap["id"], outcome="overturned", rationale="met")
-    refused_call(w2, Conflict, lambda: letters.deliver(w2, actor_id=cp.MD1, letter_id=let["id"], channel="fax"),
+    refused_call(w2, Conflict, lambda: letters.deliver(w2, actor_id=cp.MD1, letter_id=let["id"], channel="portal"),
                field="case_id")
 
 

@@ -209,7 +209,7 @@ def test_p2p_full_cycle_resolves_the_determination(p2p_world):
         art = s.get(WorkspaceArtifact, out["invite_artifact_id"])
         assert art.scope == "shared" and art.filename.endswith(".ics") and "DTSTART:20261006T150000Z" in art.content
         kinds = [m.kind for m in s.scalars(select(InboxMessage).order_by(InboxMessage.id))]
-        assert kinds == ["p2p_invitation", "p2p_scheduled"]
+        assert kinds == ["preliminary_adverse_determination", "p2p_invitation", "p2p_scheduled"]
     out = p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid, outcome="overturn_to_approval",
                              note="PT notes confirm 8 weeks of therapy")
     assert out["status"] == "completed"

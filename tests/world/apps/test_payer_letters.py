@@ -127,12 +127,12 @@ def test_denial_letter_needs_a_physician_signer():
     by_nurse = letters.generate_denial(w, actor_id=cp.NURSE, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
                                        subject="Denial")
     assert any(p.startswith("signer") for p in by_nurse["audit"]["problems"])
-    refused_call(w, Conflict, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=by_nurse["id"], channel="fax"))
+    refused_call(w, Conflict, lambda: letters.deliver(w, actor_id=cp.NURSE, letter_id=by_nurse["id"], channel="portal"))
     by_md = letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
                                     subject="Denial")
     assert by_md["audit"] == {"letter_id": by_md["id"], "letter_type": "denial", "complete": True,
                               "missing_fields": [], "problems": []}
-    assert letters.deliver(w, actor_id=cp.MD1, letter_id=by_md["id"], channel="fax")["status"] == "delivered"
+    assert letters.deliver(w, actor_id=cp.MD1, letter_id=by_md["id"], channel="portal")["status"] == "delivered"
 
 
 def test_pend_letter_requires_a_pended_case():
@@ -141,7 +141,7 @@ def test_pend_letter_requires_a_pended_case():
     let = letters.generate_pend(w, actor_id=cp.INTAKE, case_id=cp.CASE, fields=PEND, body=PEND_BODY,
                                 subject="Information needed")
     assert let["audit"]["complete"] is True and let["determination_id"] is None
-    assert letters.deliver(w, actor_id=cp.INTAKE, letter_id=let["id"], channel="fax")["status"] == "delivered"
+    assert letters.deliver(w, actor_id=cp.INTAKE, letter_id=let["id"], channel="portal")["status"] == "delivered"
 
 
 def test_reissue_supersedes_and_requires_fresh_delivery():

@@ -43,7 +43,7 @@ def test_flow_intake_pend_with_letter_and_member_notice():
     cp.do_intake(w, complete=False)
     let = letters.generate_pend(w, actor_id=cp.INTAKE, case_id=cp.CASE, fields=PEND, body=PEND_BODY,
                                 subject="Information needed")
-    letters.deliver(w, actor_id=cp.INTAKE, letter_id=let["id"], channel="fax")
+    letters.deliver(w, actor_id=cp.INTAKE, letter_id=let["id"], channel="portal")
     letters.generate_notification(w, actor_id=cp.INTAKE, case_id=cp.CASE, notification_type="pend",
                                   body="Your doctor has been asked for more information.", language="English")
     assert case_status(w) == "pended_action_required"
@@ -64,13 +64,14 @@ def test_flow_triage_to_nurse_approval_and_letter():
 
 def test_flow_md_denial_letter_appeal_and_external_review():
     w = cp.to_md_review()
+    cp.set_payer_mode(w, "queue")  # the appeals staff are this test's callers (no appeals desk)
     cp.evaluate(w, cp.MD1, stage="md", result="not_met")
     cp.md_deny(w)
     det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="denied", rationale="not met",
                  policy_citations=[cp.C1_CITE])
     let = letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
                                   subject="Denied")
-    letters.deliver(w, actor_id=cp.MD1, letter_id=let["id"], channel="fax")
+    letters.deliver(w, actor_id=cp.MD1, letter_id=let["id"], channel="portal")
     letters.generate_notification(w, actor_id=cp.MD1, case_id=cp.CASE, notification_type="appeal_rights",
                                   body="You can appeal within 180 days.", language="English")
     ap = appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="disagree")

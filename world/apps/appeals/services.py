@@ -134,6 +134,10 @@ def file_internal_appeal(world: World, *, actor_id: str, case_id: str, rationale
                          document_ids: list[str] | None = None) -> dict[str, Any]:
     """Provider side: appeal the active adverse determination (case denied/partially_approved → appealed).
 
+    In a provider task (``payer_mode = auto``) the appeals desk then decides it on the simulated clock
+    (``appeals_desk``): the returned appeal is the decided one, with ``decision`` {outcome, reviewer_id,
+    letter_id, channel, case_status, authorization_number?}.
+
     Timely through ``rules.appeals.appeal_deadline`` (window by the plan's line of business, from the
     determination time); decision due 30 days after filing. ``document_ids``: provider documents of the
     patient, copied to the payer side. Errors: Conflict (untimely; no adverse determination),
@@ -158,7 +162,20 @@ def file_internal_appeal(world: World, *, actor_id: str, case_id: str, rationale
         pw.touch(tx, case)
         tx.log(case_id=case.id, entity_id=ap.id, details={"determination_id": det.id, "documents": ap.document_ids})
         tx.session.flush()
-        return to_dict(ap)
+        filed = to_dict(ap)
+    return _then_desk_decides(world, filed)
+
+
+def _then_desk_decides(world: World, filed: dict[str, Any]) -> dict[str, Any]:
+    """After the filing committed: in ``payer_mode = auto`` the appeals desk decides it on the simulated
+    clock (``appeals_desk.work_appeal``); the result then carries the decision under ``decision``."""
+    from chibench.world.apps import appeals_desk
+
+    decision = appeals_desk.work_appeal(world, filed["id"])
+    if decision is None:
+        return filed
+    with world.read() as s:
+        return {**to_dict(get_or_404(s, Appeal, filed["id"], what="appeal", field="appeal_id")), "decision": decision}
 
 
 def assign_reviewer(world: World, *, actor_id: str, appeal_id: str, reviewer_id: str) -> dict[str, Any]:
@@ -215,7 +232,8 @@ def file_external_review(world: World, *, actor_id: str, case_id: str, rationale
                          document_ids: list[str] | None = None) -> dict[str, Any]:
     """Provider side: request external review after an upheld internal appeal (case appeal_upheld →
     external_appealed), within 4 months of the internal decision (``rules.appeals.external_deadline``);
-    decision due 45 days after filing. ``document_ids``: provider documents of the patient, copied to
+    decision due 45 days after filing; in ``payer_mode = auto`` the IRO's decision follows on the clock
+    (``appeals_desk``, ``decision`` in the result). ``document_ids``: provider documents of the patient, copied to
     the payer side (as for the internal appeal). Errors: Conflict (untimely; no upheld internal appeal),
     IllegalTransition, InvalidInput, NotFound (a document that is not the case patient's provider
     document), AuthorityError / UnknownActor.
@@ -242,7 +260,8 @@ def file_external_review(world: World, *, actor_id: str, case_id: str, rationale
         tx.log(case_id=case.id, entity_id=ap.id, details={"internal_appeal_id": internal.id,
                                                           **({"documents": ap.document_ids} if ap.document_ids else {})})
         tx.session.flush()
-        return to_dict(ap)
+        filed = to_dict(ap)
+    return _then_desk_decides(world, filed)
 
 
 def assign_external_review(world: World, *, actor_id: str, appeal_id: str, external_org: str) -> dict[str, Any]:

@@ -37,12 +37,20 @@ from chibench.world.core.enums import (
 from chibench.world.core.errors import Conflict, InvalidInput
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World, get_or_404
-from chibench.world.rules.authority import LETTER_STAFF, require_role
-from chibench.world.rules.letter_audit import COMMON_FIELDS, TYPE_FIELDS, AuditContext, AuditResult, audit_letter
+from chibench.world.rules.authority import APPEAL_REVIEWERS, EXTERNAL_REVIEW_STAFF, LETTER_STAFF, require_role
+from chibench.world.rules.letter_audit import (
+    APPEAL_OUTCOME_FIELDS,
+    COMMON_FIELDS,
+    TYPE_FIELDS,
+    AuditContext,
+    AuditResult,
+    audit_letter,
+)
 
 APP = "letter_center"
 NS = "payer_letter_center"
-KNOWN_FIELDS = tuple(dict.fromkeys(COMMON_FIELDS + tuple(f for fs in TYPE_FIELDS.values() for f in fs)))
+KNOWN_FIELDS = tuple(dict.fromkeys(COMMON_FIELDS + tuple(f for fs in TYPE_FIELDS.values() for f in fs)
+                                   + tuple(f for fs in APPEAL_OUTCOME_FIELDS.values() for f in fs)))
 RECIPIENTS = values(LetterRecipient)
 DECISION_FOR = {"approval": "approved", "partial_approval": "partially_approved", "denial": "denied"}
 NOTIFICATION_TYPES = values(NotificationType)
@@ -80,6 +88,11 @@ def _fields(value: Any) -> dict[str, Any]:
 def _determination_for(s: Session, case: PACase, letter_type: str) -> Determination | None:
     """The active determination a decision letter rests on (``Conflict`` if missing or of another decision);
     None for pend letters, which need the case pended instead."""
+    if letter_type == "appeal_decision":
+        if case.status not in APPEAL_OUTCOME_STATES:
+            raise Conflict(f"case {case.id} is '{case.status}'; an appeal decision letter needs a decided appeal",
+                           field="case_id")
+        return pq.active_determination(s, case.id)
     if letter_type == "pend":
         if case.status != CaseStatus.PENDED_ACTION_REQUIRED:
             raise Conflict(f"case {case.id} is '{case.status}'; a pend letter needs a pended case", field="case_id")
@@ -100,8 +113,18 @@ def _audit(s: Session, letter: Letter) -> AuditResult:
     ctx = AuditContext(member_id=pq.member_id_of(s, case), case_id=case.id,
                        authorization_number=det.authorization_number if det else None,
                        signer_role=str(signer.role) if signer else "",
-                       line_numbers=tuple(ln["line_number"] for ln in pq.review_lines(s, case)))
+                       line_numbers=tuple(ln["line_number"] for ln in pq.review_lines(s, case)),
+                       appeal=_decided_appeal(s, case.id) if letter.letter_type == "appeal_decision" else None)
     return audit_letter(letter.letter_type, letter.fields, letter.body, ctx)
+
+
+def _decided_appeal(s: Session, case_id: str) -> tuple[str, str, str] | None:
+    """(id, level, outcome) of the case's most recently decided appeal."""
+    from chibench.world.apps.appeals.models import Appeal
+
+    ap = s.scalars(select(Appeal).where(Appeal.case_id == case_id, Appeal.decided_at.is_not(None))
+                   .order_by(Appeal.decided_at.desc(), Appeal.id.desc())).first()
+    return None if ap is None else (ap.id, ap.level, str(ap.status))
 
 
 def _audit_dict(letter: Letter, r: AuditResult) -> dict[str, Any]:
@@ -170,14 +193,20 @@ def audit_completeness(world: World, *, actor_id: str, letter_id: str) -> dict[s
 # --------------------------------------------------------------------------- compose
 
 
+#: Who writes and delivers an appeal decision notice: the appeals physician who decided an internal
+#: appeal, or the external review coordinator who records the IRO's decision, besides the UM letter staff.
+APPEAL_LETTER_STAFF = LETTER_STAFF | APPEAL_REVIEWERS | EXTERNAL_REVIEW_STAFF
+
+
 def _generate(world: World, actor_id: str, case_id: str, letter_type: str, fields: Any, body: Any, subject: Any,
               recipient: Any) -> dict[str, Any]:
     data = _fields(fields)
     text = v.text(body, "body")
     subj = v.text(subject, "subject", max_len=v.MAX_SHORT)
     to = v.choice(recipient, RECIPIENTS, "recipient")
+    staff = APPEAL_LETTER_STAFF if letter_type == "appeal_decision" else LETTER_STAFF
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.generate_{letter_type}") as tx:
-        require_role(tx.actor.role, LETTER_STAFF, "write a UM letter")
+        require_role(tx.actor.role, staff, "write a UM letter")
         case = pq.get_case(tx.session, case_id)
         det = _determination_for(tx.session, case, letter_type)
         letter = _new_letter(tx, case, letter_type=letter_type, det=det, recipient=to, subject=subj, body=text,
@@ -226,6 +255,19 @@ def generate_pend(world: World, *, actor_id: str, case_id: str, fields: dict[str
     Errors: as :func:`generate_approval`.
     """
     return _generate(world, actor_id, case_id, "pend", fields, body, subject, recipient)
+
+
+def generate_appeal_decision(world: World, *, actor_id: str, case_id: str, fields: dict[str, Any], body: str,
+                             subject: str, recipient: str = "provider") -> dict[str, Any]:
+    """Draft the notice of an appeal decision as written; needs the case's appeal decided (status
+    appeal_upheld / appeal_overturned / external_appeal_upheld / external_appeal_overturned). Type fields:
+    appeal_reference (the appeal id, also in the body), appeal_level (internal | external), appeal_outcome
+    (upheld | overturned), decision_rationale, reviewer_name, reviewer_credentials; upheld also
+    policy_citations and further_review_rights (external review, or the end of the plan's process),
+    overturned the authorization_number. Internal decisions are signed by the deciding physician.
+    Errors: as :func:`generate_approval`.
+    """
+    return _generate(world, actor_id, case_id, "appeal_decision", fields, body, subject, recipient)
 
 
 def _check_notification(s: Session, case: PACase, kind: str) -> None:
@@ -280,6 +322,9 @@ def generate_notification(world: World, *, actor_id: str, case_id: str, notifica
 def deliver(world: World, *, actor_id: str, letter_id: str, channel: str) -> dict[str, Any]:
     """Deliver a draft letter (draft → delivered) on portal | fax | mail | api.
 
+    A provider letter goes out on the channel the request came in on (portal → portal, fax → fax,
+    api / edi_278 → api; ``payer_queries.REPLY_CHANNEL``); any other channel is refused (``Conflict``
+    naming the allowed one). Member letters go by mail or the channel the member chose.
     Refused (``Conflict`` with ``details`` = the audit) unless the completeness audit passes on what
     was written; also refused if the determination it rests on is no longer active (or, for a pend
     letter, the case is no longer pended). Writes a copy to the shared workspace (WorkspaceArtifact,
@@ -288,10 +333,19 @@ def deliver(world: World, *, actor_id: str, letter_id: str, channel: str) -> dic
     """
     chan = v.choice(channel, pq.DELIVERY_CHANNELS, "channel")
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.deliver") as tx:
-        require_role(tx.actor.role, LETTER_STAFF, "deliver a UM letter")
+        require_role(tx.actor.role, APPEAL_LETTER_STAFF, "deliver a UM letter")
         s = tx.session
         letter = _letter(s, letter_id)
+        if letter.letter_type != "appeal_decision":
+            require_role(tx.actor.role, LETTER_STAFF, "deliver a UM letter")
         case = pq.get_case(s, letter.case_id)
+        machines.check(machines.LETTER, str(letter.status), LetterStatus.DELIVERED, entity_id=letter.id)
+        expected = pq.reply_channel(s, case.id) if letter.recipient == "provider" else None
+        if expected is not None and chan != expected:
+            came = pq.latest_packet(s, case.id)
+            raise Conflict(f"the request for case {case.id} came in on '{came.channel if came else 'none'}'; "
+                           f"its provider letters go out on '{expected}', not '{chan}'", field="channel",
+                           allowed=[expected])
         det = _determination_for(s, case, letter.letter_type)
         if det is not None and det.id != letter.determination_id:
             raise Conflict(f"letter {letter.id} rests on a superseded determination; write a new letter",

@@ -5,8 +5,11 @@ next decision once the case has come back under review).
 Tool namespace ``review``. Actors: medical directors and appeals medical directors
 (``rules.authority.PHYSICIAN_REVIEWERS``). Rule: ``rules.authority.check_md_decision`` (adverse
 decisions need a rationale, ≥1 policy citation and sign-off — 42 CFR 422.566(d), NCQA UM 4/UM 7).
-``p2p_review`` records the MD's intended adverse decision and opens a peer-to-peer request with
-``original_reviewer_id`` = the deciding MD (the P2P reviewer must be someone else: 29 CFR
+``p2p_review`` is the **preliminary adverse determination** (paper App. D.2): the MD's intended denial,
+signed and cited, noticed to the requesting provider with the offer of a peer-to-peer discussion. The
+provider then requests the P2P (``p2p_scheduler.request_p2p``, a separate later write by the requesting
+office — simulated by the world when no provider agent is present), and an independent reviewer holds
+it: ``original_reviewer_id`` = the deciding MD, the P2P reviewer must be someone else (29 CFR
 2560.503-1(h)(3)(v) by analogy, handbook P2P chapter).
 """
 
@@ -19,12 +22,10 @@ from chibench.world.apps import payer_queries as pq
 from chibench.world.apps import payer_views as pv
 from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.md_review.models import MdDecision
-from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.policy_library.models import PayerPolicy
-from chibench.world.core import machines
 from chibench.world.core import validate as v
-from chibench.world.core.enums import CaseStatus, P2PStatus
+from chibench.world.core.enums import CaseStatus
 from chibench.world.core.errors import Conflict, InvalidInput
 from chibench.world.core.serialize import to_dict
 from chibench.world.core.world import Tx, World
@@ -97,9 +98,12 @@ def submit_md_case_decision(world: World, *, actor_id: str, case_id: str, decisi
     Adverse (deny, partial_approve): ``denial_rationale``, ≥1 citation ``<policy-id> §<n>`` of which one
     is this case's policy, ``signed_off=true``; partial_approve also ``line_decisions`` for every line.
     request_info: ``info_requested`` + ``info_due`` (after today UTC) → case pended (under_review →
-    pended_action_required). p2p_review: a P2P request (status requested, original_reviewer_id = this
-    MD, provider side = the requesting clinician, due at the SLA deadline); the case stays under review.
-    The MD task is completed. Returns the decision (+ ``p2p_request_id``) and ``case_status``.
+    pended_action_required). p2p_review: the preliminary adverse determination — the same content as a
+    denial (``denial_rationale``, citations, sign-off) — noticed to the provider's inbox with the P2P offer;
+    the case stays under review. The requesting office then asks for the peer-to-peer
+    (``p2p_scheduler.request_p2p``: status requested, original_reviewer_id = this MD, due at the SLA
+    deadline) as a later write. The MD task is completed. Returns the decision (+ ``p2p_request_id`` when the
+    office's request followed) and ``case_status``.
     Errors: AuthorityError (not a physician reviewer; adverse without sign-off), InvalidInput (named
     field), Conflict (decision already submitted, no open MD task, not under review), NotFound, UnknownActor.
     """
@@ -141,21 +145,30 @@ def submit_md_case_decision(world: World, *, actor_id: str, case_id: str, decisi
             assert due is not None
             pw.pend_case(tx, case, items=items, due=due, source="medical director review")
         elif decision == "p2p_review":
-            extra["p2p_request_id"] = _open_p2p(tx, case, md).id
+            extra["preliminary_notice_id"] = _preliminary_notice(tx, case, md).id
         pw.touch(tx, case)
         tx.log(case_id=case.id, entity_id=md.id, details={"decision": decision, "signed_off": signed,
                                                           "policy_citations": cites,
                                                           "supersedes": prior.id if prior else None, **extra})
         s.flush()
-        return {**to_dict(md), **extra, "case_status": str(case.status)}
+        out = {**to_dict(md), **extra, "case_status": str(case.status)}
+    if decision == "p2p_review":
+        from chibench.world.apps.p2p_scheduler import services as p2p
+
+        requested = p2p._simulated_office_requests(world, case_id=case.id)  # noqa: SLF001  (world-played office)
+        if requested is not None:
+            out["p2p_request_id"] = requested["id"]
+    return out
 
 
-def _open_p2p(tx: Tx, case: PACase, md: MdDecision) -> P2PRequest:
-    triage = pq.triage_for(tx.session, case.id)
-    req = P2PRequest(id=tx.new_id("P2P"), case_id=case.id, md_decision_id=md.id, original_reviewer_id=md.reviewer_id,
-                     payer_reviewer_id=None, provider_worker_id=case.requesting_worker_id, status=None,
-                     reason=md.rationale, offered_slots=[], selected_slot=None, scheduled_at=None, outcome=None,
-                     outcome_note=None, created_at=tx.now, due_at=triage.sla_deadline if triage else None)
-    tx.transition(machines.P2P, req, P2PStatus.REQUESTED, case_id=case.id)
-    tx.session.add(req)
-    return req
+def _preliminary_notice(tx: Tx, case: PACase, md: MdDecision) -> Any:
+    """The provider's notice of the intended adverse determination and of the right to a peer-to-peer."""
+    cites = ", ".join(md.policy_citations or [])
+    return pw.send_provider_message(
+        tx, case, kind="preliminary_adverse_determination",
+        subject=f"Preliminary adverse determination - peer-to-peer available for case {case.id}",
+        body=(f"The medical director intends to deny case {case.id}"
+              + (f" under {cites}" if cites else "") + f": {md.denial_rationale or md.rationale} "
+              "Before the determination is final, the requesting physician may ask for a peer-to-peer "
+              "discussion with a physician reviewer who did not make this decision."),
+        details={"md_decision_id": md.id, "policy_citations": list(md.policy_citations or [])})

@@ -1,7 +1,11 @@
 """Peer-to-peer scheduler services: offer slots, the provider's slot choice, scheduling and the outcome.
 
-Tool namespace ``p2p`` (payer); ``select_slot`` is the provider side's action (its simulator or
-provider tools call it). Lifecycle ``machines.P2P``: requested → slots_offered → slot_selected →
+Tool namespace ``p2p`` (payer); ``request_p2p`` and ``select_slot`` are the provider side's actions (its
+simulator or provider tools call them). Order (paper App. D.2): the medical director's preliminary adverse
+determination (``md_review`` decision ``p2p_review``) comes first; only then may the requesting provider
+ask for the peer-to-peer, and only a requested P2P that still rests on that live preliminary
+determination can be offered, scheduled or held — anything earlier is refused with a ``Conflict`` naming
+the missing step. Lifecycle ``machines.P2P``: requested → slots_offered → slot_selected →
 scheduled → in_session → completed. The payer reviewer must be a physician reviewer other than the
 physician whose intended adverse decision is discussed (``rules.authority.check_independence``;
 29 CFR 2560.503-1(h)(3)(v), 42 CFR 422.566(d)). The outcome (``uphold_adverse`` |
@@ -65,6 +69,85 @@ def _slots(value: Any, now: dt.datetime) -> list[dt.datetime]:
     return out
 
 
+def _preliminary_denial(s: Any, case: PACase) -> Any:
+    """The live preliminary adverse determination of ``case`` (the MD's ``p2p_review`` decision), or None."""
+    md = pq.active_md_decision(s, case.id)
+    if md is None or md.decision != "p2p_review" or pq.active_determination(s, case.id) is not None:
+        return None
+    return md
+
+
+def _require_preliminary_denial(s: Any, req: P2PRequest, action: str) -> None:
+    case = pq.get_case(s, req.case_id)
+    md = _preliminary_denial(s, case)
+    if md is None or md.id != req.md_decision_id:
+        raise Conflict(f"cannot {action}: a peer-to-peer follows a preliminary adverse determination, and "
+                       f"request {req.id} no longer rests on a live one for case {case.id}", field="request_id")
+
+
+def request_p2p(world: World, *, actor_id: str, case_id: str, reason: str) -> dict[str, Any]:
+    """Provider side: the requesting office asks for a peer-to-peer on a preliminary adverse determination.
+
+    Creates the P2P request (→ requested): ``original_reviewer_id`` = the MD who made the preliminary
+    determination, provider side = the requesting clinician, due at the case's SLA deadline. The actor
+    must be provider staff of the requesting clinician's organization (or that clinician).
+    Errors: Conflict (no live preliminary adverse determination on the case — the MD has not pre-denied
+    it, or it is already decided; a P2P already requested on it), InvalidInput (reason), AuthorityError,
+    NotFound, UnknownActor.
+    """
+    why = v.text(reason, "reason")
+    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.request") as tx:
+        require_role(tx.actor.role, PROVIDER_STAFF, "request a peer-to-peer")
+        case = pq.get_case(tx.session, case_id)
+        clinician = tx.session.get(Worker, case.requesting_worker_id)
+        if clinician is None or clinician.org_id != tx.actor.org_id:
+            raise AuthorityError("only the requesting provider's office may request the peer-to-peer",
+                                 field="actor_id")
+        md = _preliminary_denial(tx.session, case)
+        if md is None:
+            raise Conflict(f"case {case.id} has no preliminary adverse determination; a peer-to-peer is requested "
+                           "after the medical director's intended denial (decision p2p_review) and before the "
+                           "final determination", field="case_id")
+        if pq.p2p_for_decision(tx.session, md) is not None:
+            raise Conflict(f"a peer-to-peer is already requested on case {case.id}'s preliminary determination",
+                           field="case_id")
+        triage = pq.triage_for(tx.session, case.id)
+        req = P2PRequest(id=tx.new_id("P2P"), case_id=case.id, md_decision_id=md.id,
+                         original_reviewer_id=md.reviewer_id, payer_reviewer_id=None,
+                         provider_worker_id=case.requesting_worker_id, status=None, reason=why, offered_slots=[],
+                         selected_slot=None, scheduled_at=None, outcome=None, outcome_note=None, created_at=tx.now,
+                         due_at=triage.sla_deadline if triage else None)
+        tx.transition(machines.P2P, req, P2PStatus.REQUESTED, case_id=case.id)
+        tx.session.add(req)
+        pw.touch(tx, case)
+        tx.log(case_id=case.id, entity_id=req.id, details={"md_decision_id": md.id, "reason": why})
+        tx.session.flush()
+        return to_dict(req)
+
+
+def _simulated_office_requests(world: World, *, case_id: str) -> dict[str, Any] | None:
+    """The requesting office's answer to a preliminary adverse determination: it asks for the peer-to-peer
+    at once, written by its PA coordinator (or the requesting clinician where the office has none). No
+    agent-facing tool makes this request (the paper's provider surface has none), so the world always
+    plays the office here. Returns the request, or None when there is nothing to request."""
+    with world.read() as s:
+        case = s.get(PACase, case_id)
+        if case is None:
+            return None
+        md = _preliminary_denial(s, case)
+        if md is None or pq.p2p_for_decision(s, md) is not None:
+            return None
+        clinician = s.get(Worker, case.requesting_worker_id)
+        assert clinician is not None
+        coord = s.scalars(select(Worker).where(Worker.org_id == clinician.org_id,
+                                               Worker.role == WorkerRole.PA_COORDINATOR)
+                          .order_by(Worker.id)).first()
+        actor = coord.id if coord is not None else clinician.id
+    return request_p2p(world, actor_id=actor, case_id=case_id,
+                       reason=f"The ordering physician asks to discuss the intended denial of case {case_id} "
+                              "with a physician reviewer before it becomes final.")
+
+
 def list_requests(world: World, *, actor_id: str, case_id: str | None = None) -> list[dict[str, Any]]:
     """P2P requests, oldest first, optionally for one case. Errors: NotFound (case), UnknownActor / AuthorityError."""
     with world.read() as s:
@@ -90,6 +173,7 @@ def offer_slots(world: World, *, actor_id: str, request_id: str, payer_reviewer_
         reviewer = pq.worker_with_role(tx.session, payer_reviewer_id, "payer_reviewer_id", PHYSICIAN_REVIEWERS,
                                        "payer peer-to-peer reviewer")
         check_independence(req.original_reviewer_id, reviewer.id, "peer-to-peer review")
+        _require_preliminary_denial(tx.session, req, "offer peer-to-peer slots")
         offered = _slots(slots, tx.now)
         tx.transition(machines.P2P, req, P2PStatus.SLOTS_OFFERED, case_id=req.case_id)
         req.payer_reviewer_id, req.offered_slots = reviewer.id, [iso(x) for x in offered]
@@ -156,6 +240,7 @@ def schedule(world: World, *, actor_id: str, request_id: str, scheduled_at: str 
     with world.write(actor_id=actor_id, app=APP, action=f"{NS}.schedule") as tx:
         require_role(tx.actor.role, pq.PAYER_UM_STAFF, "schedule a peer-to-peer call")
         req = _request(tx.session, request_id)
+        _require_preliminary_denial(tx.session, req, "schedule the peer-to-peer call")
         if scheduled_at is not None and req.selected_slot is not None and \
                 v.iso_datetime(scheduled_at, "scheduled_at").replace(microsecond=0) != req.selected_slot:
             raise InvalidInput(f"the provider chose {iso(req.selected_slot)}", field="scheduled_at",
@@ -210,6 +295,7 @@ def record_outcome(world: World, *, actor_id: str, request_id: str, outcome: str
         if req.payer_reviewer_id != tx.actor.id:
             raise AuthorityError(f"only the assigned payer reviewer ({req.payer_reviewer_id}) records the outcome",
                                  field="actor_id")
+        _require_preliminary_denial(tx.session, req, "record the peer-to-peer outcome")
         session = tx.session.scalars(select(P2PSession).where(P2PSession.request_id == req.id)).one_or_none()
         if session is not None and not session.finalized:
             raise Conflict(f"P2P session {session.id} is still open; submit its summary first", field="request_id")
