@@ -129,7 +129,6 @@ UM_CONTENT_PENDING: dict[str, str] = {
     "brca_testing.intake": "paper Fig. 8: the request must be the sequencing panel for a member with C50.911 that the "
                            "nurse escalates and that ends pended (8 criteria on the path); the seed still carries the "
                            "exempt 81217 single-site test (0 criteria, coverage not required)",
-    "vagus_nerve_stim.intake": "labelled M, but the seed ends intake on a benefit exclusion (0 criteria on the path)",
     "rotator_cuff_repair_b.p2p": "labelled E, but the acute-pathway policy path in the seed has 8 criteria",
 }
 
