@@ -96,7 +96,7 @@ def render(role: Role, *, tutorial: bool) -> str:
     out: list[str] = []
     if tutorial:
         out += ["---", f"id: KM-PLAT-{slug.upper()}", f"title: Platform tutorial — {title} tools",
-                "doc_type: tutorial", f"role: {handbook_role}", 'version: "2026.2"', "effective_date: 2026-07-01",
+                "doc_type: tutorial", "provenance: original", f"role: {handbook_role}", 'version: "2026.2"', "effective_date: 2026-07-01",
                 "---", ""]
     out += [f"# {title} — tool reference", "",
             "Generated from the tool registry; do not edit by hand (`chibench tools reference`).", "",
