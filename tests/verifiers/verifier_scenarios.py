@@ -218,7 +218,7 @@ def um_uppp_md_denial(base: Path, tmp: Path, variant: str = "correct") -> Trial:
               "peer_to_peer_offer": "Available on request", "criteria_access": "Free copy on request"}
     letter = letters.generate_denial(w, actor_id=MD, case_id=cid, fields=fields, body=body,
                                      subject=f"Prior authorization denied - {cid}")
-    letters.deliver(w, actor_id=MD, letter_id=letter["id"], channel="fax")
+    letters.deliver(w, actor_id=MD, letter_id=letter["id"], channel="portal")
     letters.generate_notification(w, actor_id=MD, case_id=cid, notification_type="denial", language="English",
                                   channel="mail", body="Your throat surgery request was denied. You can appeal "
                                                        "within 180 days; see the enclosed rights.")
