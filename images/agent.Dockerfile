@@ -27,6 +27,10 @@ RUN --mount=type=secret,id=ca \
 COPY handbook_skill/ /opt/chibench/skills/managed-care-operations-handbook/
 # chibench-tools: the task's MCP tools from a shell (a standalone script: mcp + jmespath, never chibench)
 COPY --chmod=0755 chibench/agent_box/chibench_tools.py /opt/chibench/venv/bin/chibench-tools
+# Login shells (terminus-2's tmux panes) run /etc/profile, which resets PATH: keep the venv first there too
+RUN printf '%s\n' '# the image venv (python3 with the MCP client and the shell tool client) first on PATH' \
+      'if [ -d /opt/chibench/venv/bin ]; then PATH="/opt/chibench/venv/bin:$PATH"; export PATH; fi' \
+      > /etc/profile.d/venv-path.sh
 
 WORKDIR /workspace
 STOPSIGNAL SIGKILL

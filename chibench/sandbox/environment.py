@@ -113,6 +113,10 @@ from chibench.sandbox.dockerfile import ImageSpec, Role, interpret, interpret_te
 
 DEFAULT_UID_BASE = 1_900_000
 ROLE_OFFSET: dict[Role, int] = {"agent": 0, "world": 1, "grader": 2}
+# Appended to the box's /etc/profile (and images/agent.Dockerfile's /etc/profile.d/venv-path.sh): a login
+# shell keeps the image's venv first on PATH, as the image's ENV PATH does for plain execs.
+PROFILE_PATH_LINES = ('\n# chibench: the image venv (python3 with the MCP client, chibench-tools) first on PATH\n'
+                      'if [ -d /opt/chibench/venv/bin ]; then PATH="/opt/chibench/venv/bin:$PATH"; export PATH; fi\n')
 ROLE_USER: dict[Role, str] = {"agent": "agent", "world": "world", "grader": "grader"}
 MAIN = "main"
 MODEL_API_ENV = "CHIBENCH_SANDBOX_MODEL_API"  # default of model_api
@@ -435,6 +439,11 @@ class SandboxEnvironment(BaseEnvironment):
                        "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n"),
             "group": f"root:x:0:\n{name}:x:{uid}:\nnogroup:x:65534:\n",
         }
+        # Login shells (terminus-2's tmux panes, `bash -l`) run /etc/profile, which resets PATH on Debian and
+        # would hide the image's venv — and with it `chibench-tools` and the python3 that runs it.
+        host_profile = Path("/etc/profile")
+        profile = host_profile.read_text(encoding="utf-8", errors="replace") if host_profile.is_file() else ""
+        files["profile"] = profile + PROFILE_PATH_LINES
         if hosts:
             lines = ["127.0.0.1\tlocalhost", "::1\tlocalhost ip6-localhost ip6-loopback"]
             lines += [f"{address}\t{host}" for host, address in hosts.items()]

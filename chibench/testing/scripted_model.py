@@ -78,6 +78,7 @@ SHELL_TOOL_NAMES = ("shell", "exec_command", "local_shell", "bash", "execute_bas
                     "shell_command", "terminal", "run_command", "chibench_tools")
 FAULTS = ("malformed", "malformed_always", "unknown_tool", "huge", "http500", "http500_once", "http400", "garbage")
 HUGE_CHARS = 2_000_000
+MAX_TERMINUS_WAITS = 150  # x 2 s: a step's command may take minutes in a loaded sandbox
 # Clients keep the connection between turns while a tool runs (seconds in a sandbox); uvicorn's default
 # 5 s keep-alive closes it under them and their next request fails as a server error.
 KEEP_ALIVE_SEC = 900
@@ -215,16 +216,23 @@ def _shell_result(text: str, call_id: str) -> tuple[int, str] | None:
             found = m
     if found is None:
         return None
-    return int(found.group(2)), text[:found.start()]
+    before = text[:found.start()]
+    # on a terminal the typed command is echoed first: the output is what follows its (unexpanded) marker
+    typed = before.rfind(f'{STEP_END} {call_id} exit=$?')
+    return int(found.group(2)), before[typed:].partition("\n")[2] if typed >= 0 else before
 
 
 def _json_before(output: str) -> Any:
-    lines = [ln for ln in output.splitlines() if ln.strip()]
-    for k in range(1, min(40, len(lines)) + 1):
-        try:  # a long line may come back wrapped by a terminal: join the last k lines
-            return json.loads("".join(lines[-k:]).strip())
-        except json.JSONDecodeError:
-            continue
+    """The JSON value printed last in ``output``: a terminal may wrap a long line (join up to 40 lines) and
+    put its own lines after it ("New Terminal Output:", a prompt), so every window ending at each of the
+    last 40 lines is tried, nearest first."""
+    lines = [ln for ln in output.splitlines() if ln.strip()][-40:]
+    for end in range(len(lines), 0, -1):
+        for start in range(end - 1, -1, -1):
+            try:
+                return json.loads("".join(lines[start:end]).strip())
+            except json.JSONDecodeError:
+                continue
     return None
 
 
@@ -243,6 +251,17 @@ class Call:
 class Final:
     text: str
     text_prefix: str = ""
+
+
+@dataclass
+class Wait:
+    """terminus-2 only: the step's command was typed but its end marker has not reached the screen yet."""
+
+    call_id: str
+    seconds: float = 2.0
+
+
+Item = Call | Final | Wait
 
 
 @dataclass
@@ -272,11 +291,12 @@ class ScriptedModel:
         self.fault = fault
         self.requests: list[dict[str, Any]] = []
         self._issued: dict[str, _Issued] = {}
+        self._waits: dict[str, int] = {}
         self._lock = threading.Lock()
         self._served = 0
 
     # the one decision: what to answer
-    def decide(self, naming: ToolNaming, seen: Observation) -> tuple[list[Call | Final], str]:
+    def decide(self, naming: ToolNaming, seen: Observation) -> tuple[list[Item], str]:
         """The next output items for a request and a short reason (for logs)."""
         with self._lock:
             index, env, reason = self._position(seen)
@@ -292,7 +312,7 @@ class ScriptedModel:
             except StepFailed as exc:
                 return [Final(f"Stopped: step {index + 1}: {exc}")], "stopped"
             first_call = not any(i for i in self._issued.values())
-            items: list[Call | Final] = []
+            items: list[Item] = []
             fault_now = (self.fault == "malformed_always"
                          or (self.fault in ("malformed", "unknown_tool") and not self._faulted()))
             resolved = naming.resolve(step["tool"])
@@ -308,6 +328,15 @@ class ScriptedModel:
                 cid = self._call_id(index, env, args, "step")
                 self._issued[cid] = _Issued(index, copy.deepcopy(env), "step")
                 items.append(Call(cid, resolved[1], resolved[0], json.dumps(args, ensure_ascii=False)))
+            elif naming.terminus and self._call_id(index, env, args, "shell") in self._issued:
+                # A terminal shows output as it comes: typing the command again would run the step twice
+                # and interleave both outputs, so wait for its end marker (bounded: a hung step stops).
+                cid = self._call_id(index, env, args, "shell")
+                self._waits[cid] = self._waits.get(cid, 0) + 1
+                if self._waits[cid] > MAX_TERMINUS_WAITS:
+                    return [Final(f"Stopped: step {index + 1} {step['tool']}: no end marker after "
+                                  f"{MAX_TERMINUS_WAITS} waits")], "stopped"
+                return [Wait(cid)], f"wait step {index + 1}"
             elif naming.shell is not None or naming.terminus:
                 cid = self._call_id(index, env, args, "shell")
                 saves = dict(step.get("save", {}))
@@ -336,10 +365,12 @@ class ScriptedModel:
             if call_id in self._issued:
                 latest = (self._issued[call_id], text, flagged)
                 latest_id = call_id
-        for text in seen.texts:  # terminal output (terminus-2) carries the shell step's end marker
-            for m in _STEP_END_RE.finditer(text):
-                if m.group(1) in self._issued:
-                    latest, latest_id = (self._issued[m.group(1)], text, None), m.group(1)
+        # terminal output (terminus-2) carries the shell step's end marker; a step's output and its marker
+        # may arrive in different observations, so read the screen as one transcript
+        screen = "\n".join(seen.texts)
+        for m in _STEP_END_RE.finditer(screen):
+            if m.group(1) in self._issued:
+                latest, latest_id = (self._issued[m.group(1)], screen, None), m.group(1)
         if latest is None:
             return 0, {}, None
         issued, text, flagged = latest
@@ -462,9 +493,11 @@ def _usage_numbers(body: Any, out: Any) -> tuple[int, int]:
     return len(json.dumps(body, default=str)) // 4, len(json.dumps(out, default=str)) // 4
 
 
-def responses_output(items: list[Call | Final], naming: ToolNaming) -> list[dict[str, Any]]:
+def responses_output(items: list[Item], naming: ToolNaming) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for n, it in enumerate(items):
+        if isinstance(it, Wait):  # terminus-2 only
+            continue
         if isinstance(it, Final):
             out.append({"type": "message", "id": f"msg_{n}_{hashlib.sha1(it.text.encode()).hexdigest()[:12]}",
                         "role": "assistant", "status": "completed",
@@ -486,8 +519,14 @@ def _shell_arguments(naming: ToolNaming, it: Call) -> str:
     return json.dumps({"command": ["bash", "-lc", it.text] if array else it.text})
 
 
-def chat_message(items: list[Call | Final], naming: ToolNaming, terminus: bool) -> dict[str, Any]:
+def chat_message(items: list[Item], naming: ToolNaming, terminus: bool) -> dict[str, Any]:
     if terminus:
+        waits = [it for it in items if isinstance(it, Wait)]
+        if waits:
+            doc = {"analysis": f"Waiting for the end marker of {waits[0].call_id}.",
+                   "plan": "Wait for the command to finish.",
+                   "commands": [{"keystrokes": "", "duration": waits[0].seconds}], "task_complete": False}
+            return {"role": "assistant", "content": json.dumps(doc)}
         calls = [it for it in items if isinstance(it, Call)]
         texts = [it.text for it in items if isinstance(it, Final)]
         doc = {"analysis": " ".join(texts)[:HUGE_CHARS + 100] or "Scripted replay.",
@@ -508,9 +547,11 @@ def chat_message(items: list[Call | Final], naming: ToolNaming, terminus: bool) 
     return msg
 
 
-def anthropic_content(items: list[Call | Final], naming: ToolNaming) -> list[dict[str, Any]]:
+def anthropic_content(items: list[Item], naming: ToolNaming) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for it in items:
+        if isinstance(it, Wait):  # terminus-2 only
+            continue
         if isinstance(it, Final):
             out.append({"type": "text", "text": it.text})
         else:

@@ -115,6 +115,17 @@ def test_the_box_carries_the_agent_tools(agent_env: SandboxEnvironment, loop: as
 
 @integration
 @needs_node
+def test_a_login_shell_keeps_the_tool_client_on_path(agent_env: SandboxEnvironment,
+                                                     loop: asyncio.AbstractEventLoop) -> None:
+    """terminus-2 types into tmux panes, which run login shells: Debian's /etc/profile resets PATH, and
+    without the box's override `chibench-tools` was "command not found" (seen in a real terminus-2 trial)."""
+    result = sh(loop, agent_env, "bash -lc 'command -v chibench-tools; command -v python3'")
+    assert result.return_code == 0, f"{result.stdout}{result.stderr}"
+    assert (result.stdout or "").split() == ["/opt/chibench/venv/bin/chibench-tools", "/opt/chibench/venv/bin/python3"]
+
+
+@integration
+@needs_node
 def test_harbors_codex_agent_skips_its_install(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop,
                                                tmp_path: Path) -> None:
     """Harbor's codex agent, pinned to 0.169.0, finds it and returns without touching the network

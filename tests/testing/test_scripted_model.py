@@ -269,6 +269,43 @@ def test_oracle_replay_scores_one_on_every_wire(client_kind: str, stream: bool, 
     assert task.reward() == 1
 
 
+def test_terminus_waits_for_a_slow_terminal_instead_of_typing_the_step_again(
+        task: TaskRun, serve: Callable[..., httpx.Client]) -> None:
+    """A real terminal shows a command's output over several screens (observed with terminus-2 in the
+    sandbox): the echoed command, then the result, then the end marker. The replay must wait (empty
+    keystrokes) until the marker shows, type every step exactly once, and still read the result that
+    came one screen before its marker."""
+    client = serve()
+    prompt = ('Format your response as JSON with "analysis", "plan", "commands" ({"keystrokes": "ls\\n"}) '
+              'and "task_complete".\n\nTask: do the task')
+    messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
+    typed: list[str] = []
+    pending: list[str] = []  # screens still to show for the last command
+    waits = 0
+    for _ in range(400):
+        r = client.post("/v1/chat/completions", json={"model": "scripted", "messages": messages})
+        doc = json.loads(r.json()["choices"][0]["message"]["content"])
+        if doc["task_complete"]:
+            break
+        (command,) = doc["commands"]
+        if command["keystrokes"] == "":
+            waits += 1
+            assert pending, "waited although the marker was already on screen"
+        else:
+            assert not pending, "typed a new command before the last one's end marker showed"
+            typed.append(command["keystrokes"])
+            lines = fake_shell(task, command["keystrokes"].rstrip("\n")).split("\n")
+            pending = ["\n".join(lines[:1]), "\n".join(lines[1:2]), "\n".join(lines[2:])]
+        messages += [{"role": "assistant", "content": json.dumps(doc)},
+                     {"role": "user", "content": f"New Terminal Output:\n{pending.pop(0)}"}]
+    else:
+        raise AssertionError("no final message")
+    assert doc["analysis"].startswith("Done: replayed the oracle of brca_testing.referral"), doc["analysis"]
+    assert len(typed) == len(set(typed)) == len(SCENARIO.oracle)
+    assert waits == 2 * len(typed)  # each step: the result screen, then the marker screen
+    assert task.reward() == 1
+
+
 def test_near_miss_replay_scores_zero(task: TaskRun, serve: Callable[..., httpx.Client]) -> None:
     name = SCENARIO.near_misses[0].name
     client = serve(f"near_miss:{name}")

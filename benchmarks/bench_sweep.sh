@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The full Harbor sweep CI samples: every task, oracle x 3 attempts (pass@1 = pass@3 = pass^3 = 1 per domain)
+# and nop x 1 (reward 0), in the local sandbox. CI runs every task once and three attempts on a representative
+# subset (.ci/run); run this before a release or after changing the world, the renderer or the sandbox.
+#
+#   benchmarks/bench_sweep.sh [JOBS_DIR]        # prints each sweep's wall time; exit 1 if any trial is wrong
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO="$PWD"
+JOBS="${1:-$REPO/.bench-jobs}"
+rm -rf "$JOBS"
+.venv/bin/chibench dataset local >/dev/null
+NTASKS=$(ls -d packages/*/scenario.yaml | wc -l)
+t0=$SECONDS
+(cd /tmp && "$REPO/.venv/bin/harbor" run -y -q -c "$REPO/harbor.yaml" -a oracle -k 3 -o "$JOBS" --job-name sweep-oracle) || true
+echo "bench_sweep: oracle 3 x $NTASKS tasks: $((SECONDS - t0)) s"
+.venv/bin/python .ci/assert_job.py "$JOBS/sweep-oracle" --reward 1 --tasks "$NTASKS" --pass-k 1.0
+t0=$SECONDS
+(cd /tmp && "$REPO/.venv/bin/harbor" run -y -q -c "$REPO/harbor.yaml" -a nop -k 1 -o "$JOBS" --job-name sweep-nop) || true
+echo "bench_sweep: nop 1 x $NTASKS tasks: $((SECONDS - t0)) s"
+.venv/bin/python .ci/assert_job.py "$JOBS/sweep-nop" --reward 0 --tasks "$NTASKS"
