@@ -356,9 +356,14 @@ class PatientPersona(_Model):
         check("consent_rule.requires_all", self.consent_rule.requires_all, triggers, "trigger")
         check("consent_rule.requires_any", self.consent_rule.requires_any, triggers, "trigger")
         check("end_of_call.hang_up_on", self.end_of_call.hang_up_on, known)
-        if (self.consent_stance == ConsentStance.REFUSING) == self.consent_rule.grantable:
-            raise ValueError(f"consent_rule.grantable: must be {self.consent_stance != ConsentStance.REFUSING} for "
-                             f"a member whose consent stance is '{self.consent_stance}'")
+        # Refusing members are convertible (paper App. G): grantable, but only when every trigger fired.
+        if self.consent_stance != ConsentStance.REFUSING and not self.consent_rule.grantable:
+            raise ValueError(f"consent_rule.grantable: must be True for a member whose consent stance is "
+                             f"'{self.consent_stance}'")
+        if (self.consent_stance == ConsentStance.REFUSING and self.consent_rule.grantable
+                and set(self.consent_rule.requires_all) != {t.id for t in self.consent_triggers}):
+            raise ValueError("consent_rule.requires_all: a refusing member who can consent must require every "
+                             "consent trigger")
         if self.one_topic_per_turn and len(self.disclosure_gates) > 1 and not self.bundled_topics_line:
             raise ValueError("bundled_topics_line: required when one_topic_per_turn and there are two or more gates")
         for path, line in self.lines():

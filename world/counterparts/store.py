@@ -35,7 +35,8 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 PATIENTS_DIR = Path("contracts") / "patients"
 P2P_DIR = Path("contracts") / "p2p"
 UM_TO_P2P = {"approved": "overturn_to_approval", "denied": "uphold_adverse"}
-STANCE_OUTCOMES = {"engaged": {"engaged"}, "hesitant": {"engaged", "tentative"}, "refusing": {"refused"}}
+# A refusing member passes only by explicit affirmative enrollment (paper App. G); see #18.
+STANCE_OUTCOMES = {"engaged": {"engaged"}, "hesitant": {"engaged", "tentative"}, "refusing": {"engaged", "refused"}}
 
 
 @dataclass(frozen=True)
