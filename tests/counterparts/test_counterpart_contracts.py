@@ -91,7 +91,10 @@ def test_every_trigger_kind_and_reveal_mode_is_authored():
     (lambda d: d["persona"]["anti_triggers"][0].update(closes_gates=["no_gate"]), "closes_gates"),
     (lambda d: d["persona"]["anti_triggers"][3].update(repair={"any_of": ["sorry"]}), "permanent anti-trigger cannot"),
     (lambda d: d["persona"]["anti_triggers"][2].update(ends_call=True), "ends_call requires permanent"),
-    (lambda d: d["persona"].update(consent_stance="refusing"), "consent_rule.grantable"),
+    # a refusing member can consent (paper App. G) only when every consent trigger is required
+    (lambda d: d["persona"].update(consent_stance="refusing"), "consent_rule.requires_all"),
+    (lambda d: (d["persona"]["consent_rule"].update(grantable=False), d["persona"]["consent_rule"].pop("grant_line")),
+     "consent_rule.grantable"),
     (lambda d: d["persona"]["consent_rule"].update(grant_line="Hmm, let me think."), "grant_line"),
     (lambda d: d["persona"]["consent_rule"].update(not_yet_line="Yes maybe later"), "not_yet_line"),
     (lambda d: d["persona"].update(opening_line="Hello? ###STOP###"), "stop token"),
