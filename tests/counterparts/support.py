@@ -119,6 +119,13 @@ def _by_patterns(persona: Any, turn: str, ids: list[str]) -> dict[str, bool]:
     return {i: items[i].match.matches(turn) for i in ids}
 
 
+def echo_guidance(body: dict[str, Any]) -> str:
+    """What the patient prompt tells the member to get across this turn (plus the stop token when told)."""
+    system = body["messages"][0]["content"]
+    guidance = system.split("In this reply, get across (in your own words): ", 1)[1].split("\n\n", 1)[0]
+    return " ".join(guidance.split(" / ")) + (" ###STOP###" if "This reply ends the call" in system else "")
+
+
 def pattern_judge(body: dict[str, Any]) -> str:
     return judge_with(_by_patterns)(body)
 
@@ -135,6 +142,8 @@ class FakeLLM:
     classifier_replies: list[Any] = field(default_factory=list)
     classifier_requests: list[dict[str, Any]] = field(default_factory=list)
     judge: Callable[[dict[str, Any]], str] | None = None
+    #: with an empty ``replies`` queue, the simulated member says exactly the engine's guidance for the turn
+    echo: bool = False
     port: int = 0
     server: ThreadingHTTPServer | None = None
 
@@ -157,7 +166,8 @@ class FakeLLM:
                                  else (fake.judge or pattern_judge)(body))
                 else:
                     fake.requests.append({"path": self.path, "body": body})
-                    behaviour = fake.replies.pop(0) if fake.replies else "Okay."
+                    behaviour = (fake.replies.pop(0) if fake.replies
+                                 else echo_guidance(body) if fake.echo else "Okay.")
                 try:
                     if isinstance(behaviour, tuple) and behaviour[0] == "status":
                         payload = json.dumps({"error": {"message": "simulated failure", "type": "server_error"}})
