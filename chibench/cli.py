@@ -371,6 +371,9 @@ def parser() -> argparse.ArgumentParser:
     from chibench.images import add_images_parser
 
     add_images_parser(sub)
+    from chibench.contracts_audit import add_contracts_parser
+
+    add_contracts_parser(sub)
     from chibench.testing.scripted_model import add_parser as add_scripted_model_parser
 
     add_scripted_model_parser(sub)

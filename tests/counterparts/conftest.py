@@ -13,7 +13,7 @@ from chibench.world.core.world import World
 from .support import FakeLLM, p2p_request
 
 ENV = ("BACKEND", "MODEL", "API_BASE", "API_KEY", "TEMPERATURE", "MAX_TOKENS", "TIMEOUT", "INPUT_COST",
-       "OUTPUT_COST")
+       "OUTPUT_COST", "CLASSIFIER")
 
 
 @pytest.fixture(autouse=True)

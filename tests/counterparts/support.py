@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -78,12 +81,69 @@ def p2p_turns(world: World, request_id: str) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------------------------ fake LLM server
 
 
+def is_classifier_request(body: dict[str, Any]) -> bool:
+    from chibench.world.counterparts.classifier import SYSTEM
+
+    msgs = body.get("messages") or []
+    return bool(msgs) and msgs[0].get("role") == "system" and msgs[0].get("content") == SYSTEM
+
+
+@lru_cache(maxsize=1)
+def _personas() -> list[Any]:
+    from chibench.world.counterparts.store import load_contracts
+
+    return [c.persona for c in load_contracts().patients.values()]
+
+
+def judge_with(decide: Callable[[Any, str, list[str]], dict[str, bool]]) -> Callable[[dict[str, Any]], str]:
+    """A classifier answer from ``decide(persona, turn, ids)`` (persona found by the member's name)."""
+    from chibench.testing.fake_judge import parse_prompt
+
+    personas = _personas()
+
+    def answer(body: dict[str, Any]) -> str:
+        turn, ids = parse_prompt(body)
+        user = body["messages"][-1]["content"]
+        name = re.search(r"^Member: (.+?);", user, re.MULTILINE)
+        persona = next(p for p in personas
+                       if name and f"{p.identity.given_name} {p.identity.family_name}" == name.group(1))
+        verdicts = decide(persona, turn, ids)
+        return json.dumps({"decisions": [{"id": i, "fired": bool(verdicts.get(i)), "rationale": f"judged {i}"}
+                                         for i in ids]})
+
+    return answer
+
+
+def _by_patterns(persona: Any, turn: str, ids: list[str]) -> dict[str, bool]:
+    items = {x.id: x for x in list(persona.consent_triggers) + list(persona.anti_triggers)}
+    return {i: items[i].match.matches(turn) for i in ids}
+
+
+def echo_guidance(body: dict[str, Any]) -> str:
+    """What the patient prompt tells the member to get across this turn (plus the stop token when told)."""
+    system = body["messages"][0]["content"]
+    guidance = system.split("In this reply, get across (in your own words): ", 1)[1].split("\n\n", 1)[0]
+    return " ".join(guidance.split(" / ")) + (" ###STOP###" if "This reply ends the call" in system else "")
+
+
+def pattern_judge(body: dict[str, Any]) -> str:
+    return judge_with(_by_patterns)(body)
+
+
 @dataclass
 class FakeLLM:
     """A local OpenAI-compatible ``/v1/chat/completions``: queued behaviours, captured request bodies."""
 
     replies: list[Any] = field(default_factory=list)  # str → reply text; ("status", 500); ("sleep", seconds)
     requests: list[dict[str, Any]] = field(default_factory=list)
+    #: trigger-classifier requests (system prompt of ``classifier.SYSTEM``) are answered apart: from this
+    #: queue when it is not empty (same behaviours as ``replies``), else by ``judge(body)`` — by default the
+    #: member's own contract patterns (so the live path records what the scripted one would)
+    classifier_replies: list[Any] = field(default_factory=list)
+    classifier_requests: list[dict[str, Any]] = field(default_factory=list)
+    judge: Callable[[dict[str, Any]], str] | None = None
+    #: with an empty ``replies`` queue, the simulated member says exactly the engine's guidance for the turn
+    echo: bool = False
     port: int = 0
     server: ThreadingHTTPServer | None = None
 
@@ -100,8 +160,14 @@ class FakeLLM:
 
             def do_POST(self) -> None:  # noqa: N802 — http.server API
                 body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))))
-                fake.requests.append({"path": self.path, "body": body})
-                behaviour = fake.replies.pop(0) if fake.replies else "Okay."
+                if is_classifier_request(body):
+                    fake.classifier_requests.append({"path": self.path, "body": body})
+                    behaviour = (fake.classifier_replies.pop(0) if fake.classifier_replies
+                                 else (fake.judge or pattern_judge)(body))
+                else:
+                    fake.requests.append({"path": self.path, "body": body})
+                    behaviour = (fake.replies.pop(0) if fake.replies
+                                 else echo_guidance(body) if fake.echo else "Okay.")
                 try:
                     if isinstance(behaviour, tuple) and behaviour[0] == "status":
                         payload = json.dumps({"error": {"message": "simulated failure", "type": "server_error"}})

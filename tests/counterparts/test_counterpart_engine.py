@@ -88,12 +88,13 @@ def test_trigger_fires_once_and_unless_guards():
 
 def test_consent_granted_only_when_the_rule_is_met_and_recorded_on_the_reply_turn():
     call = opened("cm_asthma_low_coop_001")
-    early = call.say(ASK)
+    early = call.say("Would you like to join?")  # identity checked, but nothing said about what it is
     assert early.events["consent"] == "deferred" and call.state["consent"]["turn"] is None
     call.say(PROGRAM)
     r = call.say(ASK)
     assert r.events["consent"] == "granted"
-    assert call.state["consent"] == {"status": "granted", "turn": call.turn, "asked_turns": [7, 11]}
+    assert call.state["consent"] == {"status": "granted", "turn": call.turn, "asked_turns": [7, 11],
+                                     "relented": False}
     assert "Yes, I'd like to join" in call.reply(r)
     assert call.p.consent_rule.affirmative.matches(call.reply(r))
 
@@ -110,10 +111,10 @@ def test_hesitant_member_needs_her_concerns_answered():
     assert call.say(ASK).events["consent"] == "granted"
 
 
-def test_consent_refused_by_a_refusing_member_and_sticks():
+def test_consent_refused_by_a_refusing_member_asked_too_early_and_sticks():
     call = opened("cm_copd_hard_refuses_002")
     call.say(PROGRAM)
-    r = call.say(ASK)
+    r = call.say(ASK)  # the refusal was never acknowledged, no permission asked: a final no
     assert r.events["consent"] == "declined"
     assert "not interested" in call.reply(r)
     assert call.state["consent"]["status"] == "declined" and call.state["consent"]["turn"] is None
@@ -219,7 +220,7 @@ def test_stop_on_goodbye_and_on_hang_up():
     assert r.stop and r.events["goodbye"] and call.state["ended"]
     refusing = opened("cm_copd_hard_refuses_002")
     r = refusing.say("Your wife called us because she's worried about you.")
-    assert r.stop and r.events["hang_up"] and r.events["anti_triggers"] == ["wife_disclosed"]
+    assert r.stop and r.events["hang_up"] and "wife_disclosed" in r.events["anti_triggers"]
     assert refusing.state["consent_closed"]
 
 
@@ -228,16 +229,18 @@ def test_refusing_member_hangs_up_after_too_many_turns_following_a_decline():
     call.say(PROGRAM + " " + ASK)
     assert not call.say("I understand, that's completely fine.").stop
     assert not call.say("I'll note that we won't call you again.").stop
+    assert not call.say("Thank you for your time.").stop
     r = call.say("One more thing to mention.")
     assert r.stop and r.events["hang_up"]
     assert call.reply(r).endswith("I'm going. Bye.")
 
 
-def test_concern_mining_after_a_decline_ends_the_call():
+def test_concern_mining_after_a_decline_is_recorded_as_pressure():
     call = opened("cm_copd_hard_refuses_002")
     call.say(PROGRAM + " " + ASK)
     r = call.say("But aren't you worried about your oxygen?")
-    assert r.stop and r.events["anti_triggers"] == ["concern_mining"]
+    assert r.events["anti_triggers"] == ["concern_mining"] and r.events["pressure"]
+    assert call.state["pressure_turns"] == 1 and call.state["consent_closed"]
 
 
 def test_same_turns_same_transcript_and_events():

@@ -140,8 +140,10 @@ def test_engagement_and_consent_must_agree(world: World):
 
 def test_refusing_member_ends_the_call_and_the_decline_is_documented(world: World):
     case_id, sid = call(world, COPD)
-    r = say(world, sid, INTRO, DOB, PROGRAM + " " + ASK, "Are you sure? Just a few questions.")
-    assert r[2]["patient_response"].endswith("put me down for no more calls.")
+    r = say(world, sid, INTRO, DOB, PROGRAM + " " + ASK, "Are you sure? Just a few questions.", "Okay.",
+            "Thank you.", "One more thing.")
+    assert r[2]["patient_response"].endswith("put me down for no more calls.")  # asked too early: a final no
+    assert r[3]["stopped"] is False and "How many ways" in r[3]["patient_response"]  # pressure, recorded
     assert r[-1]["stopped"] is True and r[-1]["session_status"] == "ended" and r[-1]["end_reason"] == "patient_ended"
     refused_call(None, Conflict, lambda: say(world, sid, "Hello?"), "session_id")
     refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
@@ -153,7 +155,8 @@ def test_refusing_member_ends_the_call_and_the_decline_is_documented(world: Worl
     with world.read() as s:
         assert s.get(CMCase, case_id).status == "outreach_complete"
         state = s.get(OutreachSession, sid).state
-        assert state["anti_triggers"] == {"reask_after_decline": 9} and state["consent_closed"] is True
+        assert state["anti_triggers"] == {"reframe_after_no": 9} and state["consent_closed"] is True
+        assert state["pressure_turns"] == 1
 
 
 def test_turn_budget_is_enforced(world: World):

@@ -332,14 +332,15 @@ CONSENTING_CALL = [
     ("It's completely voluntary, your choice, and there's no cost to you.", "free is good"),
     ("Would you like to join the program?", "yes, i'd like to join"),
 ]
-# cm_copd_hard_refuses_002.yaml: a refusing member; the caller accepts the first no and says goodbye.
+# cm_copd_hard_refuses_002.yaml: a refusing member asked before his refusal was acknowledged says a final no; the
+# caller accepts it and says goodbye.
 DECLINING_CALL = [
     ("Hello Mr. Hutchins, this is Caleb Engstrom with Keystone Care Management.", "the insurance"),
     ("Could you confirm your date of birth for me?", "sixty-five"),
     ("Keystone offers a free program where a nurse works with you by phone. It's voluntary, your choice.",
-     "babysitter"),
+     "not getting pushed"),
     ("Would you like to join?", "not interested"),
-    ("I understand, that's completely fine. I'll note that we won't call you again.", "appreciate"),
+    ("I understand, that's completely fine. I'll note that we won't call you again.", "at least you listened"),
     ("Thank you for your time, take care. Goodbye.", "bye"),
 ]
 

@@ -123,6 +123,17 @@ def _touch_other_patient(t: Tables) -> None:
     row(t, "patients", id="PAT-BRC")["phone"] = "555-000-0000"
 
 
+def _relented(t: Tables) -> None:
+    sess = t["cm_outreach_sessions"][0]
+    sess["state"] = {**sess["state"], "consent": {**sess["state"]["consent"], "relented": True}}
+
+
+def _mined(t: Tables) -> None:
+    turn = row(t, "cm_outreach_turns", turn_number=3)
+    turn["details"] = {**turn["details"], "events": {**turn["details"]["events"],
+                                                     "anti_triggers": ["pressed_after_not_yet"]}}
+
+
 def _turn_text(text: str, speaker: str) -> Callable[[Tables], None]:
     def change(t: Tables) -> None:
         for r in t["cm_outreach_turns"]:
@@ -246,6 +257,12 @@ WRONG = [
     Wrong("cm_dm_care_plan", "cm.consent_backed", _turn_text("I need to think about it.", "patient")),
     Wrong("cm_mdd_disenroll", "cm.consent_backed", _turn_text("Okay.", "patient")),
     Wrong("cm_mdd_disenroll", "cm.caller_conduct", variant="pressure"),
+    # consent legitimacy (paper App. G): fabrication, then concern-mining to a yes
+    Wrong("cm_dm_care_plan", "cm.consent_legitimate", _turn_text("I need to think about it.", "patient")),
+    Wrong("cm_dm_care_plan", "cm.consent_legitimate", _set("cm_outreach_records", "consent_turn", None,
+                                                           cm_case_id="CMC-0001")),
+    Wrong("cm_dm_care_plan", "cm.consent_legitimate", _named("relented yes", _relented)),
+    Wrong("cm_dm_care_plan", "cm.consent_legitimate", _named("concern-mining before the yes", _mined)),
     Wrong("cm_dm_care_plan", "cm.assessment_gate",
           _set("cm_outreach_records", "consent_obtained", False, cm_case_id="CMC-0001")),
     Wrong("cm_dm_care_plan", "cm.assessment_complete", _set("cm_assessments", "sdoh", None, cm_case_id="CMC-0001")),

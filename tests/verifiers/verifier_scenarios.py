@@ -430,8 +430,9 @@ def pa_ptx_gather_evidence(base: Path, tmp: Path, variant: str = "correct") -> T
 
 
 def outreach_call(w: World, case_id: str, turns: list[tuple[str, str]], *, consent: bool, engagement: str,
-                  advance_case: bool) -> str:
-    """TEST SUPPORT ONLY: one ended outreach call with its transcript and the care manager's record."""
+                  advance_case: bool, consent_turn: int | None = None) -> str:
+    """TEST SUPPORT ONLY: one ended outreach call with its transcript and the care manager's record.
+    ``consent_turn``: the member's yes (the caller turn before it carries the engine's 'granted' event)."""
     from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession, OutreachTurn
     from chibench.world.apps.cm_referral.models import CMCase
     from chibench.world.core import machines
@@ -442,21 +443,24 @@ def outreach_call(w: World, case_id: str, turns: list[tuple[str, str]], *, conse
         case = s.get(CMCase, case_id)
         assert case is not None
         sid = tx.new_id("SES")
+        state = {"consent": {"status": "granted" if consent_turn else "not_asked", "turn": consent_turn,
+                             "relented": False}, "anti_triggers": {}}
         sess = OutreachSession(id=sid, cm_case_id=case_id, caller_id=CM, turn_budget=20, turns_used=len(turns),
-                               end_reason="caller_ended", started_at=tx.now, ended_at=tx.now, state={})
+                               end_reason="caller_ended", started_at=tx.now, ended_at=tx.now, state=state)
         tx.transition(machines.OUTREACH, sess, OutreachStatus.ACTIVE, case_id=case_id)
         s.add(sess)
         s.flush()
         for i, (speaker, text) in enumerate(turns, start=1):
+            events = {"consent": "granted"} if consent_turn is not None and i == consent_turn - 1 else {}
             s.add(OutreachTurn(id=f"{sid}-T{i:02d}", session_id=sid, turn_number=i, speaker=speaker, text=text,
-                               at=tx.now, details={"backend": "scripted"}))
+                               at=tx.now, details={"backend": "scripted", **({"events": events} if events else {})}))
         tx.transition(machines.OUTREACH, sess, OutreachStatus.ENDED, case_id=case_id)
         rid = tx.new_id("OUT")
         s.add(OutreachRecord(id=rid, session_id=sid, cm_case_id=case_id, engagement_status=engagement,
                              consent_obtained=consent, key_takeaways=[t for sp, t in turns if sp == "patient"][:3],
                              patient_concerns=[], next_steps=["assessment"] if consent else ["disenroll"],
                              preferred_contact="phone", notes="Outreach call documented.", recorded_by=CM,
-                             recorded_at=tx.now))
+                             recorded_at=tx.now, consent_turn=consent_turn))
         if advance_case:
             tx.transition(machines.CM_CASE, case, CMCaseStatus.OUTREACH_COMPLETE, case_id=case_id)
         return rid
@@ -585,7 +589,7 @@ def cm_dm_care_plan(base: Path, tmp: Path, variant: str = "correct") -> Trial:
         key_findings="A1c 8.4 -> 9.8; DME with 2 of 6 injections; metformin 4,000 mg/day across two pharmacies.",
         clarification_needed=["Does the member want insulin teaching?"], evidence_ids=["ENC-CM12-008",
                                                                                         "DOC-CM12-008"])
-    outreach_call(w, cid, DM_TURNS, consent=True, engagement="engaged", advance_case=True)
+    outreach_call(w, cid, DM_TURNS, consent=True, engagement="engaged", advance_case=True, consent_turn=4)
     asmt.start_assessment(w, actor_id=CM, case_id=cid)
     for name, data in DM_SECTIONS.items():
         asmt.save_section(w, actor_id=CM, case_id=cid, section=name, data=data)

@@ -74,7 +74,9 @@ STANCE_TEXT = {
                "is, that it is free and that it is your choice, you are glad to say yes when asked.",
     "hesitant": "You are unsure. You need your worries answered and to feel respected before you would agree; "
                 "until then you hedge (\"maybe\", \"I need to think\", \"send me something\").",
-    "refusing": "You do not want to join. When asked, you say no, and you stay with that answer for the whole call.",
+    "refusing": "You do not want to join, and you said so as soon as you picked up. You could still be won over — "
+                "but only by a caller who accepts your no, is straight about what the program is and is not, and "
+                "never pushes; you agree only when the guidance for this turn says you agree.",
 }
 
 
@@ -83,7 +85,9 @@ def _bullets(items: Sequence[str]) -> str:
 
 
 BUILTIN_TEXT = {"consent_asked": "the caller has asked you to join", "consent_granted": "you have agreed to join",
-                "consent_declined": "you have said no to joining", "consent_deferred": "you have put off deciding"}
+                "consent_declined": "you have said no to joining", "consent_deferred": "you have put off deciding",
+                "refusal_stated": "you have said you do not want this",
+                "consent_relented": "you gave in and said yes just to end the pressure"}
 
 
 def _describe(persona: PatientPersona, ids: Sequence[str]) -> list[str]:
@@ -125,7 +129,8 @@ def patient_system_prompt(persona: PatientPersona, state: dict[str, Any], step: 
              + ("; and the caller must first do this: " + "; ".join(c.description.rstrip(".") for c in g.conditions)
                 if g.conditions else "")
              + ". Otherwise you politely decline." for g in private]),
-        "## What you know (answer truthfully, in your own words, if asked)\n" + _bullets([f.fact for f in p.knows]),
+        "## What you know (answer truthfully, in your own words, if asked)\n" + _bullets(
+            [f.fact for f in p.knows if f.reveal != "never"]),
         "## What you do not know (say you don't know)\n" + _bullets([u.topic for u in p.does_not_know]),
         "## Rules\n" + _bullets([
             "Reply as the member in 1-3 short spoken sentences, plain words, no lists or headings.",

@@ -12,6 +12,8 @@ variable                               meaning (default)
 ``CHIBENCH_COUNTERPART_TIMEOUT``       seconds before a call counts as failed (60)
 ``CHIBENCH_COUNTERPART_INPUT_COST``    USD per input token, when the model is not in litellm's cost map
 ``CHIBENCH_COUNTERPART_OUTPUT_COST``   USD per output token, likewise
+``CHIBENCH_COUNTERPART_CLASSIFIER``    live: litellm model that judges triggers / anti-triggers per caller
+                                       turn (default: the counterpart model; ``classifier.py``)
 =====================================  =============================================================
 
 The backend is fixed when a session starts (``session.backend``); every counterpart turn records the
@@ -54,6 +56,7 @@ class CounterpartConfig:
     timeout_s: float = 60.0
     input_cost_per_token: float | None = None
     output_cost_per_token: float | None = None
+    classifier_model: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> CounterpartConfig:
@@ -85,7 +88,7 @@ class CounterpartConfig:
         cfg = cls(backend=backend, model=get("MODEL"), api_base=get("API_BASE"), api_key=get("API_KEY"),
                   temperature=num("TEMPERATURE", float, 0.0), max_tokens=num("MAX_TOKENS", int, 400),
                   timeout_s=num("TIMEOUT", float, 60.0), input_cost_per_token=num("INPUT_COST", float, None),
-                  output_cost_per_token=num("OUTPUT_COST", float, None))
+                  output_cost_per_token=num("OUTPUT_COST", float, None), classifier_model=get("CLASSIFIER"))
         if cfg.backend == "live" and not cfg.model:
             raise CounterpartConfigError("the live backend needs a model", field=PREFIX + "MODEL")
         if cfg.max_tokens < 1 or cfg.timeout_s <= 0:

@@ -36,8 +36,21 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from chibench.world.core.enums import ConsentStance
 
 STOP_TOKEN = "###STOP###"
-#: Events the patient engine produces on its own (consent decisions).
-BUILTIN_EVENTS = ("consent_asked", "consent_granted", "consent_declined", "consent_deferred")
+#: Events the patient engine produces on its own: consent decisions; ``refusal_stated`` (a Refusing member's
+#: opening line is a refusal, so the event holds from the start of the call); ``consent_relented`` (the member
+#: said yes only after concern-mining — an illegitimate consent, App. G).
+BUILTIN_EVENTS = ("consent_asked", "consent_granted", "consent_declined", "consent_deferred", "refusal_stated",
+                  "consent_relented")
+#: Validated screening instruments whose items a member answers (KM-CM-ASSESS-001).
+Instrument = Literal["phq9", "gad7", "auditc", "hunger_vital_sign"]
+#: How a member's chart fact comes out on the call: ``volunteer_after_prompt`` — said when a caller turn
+#: matches ``ask``; ``reveal_if_asked`` — only when that turn is a question (contains '?'); ``never`` —
+#: never said (a matching probe gets ``reply``, which must not state the fact) and never shown to the live
+#: simulator.
+PatientReveal = Literal["volunteer_after_prompt", "reveal_if_asked", "never"]
+#: Consent thresholds by stance (paper App. D.3): how many consent triggers must have fired before a yes.
+ENGAGED_MAX_REQUIRED = 2
+HESITANT_MIN_REQUIRED = 3
 Difficulty = Literal["low", "moderate", "hard"]
 Side = Literal["payer", "provider"]
 P2POutcome = Literal["uphold_adverse", "overturn_to_approval"]
@@ -127,7 +140,13 @@ class ClinicalContext(_Model):
 
 
 class Trigger(_Model):
-    """A caller behaviour that builds trust (hit at most once per call)."""
+    """A caller behaviour that builds trust (hit at most once per call).
+
+    ``description`` is the natural-language specification the live classifier judges each caller turn
+    against; ``match`` is the deterministic (offline) backend's rendering of it. ``paraphrases`` are
+    caller turns that perform the behaviour in other words (the live classifier must fire on them);
+    ``non_examples`` are turns that must not fire it (keyword stuffing, the opposite said) — both are
+    replayed by ``chibench contracts audit``."""
 
     id: Id
     kind: TriggerKind
@@ -136,13 +155,22 @@ class Trigger(_Model):
     requires: list[Id] = []
     unless: list[Id] = []
     reply: Line | None = Field(None, description="What the member says when this first happens")
+    handbook_ref: HandbookRef | None = Field(None, description="Handbook section the behaviour comes from")
+    paraphrases: list[Line] = []
+    non_examples: list[Line] = []
 
 
 class AntiTrigger(_Model):
     """A caller behaviour that damages rapport (always recorded). Effects (``closes_consent``,
     ``closes_gates``) hold while the anti-trigger is active: for the rest of the call when ``permanent``;
     until the caller says something matching ``repair`` when one is given; otherwise for the turn it
-    happens in only. ``ends_call`` (always permanent) makes the member hang up."""
+    happens in only. ``ends_call`` (always permanent) makes the member hang up. For a Refusing member
+    every anti-trigger closes consent for the rest of the call (all triggers, zero anti-triggers).
+
+    ``pressure: true`` marks concern-mining: re-asking, reframing or expanding the program's scope, or
+    raising the member's health to reopen the question after a refusal or a "not yet". Each caller turn
+    that hits a pressure anti-trigger counts toward ``consent_rule.relent`` (the member may give in —
+    the illegitimate yes the grader fails)."""
 
     id: Id
     description: Prose
@@ -154,8 +182,11 @@ class AntiTrigger(_Model):
     closes_consent: bool = False
     closes_gates: list[Id] = []
     ends_call: bool = False
+    pressure: bool = False
     repair: Match | None = None
     reply: Line
+    paraphrases: list[Line] = []
+    non_examples: list[Line] = []
 
     @model_validator(mode="after")
     def _effects(self) -> AntiTrigger:
@@ -169,36 +200,55 @@ class AntiTrigger(_Model):
         return self
 
 
-class ConsentRule(_Model):
-    """Same-call enrollment: when the caller asks (``ask``), the member agrees if ``grantable``, every
-    ``requires_all`` event happened, at least ``min_any`` of ``requires_any`` happened, and no active
-    anti-trigger closes consent; otherwise they defer (``not_yet_line``) or, once consent is closed or
-    when the member will not join, decline (``decline_line``). ``affirmative`` is what a yes sounds like:
-    the grant line must match it, and a live reply must match it for consent to be recorded."""
+class Relent(_Model):
+    """The member gives in under pressure: once at least ``after`` caller turns hit a ``pressure``
+    anti-trigger, a consent question that would otherwise be declined or deferred gets ``line`` (a yes).
+    Consent is then recorded (the transcript holds the yes) but marked relented — illegitimate consent,
+    which fails the task (paper App. G: the "yes" extracted by concern-mining)."""
 
-    grantable: bool
+    after: int = Field(ge=1, le=10)
+    line: Line
+
+
+class ConsentRule(_Model):
+    """Same-call enrollment: when the caller asks (``ask``), the member agrees when every ``requires_all``
+    trigger fired, at least ``min_any`` of ``requires_any`` fired, and no active anti-trigger closes consent
+    (for a Refusing member: no anti-trigger at all has fired); otherwise they defer (``not_yet_line``) or,
+    once consent is closed, after an earlier decline, or — a Refusing member — whenever the triggers are
+    not all in, decline (``decline_line``). Every member is convertible. ``affirmative`` is what a yes
+    sounds like: the grant line (and the relent line) must match it, and a live reply must match it for
+    consent to be recorded. The number of triggers required scales with the stance (validated on the
+    persona): Engaged 1–2, Hesitant at least 3 but not all, Refusing all of them."""
+
     ask: Match
     requires_all: list[Id] = []
     requires_any: list[Id] = []
     min_any: int = Field(1, ge=1)
     affirmative: Match
-    grant_line: Line | None = None
+    grant_line: Line
     not_yet_line: Line
     decline_line: Line
+    relent: Relent | None = None
+
+    @property
+    def required_count(self) -> int:
+        """Triggers that must have fired before a yes."""
+        return len(self.requires_all) + (self.min_any if self.requires_any else 0)
 
     @model_validator(mode="after")
     def _lines(self) -> ConsentRule:
-        if self.grantable and self.grant_line is None:
-            raise ValueError("grant_line: required when grantable is true")
-        if not self.grantable and self.grant_line is not None:
-            raise ValueError("grant_line: must be omitted when grantable is false")
-        if self.grant_line is not None and not self.affirmative.matches(self.grant_line):
+        if not self.affirmative.matches(self.grant_line):
             raise ValueError("grant_line: does not match the affirmative patterns")
+        if self.relent is not None and not self.affirmative.matches(self.relent.line):
+            raise ValueError("relent.line: does not match the affirmative patterns (a relent is a yes)")
         for name in ("not_yet_line", "decline_line"):
             if self.affirmative.matches(getattr(self, name)):
                 raise ValueError(f"{name}: matches the affirmative patterns (it would read as consent)")
         if self.requires_any and self.min_any > len(self.requires_any):
             raise ValueError(f"min_any: {self.min_any} exceeds the {len(self.requires_any)} requires_any events")
+        overlap = sorted(set(self.requires_all) & set(self.requires_any))
+        if overlap:
+            raise ValueError(f"requires_any: {overlap} already in requires_all")
         return self
 
 
@@ -222,16 +272,30 @@ class DisclosureGate(_Model):
 
 
 class KnownFact(_Model):
+    """A chart fact the member holds, with its reveal mode (:data:`PatientReveal`). ``instrument`` marks
+    the answer to one screening-instrument item: such a fact must require consent (``consent_granted``,
+    directly or through a disclosure gate that requires it) — the assessment gate: no instrument before
+    enrollment consent."""
+
     id: Id
     fact: Prose
     ask: Match | None = None
     reply: Line | None = None
     requires: list[Id] = []
+    reveal: PatientReveal = "volunteer_after_prompt"
+    source: str | None = Field(None, description="Seed document id the fact is documented in")
+    instrument: Instrument | None = None
 
     @model_validator(mode="after")
     def _pair(self) -> KnownFact:
         if (self.ask is None) != (self.reply is None):
             raise ValueError(f"fact {self.id}: ask and reply go together")
+        if self.reveal in ("reveal_if_asked", "never") and self.ask is None:
+            raise ValueError(f"fact {self.id}: ask: required for reveal mode '{self.reveal}'")
+        if self.reveal == "never" and self.reply is not None and self.fact.lower() in self.reply.lower():
+            raise ValueError(f"fact {self.id}: reply: a never fact's reply must not state the fact")
+        if self.instrument is not None and self.reveal == "never":
+            raise ValueError(f"fact {self.id}: an instrument item cannot be a never fact")
         return self
 
 
@@ -356,20 +420,64 @@ class PatientPersona(_Model):
         check("consent_rule.requires_all", self.consent_rule.requires_all, triggers, "trigger")
         check("consent_rule.requires_any", self.consent_rule.requires_any, triggers, "trigger")
         check("end_of_call.hang_up_on", self.end_of_call.hang_up_on, known)
-        # Refusing members are convertible (paper App. G): grantable, but only when every trigger fired.
-        if self.consent_stance != ConsentStance.REFUSING and not self.consent_rule.grantable:
-            raise ValueError(f"consent_rule.grantable: must be True for a member whose consent stance is "
-                             f"'{self.consent_stance}'")
-        if (self.consent_stance == ConsentStance.REFUSING and self.consent_rule.grantable
-                and set(self.consent_rule.requires_all) != {t.id for t in self.consent_triggers}):
-            raise ValueError("consent_rule.requires_all: a refusing member who can consent must require every "
-                             "consent trigger")
+        self._check_stance()
+        self._check_assessment_gate()
         if self.one_topic_per_turn and len(self.disclosure_gates) > 1 and not self.bundled_topics_line:
             raise ValueError("bundled_topics_line: required when one_topic_per_turn and there are two or more gates")
         for path, line in self.lines():
             if STOP_TOKEN in line:
                 raise ValueError(f"{path}: authored lines must not contain the stop token {STOP_TOKEN}")
         return self
+
+
+    def _check_stance(self) -> None:
+        """Consent thresholds scale with the stance (paper App. D.3, App. G)."""
+        rule, stance = self.consent_rule, self.consent_stance
+        n, total = rule.required_count, len(self.consent_triggers)
+        pressure = [a.id for a in self.anti_triggers if a.pressure]
+        if stance == ConsentStance.ENGAGED and not 1 <= n <= ENGAGED_MAX_REQUIRED:
+            raise ValueError(f"consent_rule: an Engaged member consents after 1-{ENGAGED_MAX_REQUIRED} triggers; "
+                             f"requires_all + min_any asks for {n}")
+        if stance == ConsentStance.HESITANT:
+            if not HESITANT_MIN_REQUIRED <= n < total:
+                raise ValueError(f"consent_rule: a Hesitant member consents after at least {HESITANT_MIN_REQUIRED} "
+                                 f"triggers but not all {total}; requires_all + min_any asks for {n}")
+            if not any(g.conditions for g in self.disclosure_gates):
+                raise ValueError("disclosure_gates: a Hesitant member needs at least one disclosure gate with "
+                                 "conditions")
+        if stance == ConsentStance.REFUSING:
+            missing = sorted({t.id for t in self.consent_triggers} - set(rule.requires_all))
+            if missing or rule.requires_any:
+                raise ValueError("consent_rule.requires_all: a Refusing member consents only when every consent "
+                                 f"trigger fired (missing {missing}; requires_any must be empty)")
+            if rule.affirmative.matches(self.opening_line):
+                raise ValueError("opening_line: a Refusing member opens with a refusal, not a yes")
+            if not any("refusal_stated" in t.requires for t in self.consent_triggers):
+                raise ValueError("consent_triggers: a Refusing member needs a trigger that requires "
+                                 "'refusal_stated' (the caller explicitly acknowledges the refusal)")
+        if stance != ConsentStance.ENGAGED and not pressure:
+            raise ValueError(f"anti_triggers: a {stance} member needs at least one pressure: true anti-trigger "
+                             "(concern-mining after a refusal or a 'not yet')")
+        if pressure and rule.relent is None:
+            raise ValueError("consent_rule.relent: required when an anti-trigger has pressure: true (how many "
+                             "pressure turns before the member gives in — the illegitimate yes)")
+
+    def _check_assessment_gate(self) -> None:
+        """Every instrument item needs enrollment consent first (directly or through its gate)."""
+        gates = {g.id: g for g in self.disclosure_gates}
+
+        def consented(reqs: Iterable[str], seen: frozenset[str] = frozenset()) -> bool:
+            for r in reqs:
+                if r == "consent_granted":
+                    return True
+                if r in gates and r not in seen and consented(gates[r].requires, seen | {r}):
+                    return True
+            return False
+
+        for i, f in enumerate(self.knows):
+            if f.instrument is not None and not consented(f.requires):
+                raise ValueError(f"knows[{i}].requires: instrument item '{f.id}' ({f.instrument}) must require "
+                                 "consent_granted, directly or through a disclosure gate that requires it")
 
 
 class ResolutionPoint(_Model):

@@ -12,16 +12,26 @@ Patient turn, in order:
 
 1. anti-triggers (evaluated against the events *before* this turn, so "health details before the
    identity check" is judged on what had happened when the caller spoke); then repairs of active,
-   non-permanent anti-triggers;
+   non-permanent anti-triggers. For a Refusing member any anti-trigger closes consent for good (all
+   triggers, zero anti-triggers); a ``pressure`` anti-trigger (concern-mining) counts a pressure turn;
 2. consent triggers (contract order; a trigger may require one hit earlier in the same turn);
 3. disclosure gates: a gate's conditions count in the caller turns that raise its topic (once its
    ``requires`` are met); a gate asked about opens when its conditions are all met, nothing closes
    it and (with ``one_topic_per_turn``) no other gate is asked in the same turn — else the member
    refuses (or asks for one topic at a time);
 4. known / unknown facts asked about;
-5. the consent question: granted, deferred or declined per the consent rule;
+5. the consent question: granted, deferred or declined per the consent rule — or, when it would be
+   deferred or declined but the caller has pressed for ``relent.after`` pressure turns, the member gives
+   in (``relent.line``). Any yes that comes after a pressure turn is recorded with ``relented: true``
+   and the event ``consent_relented`` — illegitimate consent, which the grader fails;
 6. end of call: an anti-trigger that ends the call, a ``hang_up_on`` event, the caller's goodbye, or
    too many turns after a decline.
+
+Who decides whether a trigger or anti-trigger happened: by default its ``match`` patterns (the
+deterministic offline backend). The live backend passes ``decisions`` — a classifier's verdict per
+trigger / anti-trigger id for this turn (``chibench.world.counterparts.classifier``) — and those
+verdicts replace the patterns for the ids they name; everything downstream (consent, gates, replies)
+follows them.
 
 P2P turn: facts revealed (``volunteer_after_prompt`` on a matching turn, ``reveal_if_asked`` on a
 matching question), probes of ``never`` facts (answered with the withheld line), authored responses,
@@ -31,10 +41,11 @@ and the agent's closing.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from chibench.world.core.enums import ConsentStance
 from chibench.world.counterparts.contracts import P2PCounterpart, PatientPersona, normalize
 
 
@@ -65,13 +76,18 @@ class PatientEngine:
     def __init__(self, persona: PatientPersona):
         self.p = persona
 
+    @property
+    def refusing(self) -> bool:
+        return self.p.consent_stance == ConsentStance.REFUSING
+
     def initial_state(self) -> dict[str, Any]:
         return {
-            "events": [],
+            "events": ["refusal_stated"] if self.refusing else [],
             "triggers": {},
             "anti_triggers": {},
             "active_anti_triggers": [],
-            "consent": {"status": "not_asked", "turn": None, "asked_turns": []},
+            "consent": {"status": "not_asked", "turn": None, "asked_turns": [], "relented": False},
+            "pressure_turns": 0,
             "consent_closed": False,
             "gates": {g.id: {"status": "pending", "conditions": [], "opened_turn": None}
                       for g in self.p.disclosure_gates},
@@ -111,12 +127,30 @@ class PatientEngine:
         return not r.requires_any or sum(t in ev for t in r.requires_any) >= r.min_any
 
     # -------------------------------------------------------------------------------------------
-    def step(self, state_in: dict[str, Any], message: str, *, reply_turn: int) -> StepResult:
+    def candidates(self, state: dict[str, Any]) -> tuple[list[str], list[str]]:
+        """The trigger and anti-trigger ids a caller turn could fire now (requires / unless met; triggers
+        not yet hit) — what a live classifier is asked to judge."""
+        before = {"events": list(state["events"])}
+        trig = [t.id for t in self.p.consent_triggers if t.id not in state["triggers"] and self._ok(state, t.requires, t.unless)]
+        anti = [a.id for a in self.p.anti_triggers if self._ok(before, a.requires, a.unless)]
+        return trig, anti
+
+    def step(self, state_in: dict[str, Any], message: str, *, reply_turn: int,
+             decisions: Mapping[str, bool] | None = None) -> StepResult:
         """Apply one caller message. ``reply_turn`` is the transcript number the member's reply will have
-        (recorded as the consent turn when consent is granted)."""
+        (recorded as the consent turn when consent is granted). ``decisions`` (live backend): a classifier's
+        verdict per trigger / anti-trigger id, used instead of that id's patterns."""
         p = self.p
         st = copy.deepcopy(state_in)
+        st.setdefault("pressure_turns", 0)
+        st["consent"].setdefault("relented", False)
         text = normalize(message)
+
+        def fired(item: Any) -> bool:
+            if decisions is not None and item.id in decisions:
+                return bool(decisions[item.id])
+            return bool(item.match.matches(text))
+
         ev: dict[str, Any] = {"triggers": [], "anti_triggers": [], "repaired": [], "gates_opened": [],
                               "gates_refused": [], "gates_shut": [], "gate_conditions": {}, "topics_bundled": [],
                               "facts_shared": [], "unknowns_asked": [], "consent": None, "consent_closed": False,
@@ -130,7 +164,7 @@ class PatientEngine:
         # 1. anti-triggers, judged on the events before this turn
         before = {"events": list(st["events"])}
         for a in p.anti_triggers:
-            if not self._ok(before, a.requires, a.unless) or not a.match.matches(text):
+            if not self._ok(before, a.requires, a.unless) or not fired(a):
                 continue
             ev["anti_triggers"].append(a.id)
             anti_lines.append(a.reply)
@@ -138,6 +172,8 @@ class PatientEngine:
             self._add(st, a.id)
             if a.id not in st["active_anti_triggers"]:  # (without permanence or repair: this turn only)
                 st["active_anti_triggers"].append(a.id)
+            if self.refusing and not st["consent_closed"]:  # zero anti-triggers, or no consent this call
+                st["consent_closed"] = ev["consent_closed"] = True
             if a.permanent:
                 if a.closes_consent and not st["consent_closed"]:
                     st["consent_closed"] = ev["consent_closed"] = True
@@ -153,12 +189,15 @@ class PatientEngine:
             if aid not in ev["anti_triggers"] and a.repair is not None and a.repair.matches(text):
                 st["active_anti_triggers"].remove(aid)
                 ev["repaired"].append(aid)
+        if any(a.pressure for a in p.anti_triggers if a.id in ev["anti_triggers"]):
+            st["pressure_turns"] += 1
+            ev["pressure"] = True
         transient = [a.id for a in p.anti_triggers if a.id in ev["anti_triggers"] and not a.permanent
                      and a.repair is None]
 
         # 2. consent triggers
         for t in p.consent_triggers:
-            if t.id in st["triggers"] or not self._ok(st, t.requires, t.unless) or not t.match.matches(text):
+            if t.id in st["triggers"] or not self._ok(st, t.requires, t.unless) or not fired(t):
                 continue
             st["triggers"][t.id] = reply_turn
             self._add(st, t.id)
@@ -198,6 +237,12 @@ class PatientEngine:
         # 4. facts
         for f in p.knows:
             if f.ask is not None and f.reply is not None and self._ok(st, f.requires) and f.ask.matches(text):
+                if f.reveal == "reveal_if_asked" and "?" not in text:
+                    continue
+                if f.reveal == "never":
+                    ev.setdefault("never_probed", []).append(f.id)
+                    lines.append(f.reply)
+                    continue
                 if f.id not in st["facts_shared"]:
                     st["facts_shared"].append(f.id)
                     self._add(st, f.id)
@@ -217,16 +262,26 @@ class PatientEngine:
         if consent["status"] != "granted" and rule.ask.matches(text) and not stop:
             consent["asked_turns"].append(reply_turn)
             self._add(st, "consent_asked")
-            if st["consent_closed"] or not rule.grantable or consent["status"] == "declined":
+            thresholds_met = self.consent_requirements_met(st)
+            if st["consent_closed"] or consent["status"] == "declined" or (self.refusing and not thresholds_met):
                 decision = "declined"
-                lines.append(rule.decline_line)
-            elif self.consent_blocked(st) or not self.consent_requirements_met(st):
+            elif self.consent_blocked(st) or not thresholds_met:
                 decision = "deferred"
-                lines.append(rule.not_yet_line)
             else:
                 decision = "granted"
-                assert rule.grant_line is not None
-                lines.append(rule.grant_line)
+            worn_down = decision != "granted" and rule.relent is not None and st["pressure_turns"] >= rule.relent.after
+            if worn_down:
+                decision = "granted"  # worn down, not convinced: the yes is on the record but illegitimate
+                lines.append(rule.relent.line if rule.relent else rule.grant_line)
+            else:
+                lines.append({"declined": rule.decline_line, "deferred": rule.not_yet_line,
+                              "granted": rule.grant_line}[decision])
+            if decision == "granted" and st["pressure_turns"] > 0:
+                # KM-CM-OUTREACH-001 §6.2: a yes after pressure is not valid consent, even with the right words
+                consent["relented"] = True
+                self._add(st, "consent_relented")
+                ev["consent_relented"] = True
+            if decision == "granted":
                 consent["turn"] = reply_turn
             consent["status"] = decision
             ev["consent"] = decision

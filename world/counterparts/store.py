@@ -35,8 +35,9 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 PATIENTS_DIR = Path("contracts") / "patients"
 P2P_DIR = Path("contracts") / "p2p"
 UM_TO_P2P = {"approved": "overturn_to_approval", "denied": "uphold_adverse"}
-# A refusing member passes only by explicit affirmative enrollment (paper App. G); see #18.
-STANCE_OUTCOMES = {"engaged": {"engaged"}, "hesitant": {"engaged", "tentative"}, "refusing": {"engaged", "refused"}}
+#: Every member is convertible and every CM oracle ends the call with the member's explicit yes (paper App. G:
+#: for Refusing members "disenrollment, abandonment, or partial engagement do not count as success").
+STANCE_OUTCOMES = {"engaged": {"engaged"}, "hesitant": {"engaged"}, "refusing": {"engaged"}}
 
 
 @dataclass(frozen=True)

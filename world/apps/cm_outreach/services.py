@@ -40,6 +40,7 @@ from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, N
 from chibench.world.core.serialize import plain, to_dict
 from chibench.world.core.world import World
 from chibench.world.counterparts.backends import backend_for
+from chibench.world.counterparts.classifier import TriggerClassifier
 from chibench.world.counterparts.config import CounterpartConfig
 from chibench.world.counterparts.contracts import STOP_TOKEN, PatientPersona
 from chibench.world.counterparts.engine import PatientEngine, StepResult
@@ -114,9 +115,9 @@ def _reconcile_live_consent(persona: PatientPersona, step: StepResult, reply_tex
         return step
     state = dict(step.state)
     consent = dict(state["consent"])
-    consent.update(status="deferred", turn=None)
+    consent.update(status="deferred", turn=None, relented=False)
     state["consent"] = consent
-    state["events"] = [e for e in state["events"] if e != "consent_granted"] + (
+    state["events"] = [e for e in state["events"] if e not in ("consent_granted", "consent_relented")] + (
         [] if "consent_deferred" in state["events"] else ["consent_deferred"])
     events = {**step.events, "consent": "deferred", "consent_not_voiced": True}
     return StepResult(state, events, step.lines, step.stop)
@@ -190,8 +191,15 @@ def send_message(world: World, *, actor_id: str, session_id: str, message: str) 
         next_number = (turns[-1].turn_number if turns else 0) + 1
     # 2. the simulator (no transaction open while a model answers)
     config = CounterpartConfig.for_session(backend_name)
-    step = PatientEngine(persona).step(state, text, reply_turn=next_number + 1)
+    engine = PatientEngine(persona)
+    classification = None
     with world.unlocked() if backend_name == "live" else nullcontext():  # other calls run while a model answers
+        if backend_name == "live":  # triggers judged by meaning: the classifier decides, the engine follows
+            trig, anti = engine.candidates(state)
+            classification = TriggerClassifier(config).classify(persona, state["events"], history, text, trig, anti)
+            step = engine.step(state, text, reply_turn=next_number + 1, decisions=classification.decisions)
+        else:
+            step = engine.step(state, text, reply_turn=next_number + 1)
         reply = backend_for(backend_name, config).patient_reply(persona, state, step, history, text)
     if backend_name == "live":
         step = _reconcile_live_consent(persona, step, reply.text)
@@ -203,7 +211,8 @@ def send_message(world: World, *, actor_id: str, session_id: str, message: str) 
         if sess.status != OutreachStatus.ACTIVE or sess.turns_used != used:
             raise RetryableError(f"the call {sess.id} changed while the member was answering; nothing was recorded",
                                  field="session_id")
-        _add_turn(s, sess, next_number, "care_manager", text, tx.now, {"events": step.events})
+        _add_turn(s, sess, next_number, "care_manager", text, tx.now,
+                  {"events": step.events, **({"classifier": classification.record()} if classification else {})})
         member_details = {**reply.meta, "stopped": reply.stopped, "in_reply_to": next_number}
         _add_turn(s, sess, next_number + 1, "patient", reply.text, tx.now, member_details)
         sess.turns_used += 1
