@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from sqlalchemy import delete
 
 from chibench.world.apps.cm_assessment import services as assessment
 from chibench.world.apps.cm_outreach import services as outreach
@@ -14,6 +15,7 @@ from chibench.world.apps.cm_referral.models import CMCase
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound, UnknownActor
 from chibench.world.core.world import World
 from chibench.world.counterparts.config import CounterpartConfigError
+from chibench.world.counterparts.models import PatientPersonaContract, PatientPersonaGrading
 from chibench.world.export import snapshot
 from tests.support import digest, refused_call
 
@@ -71,6 +73,10 @@ def test_start_opens_an_active_session_the_member_answers(world: World):
 
 
 def test_member_without_a_contract_cannot_be_called(world: World):
+    # every catalog member has a contract once #18 lands: take one member's contract out of this world
+    with world.engine.begin() as conn:
+        for table in (PatientPersonaContract, PatientPersonaGrading):
+            conn.execute(delete(table).where(table.id == "cm_htn_low_tentative_001"))
     case_id = reviewed_case(world, "cm_htn_low_tentative_001")
     refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
 
