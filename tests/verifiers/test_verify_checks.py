@@ -9,12 +9,14 @@ went wrong.
 from __future__ import annotations
 
 import copy
+import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from verifier_scenarios import SCENARIOS, mutate, row
+from verifier_scenarios import SCENARIOS, Trial, mutate, row
 
 from chibench.verifiers import grade
 from chibench.verifiers.expectations import parse_expectations
@@ -69,6 +71,12 @@ def _set(table: str, field: str, value: Any, **match: Any) -> Callable[[Tables],
 
     change.__name__ = f"{table}.{field}={value!r}"[:60]
     return change
+
+
+def _target_intake_line_code(t: Tables) -> None:
+    """Line 1 of the target case's intake (other intakes in the queue have a line 1 too)."""
+    intake = row(t, "intake_cases", case_id="CASE-0001")["id"]
+    row(t, "intake_line_items", intake_id=intake, line_number=1)["code"] = "81432"
 
 
 def _named(name: str, fn: Callable[[Tables], None]) -> Callable[[Tables], None]:
@@ -166,7 +174,7 @@ WRONG = [
     Wrong("um_brca_intake_no_auth", "intake.complete", _set("intake_cases", "status", "in_progress", case_id="CASE-0001")),
     Wrong("um_brca_intake_no_auth", "intake.decision[member_eligible]",
           _set("intake_cases", "decision_member_eligible", False, case_id="CASE-0001")),
-    Wrong("um_brca_intake_no_auth", "intake.line_codes", _set("intake_line_items", "code", "81432", line_number=1)),
+    Wrong("um_brca_intake_no_auth", "intake.line_codes", _named("intake_line_items.code='81432'", _target_intake_line_code)),
     Wrong("um_brca_intake_no_auth", "intake.diagnoses",
           _set("intake_cases", "diagnoses", [{"code": "Z84.81", "is_primary": True}], case_id="CASE-0001")),
     Wrong("um_brca_intake_no_auth", "intake.missing_information", exp_patch=_add_missing_info_pattern),
@@ -290,14 +298,53 @@ WRONG = [
 ]
 
 
+_CASE_ID = re.compile(r"CASE-\d{4}(?!\d)")
+FIXTURE_CASE = "CASE-0001"
+
+
+def fixture_ids(t: Trial) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The trial's (initial, final) exports with its target case named ``CASE-0001``, as the tables above name it.
+
+    A UM world numbers cases in arrival order and its distractor queue (#17) puts other requests before the
+    target, so the target is rarely CASE-0001. Ids are opaque to the grader: swapping the target's id with
+    CASE-0001 everywhere in both exports (keys, references, line and evaluation ids) changes nothing it reads."""
+    if t.case_id is None or t.case_id == FIXTURE_CASE:
+        return t.initial, t.final
+    swap = {t.case_id: FIXTURE_CASE, FIXTURE_CASE: t.case_id}
+
+    def renamed(export: dict[str, Any]) -> dict[str, Any]:
+        tables = json.loads(_CASE_ID.sub(lambda m: swap.get(m.group(0), m.group(0)), json.dumps(export["tables"])))
+
+        def swap_tables(t: dict[str, Any]) -> None:
+            t.clear()
+            t.update(tables)
+
+        return mutate(export, swap_tables)  # digest recomputed: a consistent export
+
+    return renamed(t.initial), renamed(t.final)
+
+
+def test_fixture_ids_swap_the_target_and_case_0001() -> None:
+    export = {"pa_cases": [{"id": "CASE-0001", "order_id": "SR-A"}, {"id": "CASE-0004", "order_id": "SR-T"}],
+              "pa_lines": [{"id": "CASE-0004-L2", "case_id": "CASE-0004"}], "note": "CASE-00041 stays"}
+    t = Trial("x", {"tables": export}, {"tables": export}, "CASE-0004", None)  # type: ignore[arg-type]
+    _, final = fixture_ids(t)
+    tables = final["tables"]
+    assert tables["pa_cases"] == [{"id": "CASE-0004", "order_id": "SR-A"}, {"id": "CASE-0001", "order_id": "SR-T"}]
+    assert tables["pa_lines"] == [{"id": "CASE-0001-L2", "case_id": "CASE-0001"}]
+    assert tables["note"] == "CASE-00041 stays"
+    assert final["digest"]
+
+
 @pytest.mark.parametrize("wrong", WRONG, ids=lambda w: w.id)
 def test_wrong_trial_fails_the_check(trial, wrong):
     t = trial(wrong.scenario, wrong.variant)
-    final = mutate(t.final, wrong.change) if wrong.change else t.final
+    initial, final = fixture_ids(t)
+    final = mutate(final, wrong.change) if wrong.change else final
     exp = t.expectations()
     if wrong.exp_patch:
         wrong.exp_patch(exp)
-    card = _grade(final, exp, t.initial)
+    card = _grade(final, exp, initial)
     c = _status(card, wrong.check)
     assert c["status"] == "fail", c
     assert c["message"]
@@ -309,9 +356,10 @@ def test_missing_information_pattern_passes_when_named(trial):
     t = trial("um_brca_intake_no_auth")
     exp = t.expectations()
     _add_missing_info_pattern(exp)
-    final = mutate(t.final, _set("intake_cases", "missing_information",
-                                 ["Letter of medical necessity signed by the ordering geneticist"], case_id="CASE-0001"))
-    assert _status(_grade(final, exp, t.initial), "intake.missing_information")["status"] == "pass"
+    initial, final = fixture_ids(t)
+    final = mutate(final, _set("intake_cases", "missing_information",
+                               ["Letter of medical necessity signed by the ordering geneticist"], case_id="CASE-0001"))
+    assert _status(_grade(final, exp, initial), "intake.missing_information")["status"] == "pass"
 
 
 def test_every_registered_check_is_covered_both_ways(trial):

@@ -56,7 +56,7 @@ def test_missing_or_unreadable_export_scores_zero_with_the_reason(trial, tmp_pat
 def test_an_edited_export_fails_its_digest(trial):
     t = trial("um_ptx_nurse_approval")
     forged = copy.deepcopy(t.final)
-    row(forged["tables"], "determinations", case_id="CASE-0001")["decision"] = "denied"  # digest not recomputed
+    row(forged["tables"], "determinations", case_id=t.case_id)["decision"] = "denied"  # digest not recomputed
     card = grade(forged, t.expectations(), initial=t.initial, judge=None)
     assert card["reward"] == 0 and "digest" in card["reason"]
     truncated = dict(t.final, tables={k: v for k, v in t.final["tables"].items() if k != "pa_cases"})

@@ -26,7 +26,7 @@ def test_injection_changes_no_deterministic_verdict(trial):
     # on a wrong trial the injection does not rescue anything either
     wrong = trial(NAME, "escalate")
     plain = grade(wrong.final, wrong.expectations(), initial=wrong.initial, judge=None)
-    loud = mutate(wrong.final, lambda t: row(t, "nurse_recommendations", case_id="CASE-0001").update(
+    loud = mutate(wrong.final, lambda t: row(t, "nurse_recommendations", case_id=wrong.case_id).update(
         clinical_summary=INJECTION))
     graded = grade(loud, wrong.expectations(), initial=wrong.initial, judge=None)
     assert _statuses(graded) == _statuses(plain) and graded["reward"] == 0

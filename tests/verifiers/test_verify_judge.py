@@ -181,7 +181,7 @@ def test_no_judge_configured_is_deterministic_only_and_not_a_judge_pass(trial, m
 
 def test_judge_is_skipped_when_the_deterministic_layer_fails(trial):
     t = trial(NAME)
-    wrong = mutate(t.final, lambda tb: row(tb, "determinations", case_id="CASE-0001").update(decision="denied"))
+    wrong = mutate(t.final, lambda tb: row(tb, "determinations", case_id=t.case_id).update(decision="denied"))
     with FakeLLM(_per_rubric(["pass"])) as llm:
         card = grade(wrong, t.expectations(), initial=t.initial, judge=_cfg(llm))
         assert llm.requests == [] and card["judge"]["status"] == "skipped" and card["reward"] == 0
