@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The full Harbor sweep CI samples: every task, oracle x 3 attempts (pass@1 = pass@3 = pass^3 = 1 per domain)
+# The full sweep CI samples: every package's near misses in-process, and through Harbor every task, oracle x 3 attempts (pass@1 = pass@3 = pass^3 = 1 per domain)
 # and nop x 1 (reward 0), in the local sandbox. CI runs every task once and three attempts on a representative
 # subset (.ci/run); run this before a release or after changing the world, the renderer or the sandbox.
 #
@@ -9,6 +9,11 @@ cd "$(dirname "$0")/.."
 REPO="$PWD"
 JOBS="${1:-$REPO/.bench-jobs}"
 rm -rf "$JOBS"
+t0=$SECONDS
+# every package's oracle, nop and near misses replayed in-process (pytest runs a representative subset by default)
+CHIBENCH_TEST_ALL_PACKAGES=1 .venv/bin/python -m pytest -q tests/package/test_packages.py tests/package/test_cm_catalog.py \
+  tests/rl/test_rl_env.py
+echo "bench_sweep: in-process replays of every package: $((SECONDS - t0)) s"
 .venv/bin/chibench dataset local >/dev/null
 NTASKS=$(ls -d packages/*/scenario.yaml | wc -l)
 t0=$SECONDS

@@ -24,6 +24,7 @@ from chibench.world import taskspec
 from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession, OutreachTurn
 from chibench.world.counterparts.store import load_contracts
 from chibench.world.tools import dispatch as dispatch_module
+from tests.support import heavy_sample
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = REPO / "packages"
@@ -94,8 +95,10 @@ def _stance(task: str) -> str:
     return str(load_contracts().patients[cm_packages()[task]].persona.consent_stance)
 
 
-REFUSING = [t for t in cm_packages() if t in load_contracts().patients and _stance(t) == "refusing"]
-ALL_CM = sorted(cm_packages())
+# oracle / near-miss replays: a representative subset unless CHIBENCH_TEST_ALL_PACKAGES=1 (tests/support.py);
+# the Harbor sweep in CI runs every CM oracle, whose reward needs cm.consent_legitimate
+REFUSING = heavy_sample([t for t in cm_packages() if t in load_contracts().patients and _stance(t) == "refusing"])
+ALL_CM = heavy_sample(sorted(cm_packages()))
 
 
 def _oracle_world(sc: Scenario, base: Path, root: Path) -> Any:

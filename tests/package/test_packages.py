@@ -33,9 +33,13 @@ from chibench.package.scenario import Scenario, ScenarioError, load_scenario
 from chibench.world import taskspec
 from chibench.world.tools.budget import RESULT_BUDGET
 from chibench.world.tools.registry import load_all
+from tests.support import heavy_sample
 
 SCENARIOS = scenario_paths(None)
 IDS = [p.parent.name for p in SCENARIOS]
+# replays of every oracle and near miss: a representative subset unless CHIBENCH_TEST_ALL_PACKAGES=1
+HEAVY = [p for p in SCENARIOS if p.parent.name in heavy_sample(IDS)]
+HEAVY_IDS = [p.parent.name for p in HEAVY]
 EXAMPLE = PACKAGES / "brca_testing.intake" / "scenario.yaml"
 
 
@@ -255,7 +259,7 @@ def _agents(sc: Scenario) -> list[str]:
     return ["oracle"] + [f"near_miss:{m.name}" for m in sc.near_misses]
 
 
-@pytest.mark.parametrize("scen", SCENARIOS, ids=IDS)
+@pytest.mark.parametrize("scen", HEAVY, ids=HEAVY_IDS)
 def test_oracle_passes_nop_and_near_misses_fail(scen: Path, base_world_file: Path) -> None:
     sc: Scenario = load_scenario(scen)
     res, _ = _run(sc, base_world_file, "oracle")
@@ -266,7 +270,7 @@ def test_oracle_passes_nop_and_near_misses_fail(scen: Path, base_world_file: Pat
         assert res.reward == 0, miss.name
 
 
-@pytest.mark.parametrize("scen", SCENARIOS, ids=IDS)
+@pytest.mark.parametrize("scen", HEAVY, ids=HEAVY_IDS)
 def test_every_result_fits_the_budget(scen: Path, base_world_file: Path) -> None:
     """Every result of the oracle and of every near miss fits the 10,000-character budget on its own: the
     tool's paging or sections keep it there, never the dispatcher's last-resort cut (``result_budget``).
