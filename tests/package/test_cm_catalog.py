@@ -95,9 +95,9 @@ def _stance(task: str) -> str:
     return str(load_contracts().patients[cm_packages()[task]].persona.consent_stance)
 
 
-# oracle / near-miss replays: a representative subset unless CHIBENCH_TEST_ALL_PACKAGES=1 (tests/support.py);
-# the Harbor sweep in CI runs every CM oracle, whose reward needs cm.consent_legitimate
-REFUSING = heavy_sample([t for t in cm_packages() if t in load_contracts().patients and _stance(t) == "refusing"])
+# every Refusing oracle (issue #18's proof); the concern-mining near misses on a representative subset unless
+# CHIBENCH_TEST_ALL_PACKAGES=1 (tests/support.py)
+REFUSING = [t for t in cm_packages() if t in load_contracts().patients and _stance(t) == "refusing"]
 ALL_CM = heavy_sample(sorted(cm_packages()))
 
 
