@@ -7,6 +7,7 @@ Imported as ``tests.support`` (``tests`` is a package); folder-specific builders
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any, TypeVar
@@ -83,8 +84,6 @@ REPRESENTATIVE_TASKS = (
 
 def heavy_sample(tasks: list[str]) -> list[str]:
     """``tasks`` restricted to :data:`REPRESENTATIVE_TASKS`, or all of them with CHIBENCH_TEST_ALL_PACKAGES=1."""
-    import os
-
     if os.environ.get("CHIBENCH_TEST_ALL_PACKAGES") == "1":
         return list(tasks)
     return [t for t in tasks if t in REPRESENTATIVE_TASKS]

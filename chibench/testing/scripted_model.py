@@ -328,10 +328,9 @@ class ScriptedModel:
                 cid = self._call_id(index, env, args, "step")
                 self._issued[cid] = _Issued(index, copy.deepcopy(env), "step")
                 items.append(Call(cid, resolved[1], resolved[0], json.dumps(args, ensure_ascii=False)))
-            elif naming.terminus and self._call_id(index, env, args, "shell") in self._issued:
+            elif naming.terminus and (cid := self._call_id(index, env, args, "shell")) in self._issued:
                 # A terminal shows output as it comes: typing the command again would run the step twice
                 # and interleave both outputs, so wait for its end marker (bounded: a hung step stops).
-                cid = self._call_id(index, env, args, "shell")
                 self._waits[cid] = self._waits.get(cid, 0) + 1
                 if self._waits[cid] > MAX_TERMINUS_WAITS:
                     return [Final(f"Stopped: step {index + 1} {step['tool']}: no end marker after "
