@@ -19,7 +19,7 @@ from chibench.verifiers.registry import (
     verdict,
     when,
 )
-from chibench.world.counterparts.contracts import Match
+from chibench.world.core.textmatch import Match
 
 
 def _cm(ctx: GradeContext, table: str) -> list[Row]:

@@ -114,7 +114,7 @@ def running(decide: Decider) -> Iterator[FakeJudge]:
 def pattern_decider(personas: list[Any]) -> Decider:
     """Decide with the contracts' own ``match`` patterns (ids looked up across ``personas``; the first
     persona that has the id decides)."""
-    from chibench.world.counterparts.contracts import normalize
+    from chibench.world.core.textmatch import normalize
 
     def decide(turn: str, ids: list[str]) -> dict[str, bool]:
         out: dict[str, bool] = {}

@@ -72,7 +72,8 @@ class HarborJob:
 
         index = len(self.results)
         trial_name = f"{task[:32].rstrip('_-')}__{index:07d}"
-        config = TrialConfig(task=TaskConfig(path=Path(task_path or f"packages/{task}")), trial_name=trial_name,
+        # default: a task folder that does not exist, so a shipped package never changes what a test sees
+        config = TrialConfig(task=TaskConfig(path=Path(task_path or self.root / "no-packages" / task)), trial_name=trial_name,
                              trials_dir=Path("jobs") / self.name,
                              agent=AgentConfig(name=agent[0], model_name=agent[1]))
         started = T0 + timedelta(minutes=index)

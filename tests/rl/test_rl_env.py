@@ -36,12 +36,14 @@ from chibench.rl import (
 from chibench.world.export import snapshot
 from tests.support import heavy_sample
 
-TASKS = heavy_sample(task_ids())  # every package with CHIBENCH_TEST_ALL_PACKAGES=1 (tests/support.py)
+ALL_TASKS = task_ids()
+TASKS = heavy_sample(ALL_TASKS)  # every package with CHIBENCH_TEST_ALL_PACKAGES=1 (tests/support.py)
 NEAR_MISSES = [(t, name) for t in TASKS for name in TaskPackage.from_folder(PACKAGES / t).near_misses]
 
 
 def test_every_shipped_package_is_found() -> None:
-    assert sorted(p.parent.name for p in PACKAGES.glob("*/scenario.yaml")) == TASKS
+    assert sorted(p.parent.name for p in PACKAGES.glob("*/scenario.yaml")) == ALL_TASKS
+    assert set(TASKS) <= set(ALL_TASKS)
     assert len(TASKS) >= 1 and NEAR_MISSES
 
 

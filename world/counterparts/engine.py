@@ -46,7 +46,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chibench.world.core.enums import ConsentStance
-from chibench.world.counterparts.contracts import P2PCounterpart, PatientPersona, normalize
+from chibench.world.core.textmatch import normalize
+from chibench.world.counterparts.contracts import P2PCounterpart, PatientPersona
 
 
 @dataclass(frozen=True)
