@@ -31,8 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from chibench.world.core import yamlio
 from chibench.world.counterparts.classifier import TriggerClassifier
 from chibench.world.counterparts.config import CounterpartConfig
 from chibench.world.counterparts.contracts import PatientPersona
@@ -78,7 +77,7 @@ def oracle_messages(package_dir: Path) -> list[str]:
     path = package_dir / "scenario.yaml"
     if not path.is_file():
         return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yamlio.load(path.read_text(encoding="utf-8")) or {}
     return [str(s["args"]["message"]) for s in data.get("oracle") or []
             if isinstance(s, dict) and s.get("tool") == "cm_outreach_send_message"]
 

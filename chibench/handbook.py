@@ -25,8 +25,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from chibench.verifiers.handbook_index import (
     CITATION,
     DOC_KEYS,
@@ -40,6 +38,7 @@ from chibench.verifiers.handbook_index import (
     parse,
     resolve,
 )
+from chibench.world.core import yamlio
 
 __all__ = ["CITATION", "DOC_KEYS", "HANDBOOK", "NEAR_DUP_JACCARD", "REPO", "SKILL_KEYS", "Doc", "index", "lint",
            "load", "near_duplicates", "parse", "resolve", "shingles", "stats", "external_citations",
@@ -67,7 +66,7 @@ def external_citations(repo: Path = REPO) -> list[tuple[str, str]]:
     """(where, citation) pairs from the world's hidden payer policies and task expectations."""
     out: list[tuple[str, str]] = []
     for p in sorted((repo / "world" / "seeds" / "services").glob("*.yaml")):
-        data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+        data = yamlio.load(p.read_text(encoding="utf-8")) or {}
         pol = data.get("payer_policy") or {}
         for c in pol.get("criteria") or []:
             out.append((f"world/seeds/services/{p.name}", str(c.get("citation", ""))))

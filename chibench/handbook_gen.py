@@ -37,6 +37,7 @@ from typing import Any
 import yaml
 
 from chibench.verifiers.handbook_index import HANDBOOK, parse
+from chibench.world.core import yamlio
 
 CONTENT = Path(__file__).resolve().parent / "handbook_content"
 REFS = "references"
@@ -161,7 +162,7 @@ def _rel(from_file: str, to_file: str) -> str:
 def _load(name: str) -> Any:
     path = CONTENT / name
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yamlio.load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         raise SourceError(f"{path.name}: not valid YAML: {exc}") from exc
 
@@ -203,7 +204,7 @@ def load_policies() -> tuple[list[Policy], dict[str, Any]]:
     entries: list[tuple[str, dict[str, Any]]] = []
     task_regions: dict[str, Any] = {}
     for f in files:
-        data = yaml.safe_load(f.read_text(encoding="utf-8")) or {}
+        data = yamlio.load(f.read_text(encoding="utf-8")) or {}
         spec_defaults.update(data.get("specialties") or {})
         task_regions.update(data.get("task_policies") or {})
         for e in data.get("policies") or []:
@@ -690,7 +691,7 @@ def render_folder_indexes(outs: list[Out]) -> list[Out]:
         for o in outs:
             if str(Path(o.path).parent) != folder:
                 continue
-            meta = yaml.safe_load(o.text.split("\n---", 1)[0][4:]) or {}
+            meta = yamlio.load(o.text.split("\n---", 1)[0][4:]) or {}
             rows.append((", ".join(str(c) for c in meta.get("codes") or []) or str(meta.get("id")),
                          str(meta.get("id")), str(meta.get("title")), Path(o.path).name))
         path = f"{folder}/index.md"

@@ -32,7 +32,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "chibench.world": ("chibench.world.core", "chibench.world.seeds", "chibench.world.rules",
                        "chibench.world.counterparts", "chibench.world.apps"),
     # the grader reads exported JSON; of the world it knows only the vocabulary (values and legal moves)
-    "chibench.verifiers": ("chibench.world.core.enums", "chibench.world.core.machines", "chibench.world.core.textmatch"),
+    "chibench.verifiers": ("chibench.world.core.enums", "chibench.world.core.machines", "chibench.world.core.textmatch",
+                            "chibench.world.core.yamlio"),
     "chibench.leaderboard": ("chibench.verifiers", "chibench.world.core.enums"),
     # the CLI, packaging, sandbox and agents sit on top of everything
     "chibench": ("chibench.world", "chibench.verifiers", "chibench.leaderboard"),

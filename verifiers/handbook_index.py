@@ -19,6 +19,8 @@ from typing import Any
 
 import yaml
 
+from chibench.world.core import yamlio
+
 REPO = Path(__file__).resolve().parents[1]
 HANDBOOK = REPO / "handbook_skill"
 
@@ -50,7 +52,7 @@ def parse(path: Path) -> tuple[dict[str, Any] | None, str]:
     if end < 0:
         return None, text
     try:
-        meta = yaml.safe_load(text[4:end]) or {}
+        meta = yamlio.load(text[4:end]) or {}
     except yaml.YAMLError:
         return None, text
     return (meta if isinstance(meta, dict) else None), text[end + 4:]

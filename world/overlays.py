@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from chibench.world.apps.directory.models import Plan, Worker
 from chibench.world.apps.ehr.models import Coverage, ServiceRequest
 from chibench.world.apps.provider_common import coverage_active_on, in_network
+from chibench.world.core import yamlio
 from chibench.world.core.clock import WORLD_OPEN
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.enums import UrgencyLevel, WorkerRole
@@ -430,7 +431,7 @@ def apply_overlay(world: World, spec: OverlaySpec) -> dict[str, Any]:
 def load_spec(path: Path) -> OverlaySpec:
     """Read the ``overlay`` block of a scenario YAML (or a bare overlay document)."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yamlio.load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise OverlayError(f"{path}: unreadable: {exc}") from exc
     block = raw.get("overlay", raw) if isinstance(raw, dict) else raw

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
+from chibench.world.core import yamlio
 from chibench.world.core.errors import validation_lines
 from chibench.world.overlays import OverlaySpec
 
@@ -163,7 +164,7 @@ def load_scenario(path: str | Path, *, world_checks: bool = True) -> Scenario:
     (the default) also :func:`check_against_world`. Raises :class:`ScenarioError` (one line)."""
     p = Path(path)
     try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
+        raw = yamlio.load(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{p}: unreadable: {_one_line(str(exc))}") from None
     if not isinstance(raw, dict):

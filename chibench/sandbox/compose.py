@@ -26,6 +26,8 @@ from typing import Any
 
 import yaml
 
+from chibench.world.core import yamlio
+
 MAIN_SERVICE = "main"
 _IGNORED_KEYS = frozenset({"healthcheck", "depends_on", "networks", "restart", "container_name", "labels",
                            "stop_signal", "stop_grace_period", "init", "hostname", "tty", "stdin_open"})
@@ -179,7 +181,7 @@ def load(paths: list[Path], env: Mapping[str, str] | None = None) -> ComposeSpec
     origin: dict[str, Path] = {}
     for path in paths:
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            data = yamlio.load(path.read_text(encoding="utf-8")) or {}
         except yaml.YAMLError as exc:
             raise ComposeError(f"{path}: not valid YAML: {exc}") from exc
         if not isinstance(data, dict):

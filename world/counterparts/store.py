@@ -20,6 +20,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 from sqlalchemy.orm import Session
 
+from chibench.world.core import yamlio
 from chibench.world.core.errors import validation_lines
 from chibench.world.counterparts.contracts import P2PContractFile, P2PCounterpart, PatientContractFile, PatientPersona
 from chibench.world.counterparts.models import (
@@ -31,7 +32,6 @@ from chibench.world.counterparts.models import (
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet
 
 M = TypeVar("M", bound=BaseModel)
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 PATIENTS_DIR = Path("contracts") / "patients"
 P2P_DIR = Path("contracts") / "p2p"
 UM_TO_P2P = {"approved": "overturn_to_approval", "denied": "uphold_adverse"}
@@ -49,7 +49,7 @@ class ContractSet:
 
 def _load(path: Path, rel: str, model: type[M]) -> M:
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        raw = yamlio.load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise SeedError([f"{rel}: unreadable YAML: {exc}"]) from exc
     try:

@@ -13,6 +13,7 @@ from typing import TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from chibench.world.core import yamlio
 from chibench.world.core.errors import validation_lines
 from chibench.world.seeds.schema import CMMemberFile, OrganizationsFile, ServiceCaseFile, WorkersFile
 
@@ -20,8 +21,6 @@ SEED_ROOT = Path(__file__).resolve().parent
 
 M = TypeVar("M", bound=BaseModel)
 
-#: libyaml when available (≈10× faster); the pure-Python safe loader otherwise. Both are safe loaders.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class SeedError(ValueError):
@@ -48,7 +47,7 @@ def _format_validation(path: Path, err: ValidationError) -> list[str]:
 def load_file(path: Path, model: type[M]) -> M:
     """Parse one YAML seed into ``model``; raises :class:`SeedError` with every problem found."""
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        raw = yamlio.load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise SeedError([f"{path.name}: unreadable YAML: {exc}"]) from exc
     try:
