@@ -1,0 +1,109 @@
+"""``chibench leaderboard regrade``: real exports re-graded with the pinned grader; tampering is refused."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from submissions import PACKAGES, SubmissionBuilder
+
+from chibench.cli import main
+from chibench.leaderboard.regrade import regrade
+from chibench.leaderboard.submission import load_dataset, load_submission
+
+Make = Callable[..., SubmissionBuilder]
+
+
+def _mixed(make: Make) -> SubmissionBuilder:
+    b = make()
+    b.trial("oracle")
+    b.trial("near_miss")
+    b.trial("nop")
+    return b
+
+
+def _result_path(sub: Path, index: int) -> Path:
+    return sorted(p for p in next((sub / "jobs").iterdir()).iterdir() if p.is_dir())[index]
+
+
+def test_an_honest_submission_regrades_identically(submission: Make, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _mixed(submission).finish()
+    result = regrade(load_submission(path), load_dataset(PACKAGES))
+    assert result.accepted and result.differences == []
+    assert [(t.submitted, t.recomputed, t.kind) for t in result.trials] == [(1, 1, "agree"), (0, 0, "agree"),
+                                                                            (0, 0, "agree")]
+    assert result.trials[0].detail.startswith("deterministic layer confirmed")
+    assert main(["leaderboard", "regrade", str(path), "--packages", str(PACKAGES), "--no-judge"]) == 0
+    out = capsys.readouterr().out
+    assert "judge: none configured" in out and "ACCEPTED" in out
+
+
+def test_a_tampered_reward_is_refused_with_the_trial_named(submission: Make,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = _mixed(submission).finish()
+    trial = _result_path(path, 1)  # the near miss
+    result = json.loads((trial / "result.json").read_text())
+    result["verifier_result"]["rewards"]["reward"] = 1
+    (trial / "result.json").write_text(json.dumps(result))
+    regraded = regrade(load_submission(path), load_dataset(PACKAGES))
+    assert not regraded.accepted
+    [diff] = regraded.differences
+    assert (diff.trial, diff.submitted, diff.recomputed, diff.kind) == (trial.name, 1, 0, "deterministic")
+    assert "failed checks:" in diff.detail
+    assert main(["leaderboard", "regrade", str(path), "--packages", str(PACKAGES), "--no-judge", "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["accepted"] is False and out["differences"][0]["trial"] == trial.name
+    assert out["refusals"] == ["1 trial(s) whose re-graded verdict differs outside judge variance"]
+
+
+def test_a_tampered_export_is_refused(submission: Make, runs: dict[str, object]) -> None:
+    """The oracle's reward with the nop's world: the stored export no longer earns the submitted reward."""
+    path = _mixed(submission).finish()
+    export = _result_path(path, 0) / "artifacts" / "opt" / "chibench" / "export"
+    shutil.copyfile(runs["nop"].export_dir / "final.json", export / "final.json")  # type: ignore[attr-defined]
+    regraded = regrade(load_submission(path), load_dataset(PACKAGES))
+    assert [(d.submitted, d.recomputed, d.kind) for d in regraded.differences] == [(1, 0, "deterministic")]
+
+
+def test_a_deleted_export_cannot_keep_its_reward(submission: Make) -> None:
+    path = _mixed(submission).finish()
+    shutil.rmtree(_result_path(path, 0) / "artifacts")
+    regraded = regrade(load_submission(path), load_dataset(PACKAGES))
+    [diff] = regraded.differences
+    assert (diff.submitted, diff.recomputed, diff.kind) == (1, 0, "deterministic")
+
+
+def test_an_errored_trial_without_reward_is_a_failure_not_a_difference(submission: Make) -> None:
+    b = submission()
+    b.trial("oracle")
+    b.trial("oracle")
+    t = b.trial("oracle", exception="AgentTimeoutError")
+    path = b.finish()
+    result = json.loads((t / "result.json").read_text())
+    result["verifier_result"] = None
+    (t / "result.json").write_text(json.dumps(result))
+    regraded = regrade(load_submission(path), load_dataset(PACKAGES))
+    assert regraded.accepted and regraded.trials[2].detail.startswith("errored or unfinished")
+
+
+def test_judge_tolerance_is_a_fraction() -> None:
+    from chibench.leaderboard.submission import Submission
+
+    with pytest.raises(ValueError, match="judge_tolerance must be a fraction"):
+        regrade(Submission(Path("."), None, None, []), load_dataset(PACKAGES), judge_tolerance=2)
+
+
+def test_judge_variance_within_tolerance_is_accepted_beyond_it_refused() -> None:
+    from chibench.leaderboard.regrade import RegradeResult, TrialRegrade
+
+    def t(kind: str, judge: str = "ran") -> TrialRegrade:
+        return TrialRegrade("j", "t", "x", 1, "pass", 0 if kind == "judge" else 1, "pass", judge, kind, "")
+
+    assert RegradeResult([t("judge")] + [t("agree")] * 19, "m", 0.05).accepted
+    refused = RegradeResult([t("judge")] * 2 + [t("agree")] * 18, "m", 0.05)
+    assert refused.refusals == ["2 of 20 judged trial(s) differ in the judge verdict, more than the tolerated 5%"]
+    assert not RegradeResult([t("deterministic")] + [t("agree")] * 99, "m", 0.05).accepted
+    assert not RegradeResult([t("ungraded")], "m", 0.05).accepted
