@@ -120,6 +120,13 @@ def add_leaderboard_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="litellm model for the LLM failure analyzer (default: deterministic classifier only)")
     common(b)
     b.set_defaults(func=cmd_build)
+    a = sub.add_parser("analyze", help="failure labels, first failing check and policy-read recall of a job")
+    a.add_argument("job_dir", type=Path, help="a Harbor job directory (or a submission folder)")
+    a.add_argument("--analyzer-model", default=None,
+                   help="litellm model for the LLM analyzer (CHIBENCH_ANALYZER_API_BASE / _API_KEY); "
+                        "default: the deterministic classifier only")
+    common(a)
+    a.set_defaults(func=cmd_analyze)
     return p
 
 
@@ -190,3 +197,53 @@ def cmd_build(args: argparse.Namespace) -> int:
     for path in written:
         print(f"wrote: {path}")
     return 1 if refused else 0
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    """Per failed trial: its category / mode and evidence (the first failing check); per domain and per mode:
+    counts; policy-read recall overall, of passed and of failed trials."""
+    import os
+    from collections import Counter
+
+    from chibench.leaderboard.aggregate import failure_analysis, submission_trials
+    from chibench.leaderboard.submission import SubmissionError, load_submission
+
+    try:
+        dataset = _dataset(args)
+        sub = load_submission(args.job_dir)
+    except SubmissionError as exc:
+        print(f"chibench leaderboard analyze: {exc}", file=sys.stderr)
+        return 2
+    if not sub.trials:
+        print(f"chibench leaderboard analyze: {args.job_dir}: no trials", file=sys.stderr)
+        return 2
+    analyzer = None
+    if args.analyzer_model:
+        analyzer = {"model": args.analyzer_model, "api_base": os.environ.get("CHIBENCH_ANALYZER_API_BASE") or None,
+                    "api_key": os.environ.get("CHIBENCH_ANALYZER_API_KEY") or None}
+    handbook = Path(__file__).resolve().parents[1] / "handbook_skill"
+    failures, recall = failure_analysis(submission_trials(sub), dataset, handbook, str(args.job_dir), analyzer)
+    domain_of = {name: t.domain for name, t in dataset.tasks.items()}
+    by_domain = Counter((domain_of.get(lab["task"], "unknown"), lab["category"]) for lab in failures["labels"])
+    out = {**failures, "per_domain": [{"domain": d, "category": c, "n": n} for (d, c), n in sorted(by_domain.items())],
+           "policy_read_recall": recall}
+    if args.json:
+        print(json.dumps(out, indent=1, ensure_ascii=False))
+        return 0
+    print(f"{failures['n_failed']} failed trial(s) of {len(sub.trials)}")
+    for lab in failures["labels"]:
+        print(f"  {lab['trial']}  [{lab['task']}]  {lab['category']} / {lab['mode']} ({lab['source']}): "
+              f"{lab['evidence']}")
+    print("per category: " + ", ".join(f"{c} {n}" for c, n in failures["categories"].items() if n))
+    print("per domain:   " + ", ".join(f"{d}: {c} {n}" for (d, c), n in sorted(by_domain.items())))
+    if failures.get("analyzer_summary"):
+        print(f"analyzer: {failures['analyzer_summary']}")
+    if failures.get("analyzer_error"):
+        print(f"analyzer error (deterministic labels kept): {failures['analyzer_error']}", file=sys.stderr)
+
+    def pct(x: float | None) -> str:
+        return "n/a" if x is None else f"{100 * x:.1f}%"
+
+    print(f"policy-read recall: {pct(recall['mean'])} over {recall['n_trials']} trial(s) "
+          f"(passed {pct(recall['pass'])}, failed {pct(recall['fail'])})")
+    return 0

@@ -107,3 +107,44 @@ def test_judge_variance_within_tolerance_is_accepted_beyond_it_refused() -> None
     assert refused.refusals == ["2 of 20 judged trial(s) differ in the judge verdict, more than the tolerated 5%"]
     assert not RegradeResult([t("deterministic")] + [t("agree")] * 99, "m", 0.05).accepted
     assert not RegradeResult([t("ungraded")], "m", 0.05).accepted
+
+
+def test_build_end_to_end_accepts_the_honest_entry_and_refuses_the_tampered_one(
+        submission: Make, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    honest = _mixed(submission).finish()
+    tampered = _mixed(lambda: submission("tampered")).finish()
+    trial = _result_path(tampered, 2)  # the nop, claiming a pass
+    result = json.loads((trial / "result.json").read_text())
+    result["verifier_result"]["rewards"]["reward"] = 1
+    (trial / "result.json").write_text(json.dumps(result))
+    site = tmp_path / "site"
+    code = main(["leaderboard", "build", str(honest), str(tampered), "-o", str(site), "--packages", str(PACKAGES),
+                 "--reference"])
+    err = capsys.readouterr().err
+    assert code == 1 and f"REFUSED {tampered}" in err and f"REFUSED {honest}" not in err
+    board = json.loads((site / "leaderboard.json").read_text())
+    [entry] = board["entries"]
+    assert entry["source"] == "regraded" and entry["partial"] is True and entry["judge_verified"] is False
+    assert entry["overall"]["pass_at_1"] == pytest.approx(1 / 3) and entry["overall"]["pass_at_3"] == 1.0
+    assert entry["overall"]["pass_hat_3"] == 0 and entry["domains"]["provider_pa"]["n_trials"] == 3
+    assert entry["failures"]["n_failed"] == 2 and len(board["reference"]) == 30
+    html = (site / "index.html").read_text()
+    assert "codex 0.46.0" in html and "deterministic layer only" in html and "partial" in html
+
+
+def test_analyze_labels_the_failed_trials_of_a_real_job(submission: Make,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = _mixed(submission).finish()
+    job = next((path / "jobs").iterdir())
+    assert main(["leaderboard", "analyze", str(job), "--packages", str(PACKAGES), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["n_failed"] == 2
+    near, nop = out["labels"]
+    # the near miss sends the packet on EDI 278: the grader's first failing check names the channel
+    assert near["evidence"].startswith("first failing check ") and near["source"] == "deterministic"
+    assert {near["category"], nop["category"]} <= {"Workflow-Completion", "Tool-Use-Error", "Policy-Compliance",
+                                                   "Clinical-Reasoning", "Hallucination"}
+    assert out["per_domain"] and all(row["domain"] == "provider_pa" for row in out["per_domain"])
+    assert main(["leaderboard", "analyze", str(job), "--packages", str(PACKAGES)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("2 failed trial(s) of 3") and "policy-read recall:" in text
