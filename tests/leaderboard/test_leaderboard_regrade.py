@@ -148,3 +148,27 @@ def test_analyze_labels_the_failed_trials_of_a_real_job(submission: Make,
     assert main(["leaderboard", "analyze", str(job), "--packages", str(PACKAGES)]) == 0
     text = capsys.readouterr().out
     assert text.startswith("2 failed trial(s) of 3") and "policy-read recall:" in text
+
+
+def test_with_a_judge_configured_every_rubric_gets_three_votes_and_judge_only_differences_are_variance(
+        submission: Make) -> None:
+    """A (fake, 127.0.0.1) judge that fails every rubric: the oracle trial's deterministic layer still passes,
+    so its 1 → 0 is a judge difference — refused at the default 5 % tolerance, accepted at 100 %; the near
+    miss and the nop fail deterministically, so the judge is skipped for them and they agree."""
+    from chibench.verifiers import JudgeConfig
+    from tests.verifiers.fake_llm import FakeLLM, verdict
+
+    path = _mixed(submission).finish()
+    sub, dataset = load_submission(path), load_dataset(PACKAGES)
+    n_rubrics = len(json.loads((PACKAGES / "brca_testing.referral" / "tests" / "expectations.json")
+                               .read_text())["rubrics"])
+    with FakeLLM(lambda req, n: verdict(req, "fail")) as llm:
+        judge = JudgeConfig(model="openai/fake-judge", api_base=llm.base_url, api_key="sk-test", timeout=20)
+        strict = regrade(sub, dataset, judge=judge)
+        n_requests = len(llm.requests)
+        lenient = regrade(sub, dataset, judge=judge, judge_tolerance=1.0)
+    assert n_requests == 3 * n_rubrics  # only the oracle reaches the judge: 3 votes per rubric
+    assert [(t.kind, t.judge) for t in strict.trials] == [("judge", "ran"), ("agree", "skipped"),
+                                                          ("agree", "skipped")]
+    assert strict.refusals == ["1 of 1 judged trial(s) differ in the judge verdict, more than the tolerated 5%"]
+    assert lenient.accepted and strict.judge_model == "openai/fake-judge"
