@@ -1,6 +1,12 @@
-"""The ``report`` subcommand, registered by ``chibench/cli.py``::
+"""The ``report`` subcommand and the ``leaderboard`` group, registered by ``chibench/cli.py``::
 
     chibench report JOB_DIR [--json] [--strict]
+    chibench leaderboard validate SUBMISSION [--packages DIR] [--json]
+    chibench leaderboard regrade SUBMISSION [--no-judge] [--judge-tolerance F] [--packages DIR] [--json]
+    chibench leaderboard build SUBMISSION... -o DIR [--reference] [--no-regrade] [--analyzer-model M]
+    chibench leaderboard analyze JOB_DIR [--analyzer-model M] [--json]
+
+(the leaderboard commands: exit 0 accepted/written, 1 refused with the reasons listed, 2 unreadable input).
 
 Exit codes follow ``chibench``'s convention: 0 the report was printed (whatever it says — validity is in
 the report, not the exit code), 2 JOB_DIR is not a Harbor job directory or has no finished trials (the
