@@ -412,6 +412,9 @@ def parser() -> argparse.ArgumentParser:
     from chibench.leaderboard.cli import add_report_parser
 
     add_report_parser(sub)
+    from chibench.leaderboard.cli import add_leaderboard_parser
+
+    add_leaderboard_parser(sub)
     from chibench.images import add_images_parser
 
     add_images_parser(sub)
@@ -441,7 +444,8 @@ def _user_errors() -> tuple[type[BaseException], ...]:
                          ("chibench.world.seeds.loader", "SeedError"), ("chibench.package.scenario", "ScenarioError"),
                          ("chibench.package.render", "RenderError"), ("chibench.verifiers.exportview", "ExportError"),
                          ("chibench.verifiers.expectations", "ExpectationsError"),
-                         ("chibench.leaderboard.report", "ReportError"), ("chibench.images", "ImagesError")]:
+                         ("chibench.leaderboard.report", "ReportError"),
+                         ("chibench.leaderboard.submission", "SubmissionError"), ("chibench.images", "ImagesError")]:
         with contextlib.suppress(ImportError):
             known.append(getattr(__import__(module, fromlist=[name]), name))
     return tuple(known)
