@@ -65,7 +65,13 @@ def test_required_contracts_exist_load_and_lint_clean():
     assert contracts.p2p["myocardial_pet"].grader["payer"].expected_outcome == "overturn_to_approval"
     assert contracts.p2p["hypoglossal_nerve_stim"].grader["payer"].expected_outcome == "uphold_adverse"
     assert {c.side for c in contracts.p2p["hypoglossal_nerve_stim"].counterparts} == {"provider", "payer"}
-    assert lint_contracts(contracts, load_seeds()) == []  # (lint_root() with contracts: tests/world)
+    seeds = load_seeds()
+    assert lint_contracts(contracts, seeds) == []  # (lint_root() with contracts: tests/world)
+    p2p_cases = sorted(slug for slug, s in seeds.services.items() if s.intended.um_pickup_stage == "p2p")
+    assert len(p2p_cases) == 4 and set(p2p_cases) <= set(contracts.p2p), p2p_cases  # paper App. D.2: 4 P2P tasks
+    assert {slug: contracts.p2p[slug].grader["payer"].expected_outcome for slug in p2p_cases} == {
+        "ct_abdomen_pelvis": "uphold_adverse", "hypoglossal_nerve_stim": "uphold_adverse",
+        "myocardial_pet": "overturn_to_approval", "rotator_cuff_repair_b": "overturn_to_approval"}
 
 
 def test_every_trigger_kind_and_reveal_mode_is_authored():

@@ -129,7 +129,6 @@ UM_CONTENT_PENDING: dict[str, str] = {
     "brca_testing.intake": "paper Fig. 8: the request must be the sequencing panel for a member with C50.911 that the "
                            "nurse escalates and that ends pended (8 criteria on the path); the seed still carries the "
                            "exempt 81217 single-site test (0 criteria, coverage not required)",
-    "rotator_cuff_repair_b.p2p": "labelled E, but the acute-pathway policy path in the seed has 8 criteria",
 }
 
 #: UM tasks whose seed does not yet carry the terminal outcome Table 12 needs (issue #17, known and open):

@@ -170,3 +170,16 @@ def test_packages_reproduce_the_category_counts_when_all_25_ship() -> None:
         pytest.skip(f"{len(scenarios)} of {len(UM_DIFFICULTY)} UM packages ship; category counts are checked in "
                     f"full once all do; missing: {', '.join(missing)}")
     assert observed == UM_CATEGORY_COUNTS
+
+
+def test_packages_reproduce_the_p2p_row_of_table_12() -> None:
+    """Paper App. D.2: the four P2P-seeded tasks resolve 2 approved (overturned) / 2 denied (upheld), none pended."""
+    tasks = sorted(t for t in UM_DIFFICULTY if t.endswith(".p2p"))
+    scenarios = [s for s in _um_packages() if s["id"] in tasks]
+    missing = sorted(set(tasks) - {s["id"] for s in scenarios})
+    if missing:
+        pytest.skip(f"P2P packages missing: {', '.join(missing)}")
+    observed = stage_by_outcome(_row(s) for s in scenarios)["p2p"]
+    assert observed == TABLE_12["p2p"] == {"A": 2, "P": 0, "D": 2, "NR": 0}
+    outcomes = {s["id"]: s["expectations"]["stages"]["p2p"]["outcome"] for s in scenarios}
+    assert sorted(outcomes.values()) == ["overturn_to_approval"] * 2 + ["uphold_adverse"] * 2, outcomes
