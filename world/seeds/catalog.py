@@ -126,9 +126,6 @@ UM_CATEGORY: dict[str, str] = {
 #: UM tasks whose seed content does not yet give the catalog band (issue #17, known and open). ``world check``
 #: reports every other mismatch, and reports an entry here once its seed gives the band (remove it then).
 UM_CONTENT_PENDING: dict[str, str] = {
-    "brca_testing.intake": "paper Fig. 8: the request must be the sequencing panel for a member with C50.911 that the "
-                           "nurse escalates and that ends pended (8 criteria on the path); the seed still carries the "
-                           "exempt 81217 single-site test (0 criteria, coverage not required)",
 }
 
 #: UM tasks whose seed does not yet carry the terminal outcome Table 12 needs (issue #17, known and open):
