@@ -170,3 +170,16 @@ def test_packages_reproduce_the_category_counts_when_all_25_ship() -> None:
         pytest.skip(f"{len(scenarios)} of {len(UM_DIFFICULTY)} UM packages ship; category counts are checked in "
                     f"full once all do; missing: {', '.join(missing)}")
     assert observed == UM_CATEGORY_COUNTS
+
+
+@pytest.mark.parametrize("stage", UM_STAGES)
+def test_packages_reproduce_each_table_12_row_once_its_stage_ships(stage: str) -> None:
+    """A row of Table 12 is checked as soon as every catalog task picked up at that stage ships (the full table
+    waits for all 25)."""
+    scenarios = [s for s in _um_packages() if s["overlay"]["stage"] == stage]
+    missing = sorted(t for t in set(UM_DIFFICULTY) - {s["id"] for s in scenarios} if t.rsplit(".", 1)[1] == stage)
+    if missing:
+        pytest.skip(f"Table 12 {stage} row: {len(scenarios)} of {len(scenarios) + len(missing)} tasks ship; "
+                    f"missing: {', '.join(missing)}")
+    observed = stage_by_outcome((st, _required(s["id"], o)) for s in scenarios for st, o in [_row(s)])
+    assert observed[stage] == TABLE_12[stage], {s["id"]: _row(s)[1] for s in scenarios}
