@@ -425,10 +425,10 @@ def _workspace(out: dict[str, Any], a: NurseWorkspaceIn | MdWorkspaceIn, section
         head = {"case_id": out["case"]["id"], "case_status": out["case"].get("status")}
         return budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit)
     out["documents"] = [_doc_index(d) for d in out.get("documents") or []]
-    out = budget.fit_record(out, sections, hint=f"the workspace is longer than one result: call {tool_name} "
-                                                "again with section=<name> and offset=<next_offset>")
+    # The hint is part of the record before it is fitted, so the fitted result stays within the budget.
     out["documents_hint"] = (f"document bodies: {tool_name} with section='documents' (paged with offset/limit)")
-    return out
+    return budget.fit_record(out, sections, hint=f"the workspace is longer than one result: call {tool_name} "
+                                                 "again with section=<name> and offset=<next_offset>")
 
 
 _WORKSPACE_PAGING = ("Default: the workspace with a document index (no bodies); section='documents' pages the "
