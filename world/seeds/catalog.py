@@ -131,12 +131,7 @@ UM_CONTENT_PENDING: dict[str, str] = {
 #: UM tasks whose seed does not yet carry the terminal outcome Table 12 needs (issue #17, known and open):
 #: task → (Table 12 column the seed must reach, why). ``world check`` counts the required column in Table 12
 #: and reports an entry once its seed gives that outcome (remove it then).
-UM_OUTCOME_PENDING: dict[str, tuple[str, str]] = {
-    "pt_therapeutic_exercise.nurse_review": (
-        "D", "the nurse row must be 2A/2P/4D and the paper binds iv_infusion (Case 14) and polysomnography "
-             "(Fig. 19) as approved at nurse review, with rituximab and screening_colonoscopy pended; the PT seed "
-             "still ends approved (owner: um-world)"),
-}
+UM_OUTCOME_PENDING: dict[str, tuple[str, str]] = {}
 
 #: Paper Table 12: UM pickup stage → {terminal outcome: task count}. Outcomes: A approved, P pended,
 #: D denied, NR coverage (authorization) not required.

@@ -89,7 +89,7 @@ def test_matching_request_files_the_signed_document_and_tells_the_coordinator(wo
     assert (str(doc.kind), doc.author_worker_id, doc.signed, doc.signed_by) == ("therapy_note", THERAPIST, True,
                                                                                 THERAPIST)
     assert doc.side == "provider" and doc.patient_id == "PAT-PTX" and doc.date == world.now().date()
-    assert "LEFS 52/80" in doc.body and "{date}" not in doc.body and world.now().strftime("%m/%d/%Y") in doc.body
+    assert "LEFS 36/80" in doc.body and "{date}" not in doc.body and world.now().strftime("%m/%d/%Y") in doc.body
     [msg] = _replies(world, case_id)
     assert msg.audience == "provider" and msg.read_at is None and doc.id in msg.body
     assert msg.sender.startswith("Alicia Morales")
@@ -107,14 +107,14 @@ def test_matching_request_files_the_signed_document_and_tells_the_coordinator(wo
     assert doc.id in [d["id"] for d in (listed["documents"] if isinstance(listed, dict) else listed)]
 
 
-def test_the_addendum_completes_the_packet_and_the_payer_approves(world: World) -> None:
+def test_the_addendum_completes_the_packet_and_the_payer_decides_on_medical_necessity(world: World) -> None:
     case_id = _open(world, PTX_PAC, "SR-PTX-001")
     _gather(world, case_id, LEFS_REQUEST)
     [doc] = _filed(world, case_id)
     form = vault.list_required_forms(world, actor_id=PTX_PAC, case_id=case_id)[0]
     vault.save_form_response(world, actor_id=PTX_PAC, case_id=case_id, form_id=form["form_id"], answers={
         "visits_requested": 12, "visits_per_week": 2, "outcome_measure": "LEFS", "baseline_score": 31,
-        "current_score": 52, "poc_certified_date": "2026-09-18"})
+        "current_score": 36, "poc_certified_date": "2026-09-18"})
     wb.finalize_provider_determination(  # docs_needed → ready_to_submit is legal
         world, actor_id=PTX_PAC, case_id=case_id, final_action="submit_pa", rationale="addendum received",
         document_findings=[{"kind": "therapy_note", "status": "present_sufficient",
@@ -125,7 +125,8 @@ def test_the_addendum_completes_the_packet_and_the_payer_approves(world: World) 
                                             document_ids=["DOC-PTX-008", "DOC-PTX-007", doc.id, "DOC-PTX-005"])
     out = portal.submit_authorization(world, actor_id=PTX_PAC, case_id=case_id, channel="portal",
                                       bundle_document_id=bundle["id"])
-    assert out["payer_reply"]["outcome"] == "approve" and out["status"] == "approved"
+    # complete packet: the payer decides on the policy (LEFS +5 < the 9-point MCID of KM-MP-OTH-001 §3.4)
+    assert out["payer_reply"]["outcome"] == "deny" and out["status"] == "denied"
 
 
 # ------------------------------------------------------------------------------------------ not supplied
@@ -237,7 +238,7 @@ def test_the_script_is_hidden_until_the_reply(world: World) -> None:
              ("chart_get_patient_chart", {"patient_id": "PAT-PTX"}), ("inbox_list_messages", {})]
     for name, args in reads:
         err, got = dispatch(world, "provider", name, {"acting_as": PTX_PAC, **args})
-        assert not err and secret not in json.dumps(got) and "52/80" not in json.dumps(got), name
+        assert not err and secret not in json.dumps(got) and "36/80" not in json.dumps(got), name
     err, out = dispatch(world, "provider", "auth_finalize_provider_determination", {
         "acting_as": PTX_PAC, "case_id": case_id, "final_action": "gather_more_evidence",
         "document_findings": PTX_FINDINGS, "rationale": "held", "clinician_request": LEFS_REQUEST})
