@@ -168,6 +168,30 @@ def _breakdown_table(title: str, rows: list[tuple[str, dict[str, Any]]], first: 
             f"<th>pass@1 (%)</th><th>pass@3 (%)</th><th>pass^3 (%)</th></tr></thead><tbody>{body}</tbody></table>")
 
 
+TERMINAL_NAMES = {"submitted_to_payer": "Submitted to payer", "returned_for_docs": "Returned for docs",
+                  "gather_more_evidence": "Gather more evidence", "approved": "Approved", "denied": "Denied",
+                  "pended": "Pended", "coverage_not_required": "Not required"}
+
+
+def _crosstab_table(title: str, cross: dict[str, dict[str, Any]]) -> str:
+    """Table 20's shape: pickup stage rows × terminal outcome columns, pass@1 (%) with the trial count in the
+    cell's title; "–" where no task has that (stage, outcome)."""
+    if not cross:
+        return ""
+    head = "".join(f"<th>{escape(TERMINAL_NAMES[o])}</th>" for o in aggregate.UM_OUTCOMES)
+    rows = []
+    for stage, per in cross.items():
+        cells = []
+        for o in aggregate.UM_OUTCOMES:
+            g = per.get(o)
+            cells.append('<td data-v="">–</td>' if g is None else
+                         f'<td data-v="{_sortval(g.get("pass_at_1"))}" title="{g["n_trials"]} trials">'
+                         f'{_pct(g.get("pass_at_1"))}</td>')
+        rows.append(f"<tr><td>{escape(STAGE_NAMES.get(stage, stage))}</td>{''.join(cells)}</tr>")
+    return (f"<h3>{escape(title)}</h3><table class=\"sortable\"><thead><tr><th>Pickup stage</th>{head}</tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
+
+
 def _breakdowns(b: dict[str, Any], short: bool = False) -> str:
     if not b:
         return "<p>No re-graded entry yet.</p>"
@@ -175,7 +199,11 @@ def _breakdowns(b: dict[str, Any], short: bool = False) -> str:
                  for d, per in b.get("difficulty", {}).items() for k, g in per.items()]
     return "".join([
         _breakdown_table("By difficulty band (Table 18)", diff_rows, "Domain · difficulty"),
-        _breakdown_table("UM by pickup stage (Table 20)",
+        _breakdown_table("PA by terminal status (Table 19)",
+                         [(TERMINAL_NAMES.get(k, k), g) for k, g in b.get("pa_terminal", {}).items()],
+                         "Terminal status"),
+        _crosstab_table("UM pass@1 (%) by pickup stage × terminal state (Table 20)", b.get("um_stage_outcome", {})),
+        _breakdown_table("UM by pickup stage (Table 20, row totals)",
                          [(STAGE_NAMES.get(k, k), g) for k, g in b.get("um_stage", {}).items()], "Pickup stage"),
         _breakdown_table("UM by clinical category (Table 21)", list(b.get("um_category", {}).items()),
                          "Clinical category"),

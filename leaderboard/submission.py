@@ -13,7 +13,8 @@ A submission is a folder::
 The published dataset is ``packages/``: ``packages/dataset.toml`` names every task with Harbor's content
 digest (``sha256:`` + ``harbor.publisher.packager.Packager.compute_content_hash`` over the task folder —
 the digest ``chibench package build`` writes and the one Harbor records in each trial's ``lock.json``
-``task.digest``), and each ``packages/<task>/task.toml`` ``[metadata]`` gives domain, difficulty, category.
+``task.digest``), and each ``packages/<task>/task.toml`` ``[metadata]`` gives domain, difficulty, category
+and the intended end state (PA terminal status, UM terminal outcome, CM consent stance).
 
 :func:`validate` returns every :class:`Issue` it finds; an entry is acceptable when no issue has severity
 ``error``. Rules (``Issue.rule``), each with its reason:
@@ -141,6 +142,9 @@ class PublishedTask:
     difficulty: str | None
     category: str | None
     path: Path
+    #: the intended end state from ``[metadata]`` (rendered from the world seed): provider PA
+    #: ``terminal_status``, payer UM ``terminal_outcome``, care management ``consent_stance``; None if absent
+    terminal: str | None = None
 
     @property
     def expectations(self) -> Path:
@@ -160,6 +164,10 @@ class PublishedDataset:
 
         return "sha256:" + hashlib.sha256(",".join(sorted(t.digest.removeprefix("sha256:")
                                                           for t in self.tasks.values())).encode()).hexdigest()
+
+
+#: ``task.toml [metadata]`` keys of a task's intended end state (``chibench.package.render.terminal_metadata``).
+TERMINAL_KEYS = ("terminal_status", "terminal_outcome", "consent_stance")
 
 
 def short_name(task: str) -> str:
@@ -190,7 +198,8 @@ def load_dataset(packages: Path) -> PublishedDataset:
         except (FileNotFoundError, tomllib.TOMLDecodeError) as exc:
             raise SubmissionError(f"{folder / 'task.toml'}: {exc}") from exc
         tasks[name] = PublishedTask(name=name, digest=str(ref["digest"]), domain=str(meta.get("domain", "unknown")),
-                                    difficulty=meta.get("difficulty"), category=meta.get("category"), path=folder)
+                                    difficulty=meta.get("difficulty"), category=meta.get("category"), path=folder,
+                                    terminal=next((str(meta[k]) for k in TERMINAL_KEYS if meta.get(k)), None))
     return PublishedDataset(name=str(info.get("name", "")), version=str(info.get("version", "")), tasks=tasks)
 
 

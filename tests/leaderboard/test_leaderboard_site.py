@@ -22,26 +22,27 @@ from chibench.cli import main
 from chibench.leaderboard import aggregate
 from chibench.leaderboard.paper import TABLE2, reference_entries
 from chibench.leaderboard.site import render_site
-from chibench.leaderboard.submission import PublishedDataset, PublishedTask, load_submission
+from chibench.leaderboard.submission import PublishedDataset, PublishedTask, load_dataset, load_submission
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parents[2]
-TASKS = {  # name: (domain, difficulty, category)
-    "knee_mri.referral": ("provider_pa", "E", "Imaging"),
-    "sleeve_gastrectomy.intake": ("payer_um", "M", "Surgical"),
-    "cm_copd_hard_refuses_009": ("care_management", "H", "Respiratory"),
+TASKS = {  # name: (domain, difficulty, category, terminal)
+    "knee_mri.referral": ("provider_pa", "E", "Imaging", "returned_for_docs"),
+    "sleeve_gastrectomy.intake": ("payer_um", "M", "Surgical", "denied"),
+    "cm_copd_hard_refuses_009": ("care_management", "H", "Respiratory", "refusing"),
 }
+TERMINAL_KEY = {"provider_pa": "terminal_status", "payer_um": "terminal_outcome", "care_management": "consent_stance"}
 
 
 def _dataset(root: Path) -> PublishedDataset:
     tasks = {}
-    for name, (domain, diff, cat) in TASKS.items():
+    for name, (domain, diff, cat, terminal) in TASKS.items():
         folder = root / "packages" / name
         (folder / "tests").mkdir(parents=True, exist_ok=True)
         rubrics = [{"id": "r1", "handbook_refs": ["KM-CM-OUTREACH-001 §4", "KM-CP-COPD §3"]}] \
             if domain == "care_management" else []
         (folder / "tests" / "expectations.json").write_text(json.dumps({"rubrics": rubrics}))
-        tasks[name] = PublishedTask(name, "sha256:" + "0" * 64, domain, diff, cat, folder)
+        tasks[name] = PublishedTask(name, "sha256:" + "0" * 64, domain, diff, cat, folder, terminal=terminal)
     return PublishedDataset("chibench/chibench", "0.1.0", tasks)
 
 
@@ -134,6 +135,12 @@ def test_entry_numbers_match_hand_computed_values(board: dict[str, Any]) -> None
     assert a["domains"]["payer_um"]["pass_hat_3"] == 0
     assert a["difficulty"]["care_management"]["H"]["n_trials"] == 3
     assert list(a["cm_stance"]) == ["Refusing"] and list(a["um_stage"]) == ["intake"]
+    # Table 19: the one PA task is returned_for_docs (2/3); Table 20: intake × denied is the UM task (1/3)
+    assert list(a["pa_terminal"]) == ["returned_for_docs"]
+    assert a["pa_terminal"]["returned_for_docs"]["pass_at_1"] == pytest.approx(2 / 3)
+    assert {s: list(per) for s, per in a["um_stage_outcome"].items()} == {"intake": ["denied"]}
+    assert a["um_stage_outcome"]["intake"]["denied"]["pass_at_1"] == pytest.approx(1 / 3)
+    assert a["um_stage_outcome"]["intake"]["denied"]["n_trials"] == 3
     assert b["overall"]["pass_at_1"] == pytest.approx((1 + 1 + 2 / 3) / 3)
     assert b["overall"]["pass_hat_3"] == pytest.approx(2 / 3)
 
@@ -158,6 +165,34 @@ def test_pooled_tables_treat_each_entry_task_as_its_own_task(board: dict[str, An
     # A: 2/3, B: 3/3 → mean 5/6 over 2 (entry, task) pairs, 6 trials
     assert (pa_easy["n_tasks"], pa_easy["n_trials"]) == (2, 6)
     assert pa_easy["pass_at_1"] == pytest.approx(5 / 6) and pa_easy["pass_hat_3"] == pytest.approx(1 / 2)
+
+
+def test_terminal_tables_split_by_the_published_metadata(tmp_path: Path) -> None:
+    """Table 19 rows / Table 20 cells follow each task's terminal metadata, in the paper's order; a task
+    without one is left out of them; the CM stance comes from consent_stance before difficulty."""
+    from chibench.leaderboard.report import Trial
+
+    seen: list[str] = []
+
+    def trial(task: str, reward: float) -> Trial:
+        seen.append(task)
+        return Trial(name=f"{task}-{reward}-{len(seen)}", task=task, reward=reward, raw_reward=reward, exception=None,
+                     steps=None, input_tokens=None, output_tokens=None, cost_usd=None, wall_clock_s=None,
+                     judge_status=None, leaderboard_valid=None, agent=("x", None, None))
+
+    spec = {"a.referral": ("provider_pa", "gather_more_evidence"), "b.referral": ("provider_pa", "submitted_to_payer"),
+            "c.referral": ("provider_pa", None), "a.p2p": ("payer_um", "approved"), "b.p2p": ("payer_um", "denied"),
+            "c.triage": ("payer_um", "pended"), "cm_x_001": ("care_management", "hesitant")}
+    tasks = {n: PublishedTask(n, "sha256:0", d, "H", "Other", tmp_path, terminal=term)
+             for n, (d, term) in spec.items()}
+    trials = [trial(n, r) for n in spec for r in (1.0, 0.0)] + [trial("b.p2p", 1.0)]  # b.p2p: 2 of 3
+    b = aggregate.breakdowns(trials, PublishedDataset("d", "1", tasks))
+    assert list(b["pa_terminal"]) == ["submitted_to_payer", "gather_more_evidence"]
+    assert sum(g["n_trials"] for g in b["pa_terminal"].values()) == 4  # c.referral has no terminal
+    assert {s: list(per) for s, per in b["um_stage_outcome"].items()} == {"triage": ["pended"],
+                                                                          "p2p": ["approved", "denied"]}
+    assert b["um_stage_outcome"]["p2p"]["denied"]["pass_at_1"] == pytest.approx(2 / 3)
+    assert list(b["cm_stance"]) == ["Hesitant"]  # difficulty H would have said Refusing
 
 
 def test_reference_rows_are_the_papers_thirty_and_apart(board: dict[str, Any]) -> None:
@@ -215,11 +250,14 @@ def test_build_refuses_invalid_entries_and_writes_accepted_ones(tmp_path: Path,
     dataset_root = tmp_path / "ds"
     _dataset(dataset_root)
     lines = ['[dataset]', 'name = "chibench/chibench"', 'version = "0.1.0"']
-    for name, (domain, diff, cat) in TASKS.items():
+    for name, (domain, diff, cat, terminal) in TASKS.items():
         lines += ["[[tasks]]", f'name = "chibench/{name}"', f'digest = "sha256:{"0" * 64}"']
         (dataset_root / "packages" / name / "task.toml").write_text(
-            f'[metadata]\ndomain = "{domain}"\ndifficulty = "{diff}"\ncategory = "{cat}"\n')
+            f'[metadata]\ndomain = "{domain}"\ndifficulty = "{diff}"\ncategory = "{cat}"\n'
+            f'{TERMINAL_KEY[domain]} = "{terminal}"\n')
     (dataset_root / "packages" / "dataset.toml").write_text("\n".join(lines) + "\n")
+    published = load_dataset(dataset_root / "packages")
+    assert {n: t.terminal for n, t in published.tasks.items()} == {n: v[3] for n, v in TASKS.items()}
     sub = _submission(tmp_path / "a", ENTRY_A, "codex", "gpt-5")  # no lock.json, no exports: invalid
     code = main(["leaderboard", "build", str(sub), "-o", str(tmp_path / "site"), "--packages",
                  str(dataset_root / "packages"), "--reference"])
