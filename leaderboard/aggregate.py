@@ -21,6 +21,7 @@ Entry::
 
     {"id", "source": "regraded", "label", "harness", "model", "date", "reasoning", "handbook_variant",
      "contact_name", "judge_model", "judge_verified": bool, "partial": bool, "n_tasks", "n_trials",
+     "missing_tasks": [task],                               # published tasks without a trial in the entry
      "overall": GROUP, "domains": {domain: GROUP},
      "difficulty": {domain: {"E"|"M"|"H": GROUP}},          # Table 18
      "um_category": {category: GROUP},                      # Table 21
@@ -269,6 +270,7 @@ def build_entry(sub: Submission, dataset: PublishedDataset, *, partial: bool, ju
         "reasoning": dict(meta.reasoning), "handbook_variant": meta.handbook_variant,
         "contact_name": meta.contact.name, "judge_model": judge_model, "judge_verified": judge_model is not None,
         "partial": partial, "n_tasks": len(tasks_of), "n_trials": len(trials),
+        "missing_tasks": sorted(set(dataset.tasks) - set(tasks_of)),
         **breakdowns(trials, dataset), "tasks": task_rows, "failures": fail_block,
         "policy_read_recall": recall_block,
     }
@@ -286,9 +288,9 @@ def pooled(entries: list[dict[str, Any]], trials_by_entry: dict[str, list[Trial]
 
 
 def leaderboard_json(entries: list[dict[str, Any]], reference: list[dict[str, Any]], dataset: PublishedDataset,
-                     pooled_tables: dict[str, Any]) -> dict[str, Any]:
-    """The whole site's data: re-graded entries (sorted by overall pass@1, best first) and, apart, the
-    paper's reference rows."""
+                     pooled_tables: dict[str, Any], unranked: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The whole site's data: ranked re-graded entries (sorted by overall pass@1, best first), the unranked
+    ones (partial entries kept out of the ranking, same order) and, apart, the paper's reference rows."""
     def score(e: dict[str, Any]) -> float:
         return -(e["overall"].get("pass_at_1") or 0.0)
 
@@ -296,6 +298,7 @@ def leaderboard_json(entries: list[dict[str, Any]], reference: list[dict[str, An
             "dataset": {"name": dataset.name, "version": dataset.version, "digest": dataset.digest,
                         "n_tasks": len(dataset.tasks)},
             "entries": sorted(entries, key=lambda e: (score(e), e["id"])),
+            "unranked": sorted(unranked or [], key=lambda e: (score(e), e["id"])),
             "reference": reference, "pooled": pooled_tables,
             "tasks": [[t.name, t.domain, t.difficulty or ""] for t in
                       sorted(dataset.tasks.values(), key=lambda t: (DOMAINS.index(t.domain)

@@ -124,6 +124,9 @@ def add_leaderboard_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="skip re-grading (the entries were re-graded before); validation still runs")
     b.add_argument("--analyzer-model", default=None,
                    help="litellm model for the LLM failure analyzer (default: deterministic classifier only)")
+    b.add_argument("--include-partial", action="store_true",
+                   help="rank entries that miss published tasks with the complete ones (default: listed apart, "
+                        "flagged partial, not ranked)")
     common(b)
     b.set_defaults(func=cmd_build)
     a = sub.add_parser("analyze", help="failure labels, first failing check and policy-read recall of a job")
@@ -143,7 +146,7 @@ def _dataset(args: argparse.Namespace) -> Any:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from chibench.leaderboard.submission import SubmissionError, load_submission, validate
+    from chibench.leaderboard.submission import SubmissionError, load_submission, missing_tasks, validate
 
     try:
         dataset = _dataset(args)
@@ -156,6 +159,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"submission": str(args.submission), "valid": not errors,
                           "partial": any(i.rule == "partial" for i in issues),
+                          "missing_tasks": missing_tasks(sub, dataset) if sub.trials else [],
                           "n_trials": len(sub.trials), "dataset_digest": dataset.digest,
                           "issues": [i.__dict__ for i in issues]}, indent=1))
     else:
@@ -193,7 +197,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         dataset = _dataset(args)
         written, refused = build_site(args.entries, args.out, dataset, reference=args.reference,
-                                      regrade_entries=not args.no_regrade, analyzer_model=args.analyzer_model)
+                                      regrade_entries=not args.no_regrade, analyzer_model=args.analyzer_model,
+                                      include_partial=args.include_partial)
     except BuildError as exc:
         print(f"chibench leaderboard build: {exc}", file=sys.stderr)
         return 2

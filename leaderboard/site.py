@@ -43,8 +43,12 @@ class BuildError(Exception):
 
 def build_site(paths: list[Path], out: Path, dataset: PublishedDataset, *, reference: bool = False,
                regrade_entries: bool = True, analyzer_model: str | None = None,
-               handbook: Path | None = None) -> tuple[list[Path], dict[str, list[str]]]:
+               handbook: Path | None = None, include_partial: bool = False
+               ) -> tuple[list[Path], dict[str, list[str]]]:
     """Validate (and re-grade) each submission, aggregate the accepted ones, write the site.
+
+    An accepted entry that misses published tasks (``partial``) is listed apart, unranked, and left out of
+    the pooled breakdowns, unless ``include_partial``.
 
     Returns (files written, {submission path: reasons it was refused}).
     """
@@ -61,6 +65,7 @@ def build_site(paths: list[Path], out: Path, dataset: PublishedDataset, *, refer
         analyzer = {"model": analyzer_model, "api_base": os.environ.get("CHIBENCH_ANALYZER_API_BASE") or None,
                     "api_key": os.environ.get("CHIBENCH_ANALYZER_API_KEY") or None}
     entries: list[dict[str, Any]] = []
+    unranked: list[dict[str, Any]] = []
     trials_by_entry = {}
     refused: dict[str, list[str]] = {}
     for path in paths:
@@ -84,10 +89,13 @@ def build_site(paths: list[Path], out: Path, dataset: PublishedDataset, *, refer
         entry = aggregate.build_entry(sub, dataset, partial=is_partial(issues),
                                       judge_model=judge.model if judge else None, handbook=handbook,
                                       analyzer=analyzer)
+        if entry["partial"] and not include_partial:
+            unranked.append(entry)
+            continue
         entries.append(entry)
         trials_by_entry[entry["id"]] = [t for t, _ in aggregate.submission_trials(sub)]
     board = aggregate.leaderboard_json(entries, reference_entries() if reference else [], dataset,
-                                       aggregate.pooled(entries, trials_by_entry, dataset))
+                                       aggregate.pooled(entries, trials_by_entry, dataset), unranked)
     return render_site(board, out), refused
 
 
@@ -157,6 +165,18 @@ def _main_table(board: dict[str, Any]) -> str:
                + "".join(_main_row(e, False) for e in board["reference"]) + "</tbody>")
     return (f'<table id="main" class="sortable"><thead>{head1}{head2}</thead><tbody class="regraded">{body}'
             f"</tbody>{ref}</table>")
+
+
+def _unranked_table(board: dict[str, Any]) -> str:
+    """Partial entries: same columns, not ranked (``chibench leaderboard build --include-partial`` ranks them)."""
+    rows = board.get("unranked") or []
+    if not rows:
+        return ""
+    return ('<h2>Partial entries (not ranked)</h2><p class="note">These entries were validated and re-graded but '
+            "miss published tasks (listed on each entry's page); their scores are not comparable with complete "
+            "entries. <code>chibench leaderboard build --include-partial</code> ranks them.</p>"
+            '<table id="unranked" class="sortable"><tbody class="unranked">'
+            + "".join(_main_row(e, True) for e in rows) + "</tbody></table>")
 
 
 def _breakdown_table(title: str, rows: list[tuple[str, dict[str, Any]]], first: str) -> str:
@@ -286,7 +306,7 @@ def render_index(board: dict[str, Any]) -> str:
             "exports present, isolation unchanged) and re-graded from its stored world exports. pass@1: mean over "
             "tasks of c/n, Wilson 95 % interval over the pooled trials; pass@3 / pass^3: unbiased estimators, "
             "Wilson 95 % over tasks. Steps and cost are means per trial. Click a column header to sort.</p>",
-            "<h2>Results (Table 2 layout)</h2>", _main_table(board),
+            "<h2>Results (Table 2 layout)</h2>", _main_table(board), _unranked_table(board),
             "<h2>Cost and reliability</h2>", f"<figure>{roi}</figure>",
             '<p class="note">Filled markers: re-graded entries; open markers: the paper\'s reported rows. Dashed '
             "lines: median cost and median pass@1; the solid line joins the Pareto-optimal points.</p>",
@@ -316,9 +336,14 @@ def render_entry(e: dict[str, Any]) -> str:
                      f"<td>{escape(lab['category'])}</td><td>{escape(lab['mode'])}</td><td>{escape(lab['source'])}</td>"
                      f"<td>{escape(lab['evidence'])}</td></tr>" for lab in e["failures"]["labels"])
     summary = e["failures"].get("analyzer_summary")
+    gone = e.get("missing_tasks") or []
+    missing = (f'<h2>Missing tasks ({len(gone)})</h2><p class="note">Published tasks without a trial in this '
+               "entry:</p><ul>" + "".join(f"<li>{escape(t)}</li>" for t in gone) + "</ul>") if gone else ""
     body = (f'<p><a href="../index.html">← leaderboard</a> · <a href="{escape(e["id"])}.json">entry JSON</a></p>'
             f"<h1>{escape(e['label'])}</h1><table>{meta}</table>"
-            + _breakdowns({k: e[k] for k in ("difficulty", "um_stage", "um_category", "cm_stance")})
+            + missing
+            + _breakdowns({k: e.get(k) or {} for k in ("difficulty", "pa_terminal", "um_stage", "um_stage_outcome",
+                                                      "um_category", "cm_stance")})
             + "<h2>Per task</h2><table class=\"sortable\"><thead><tr><th>Task</th><th>Domain</th><th>Difficulty</th>"
             "<th>c/n</th><th>pass@1</th><th>pass@3</th><th>pass^3</th></tr></thead>"
             f"<tbody>{tasks}</tbody></table><h2>Failed trials</h2>"
@@ -335,7 +360,7 @@ def render_site(board: dict[str, Any], out: Path) -> list[Path]:
         (out / "entries").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BuildError(f"{out}: cannot create the output folder ({exc})") from exc
-    for e in board["entries"]:
+    for e in board["entries"] + board.get("unranked", []):
         o = e["overall"]
         e.setdefault("pass_at_k", [o.get("pass_at_1"), o.get("pass_at_2"), o.get("pass_at_3")])
         e.setdefault("pass_hat_k", [o.get("pass_at_1"), o.get("pass_hat_2"), o.get("pass_hat_3")])
@@ -348,7 +373,7 @@ def render_site(board: dict[str, Any], out: Path) -> list[Path]:
 
     write("index.html", render_index(board))
     write("leaderboard.json", json.dumps(board, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
-    for e in board["entries"]:
+    for e in board["entries"] + board.get("unranked", []):
         write(f"entries/{e['id']}.html", render_entry(e))
         write(f"entries/{e['id']}.json", json.dumps(e, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
     return written

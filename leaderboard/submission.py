@@ -35,7 +35,9 @@ and the intended end state (PA terminal status, UM terminal outcome, CM consent 
   environment variables that carry judge or grader settings into the agent's box; sandbox options outside
   the documented ones; a handbook variant other than the one declared.
 * ``agent`` — a trial's agent or model differs from the metadata (two configurations in one entry).
-* ``partial`` (warning) — the entry covers only some of the published tasks; it is flagged partial.
+* ``partial`` (warning) — the entry covers only some of the published tasks; it is flagged partial: one
+  summary issue (``submission``) and one issue per missing task (``task <name>``). The site keeps a partial
+  entry out of the ranked table unless ``chibench leaderboard build --include-partial``.
 """
 
 from __future__ import annotations
@@ -488,13 +490,19 @@ def validate(sub: Submission, dataset: PublishedDataset) -> list[Issue]:
         if n < MIN_ATTEMPTS and task in dataset.tasks:
             issues.append(Issue("attempts", f"task {task}", f"{n} trials; a leaderboard entry needs at least "
                                                             f"{MIN_ATTEMPTS} per task"))
-    missing = sorted(set(dataset.tasks) - set(counts))
+    missing = missing_tasks(sub, dataset)
     if missing and counts:
-        shown = ", ".join(missing[:8]) + (f" … (+{len(missing) - 8})" if len(missing) > 8 else "")
         issues.append(Issue("partial", "submission", f"covers {len(dataset.tasks) - len(missing)} of "
-                                                     f"{len(dataset.tasks)} published tasks; missing: {shown}",
-                            "warning"))
+                                                     f"{len(dataset.tasks)} published tasks; {len(missing)} missing "
+                                                     "(listed per task)", "warning"))
+        issues += [Issue("partial", f"task {task}", f"missing: no trial of this {dataset.tasks[task].domain} task "
+                                                    "in the submission", "warning") for task in missing]
     return sorted(issues, key=lambda i: (i.severity != "error", i.rule, i.where))
+
+
+def missing_tasks(sub: Submission, dataset: PublishedDataset) -> list[str]:
+    """Published tasks (short names, sorted) without a single trial in ``sub``."""
+    return sorted(set(dataset.tasks) - {t.task for t in sub.trials})
 
 
 def is_partial(issues: list[Issue]) -> bool:
