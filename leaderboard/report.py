@@ -492,7 +492,7 @@ def build_report(job_dir: str | Path) -> dict[str, Any]:
                     "n_ungraded": n_ungraded, "warnings": warnings},
         "domains": [{"domain": d, **group_stats(by_domain[d])} for d in sorted(by_domain, key=_domain_order)],
         "difficulty": [{"domain": d, "difficulty": b, **group_stats(by_band[(d, b)])}
-                       for d, b in sorted(by_band, key=lambda db: (_domain_order(db[0]), _BAND_ORDER.get(db[1], 9)))],
+                       for d, b in sorted(by_band, key=lambda db: (_domain_order(db[0]), _BAND_ORDER.get(db[1] or "", 9)))],
         "overall": group_stats(trials),
         "tasks": [{"task": name, "domain": meta[name][0], "domain_source": meta[name][1],
                    "difficulty": meta[name][2], **group_stats(by_task[name])} for name in tasks],
