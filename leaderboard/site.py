@@ -149,12 +149,16 @@ def _main_row(e: dict[str, Any], link: bool) -> str:
     return f'<tr class="{e["source"]}">' + "".join(cells) + "</tr>"
 
 
-def _main_table(board: dict[str, Any]) -> str:
+def _main_head() -> str:
     head1 = ('<tr><th rowspan="2">Harness</th><th rowspan="2">Model</th><th colspan="3">Overall</th>'
              + "".join(f'<th colspan="3">{DOMAIN_NAMES[d]}</th>' for d in aggregate.DOMAINS)
              + '<th colspan="2">Efficiency</th></tr>')
     trio = "<th>pass@1</th><th>pass@3</th><th>pass^3</th>"
     head2 = "<tr>" + trio * 4 + "<th>Steps</th><th>Cost</th></tr>"
+    return f"<thead>{head1}{head2}</thead>"
+
+
+def _main_table(board: dict[str, Any]) -> str:
     body = "".join(_main_row(e, True) for e in board["entries"])
     if not board["entries"]:
         body = '<tr><td colspan="16">no accepted entry</td></tr>'
@@ -163,7 +167,7 @@ def _main_table(board: dict[str, Any]) -> str:
         ref = ('<tbody class="reference"><tr class="sep"><th colspan="16">Reported in the paper (not re-graded '
                "here): Table 2 of the χ-Bench paper</th></tr>"
                + "".join(_main_row(e, False) for e in board["reference"]) + "</tbody>")
-    return (f'<table id="main" class="sortable"><thead>{head1}{head2}</thead><tbody class="regraded">{body}'
+    return (f'<table id="main" class="sortable">{_main_head()}<tbody class="regraded">{body}'
             f"</tbody>{ref}</table>")
 
 
@@ -175,7 +179,7 @@ def _unranked_table(board: dict[str, Any]) -> str:
     return ('<h2>Partial entries (not ranked)</h2><p class="note">These entries were validated and re-graded but '
             "miss published tasks (listed on each entry's page); their scores are not comparable with complete "
             "entries. <code>chibench leaderboard build --include-partial</code> ranks them.</p>"
-            '<table id="unranked" class="sortable"><tbody class="unranked">'
+            f'<table id="unranked" class="sortable">{_main_head()}<tbody class="unranked">'
             + "".join(_main_row(e, True) for e in rows) + "</tbody></table>")
 
 

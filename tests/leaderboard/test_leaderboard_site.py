@@ -266,3 +266,73 @@ def test_build_refuses_invalid_entries_and_writes_accepted_ones(tmp_path: Path,
     assert "REFUSED" in err and "[digest]" in err and "[export]" in err
     html = (tmp_path / "site" / "index.html").read_text()
     assert "no accepted entry" in html and html.count('<tr class="paper">') == 30
+
+
+def _sortable_tables(html: str) -> list[list[list[tuple[str | None, str]]]]:
+    """Every ``table.sortable``'s body rows as [(data-v or None, text)] per cell (what SORT_JS reads)."""
+    from html.parser import HTMLParser
+
+    class P(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tables: list[list[list[tuple[str | None, str]]]] = []
+            self.depth = 0  # inside a sortable table's tbody
+            self.row: list[tuple[str | None, str]] | None = None
+            self.cell: list[Any] | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag == "table" and "sortable" in (a.get("class") or "").split():
+                self.tables.append([])
+            elif tag == "tbody" and self.tables:
+                self.depth += 1
+            elif tag == "tr" and self.depth:
+                self.row = []
+            elif tag == "td" and self.row is not None:
+                self.cell = [a.get("data-v"), ""]
+
+        def handle_data(self, data: str) -> None:
+            if self.cell is not None:
+                self.cell[1] += data
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == "td" and self.cell is not None and self.row is not None:
+                self.row.append((self.cell[0], self.cell[1]))
+                self.cell = None
+            elif tag == "tr" and self.row is not None:
+                if self.row:
+                    self.tables[-1].append(self.row)
+                self.row = None
+            elif tag == "tbody" and self.depth:
+                self.depth -= 1
+
+    p = P()
+    p.feed(html)
+    return p.tables
+
+
+def test_sortable_cells_carry_the_keys_the_sort_script_compares(board: dict[str, Any], tmp_path: Path) -> None:
+    """SORT_JS sorts by ``data-v`` when present (numeric when both parse, empty last), else by text. No browser
+    here: check the keys instead — every numeric cell's data-v is empty or a float, and sorting the main table
+    by its pass@1 key orders the rows as leaderboard.json's pass@1 does."""
+    render_site(board, tmp_path / "site")
+    html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    tables = _sortable_tables(html)
+    assert len(tables) >= 5
+    for rows in tables:
+        for row in rows:
+            for key, text in row:
+                if key is not None and key != "":
+                    float(key)  # a key SORT_JS's parseFloat reads whole
+                    assert re.fullmatch(r"-?\d+\.\d{6}", key), key
+                elif key == "":
+                    assert text.strip() in ("–", "-", "n/a", ""), text
+    main_rows = tables[0]
+    ranked = [r for r in main_rows if len(r) > 2]
+    keys = [float(r[2][0]) if r[2][0] else None for r in ranked]
+    want = [e["overall"]["pass_at_1"] for e in board["entries"] + board["reference"]]
+    assert keys == pytest.approx(want, abs=1e-6)
+    # descending by the key, empty last — the order a click on pass@1 (second click) produces
+    order = sorted(range(len(keys)), key=lambda i: (keys[i] is None, -(keys[i] or 0.0)))
+    best = max(board["entries"] + board["reference"], key=lambda e: e["overall"]["pass_at_1"] or 0.0)
+    assert best["label"].split(" · ")[-1] in "".join(t for _, t in ranked[order[0]])
