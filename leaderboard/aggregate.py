@@ -21,11 +21,17 @@ Entry::
 
     {"id", "source": "regraded", "label", "harness", "model", "date", "reasoning", "handbook_variant",
      "contact_name", "judge_model", "judge_verified": bool, "partial": bool, "n_tasks", "n_trials",
+     "missing_tasks": [task],                               # published tasks without a trial in the entry
      "overall": GROUP, "domains": {domain: GROUP},
      "difficulty": {domain: {"E"|"M"|"H": GROUP}},          # Table 18
      "um_category": {category: GROUP},                      # Table 21
-     "um_stage": {stage: GROUP},                            # Table 20's pickup stages
-     "cm_stance": {"Engaged"|"Hesitant"|"Refusing": GROUP}, # Table 22 (CM difficulty E/M/H)
+     "pa_terminal": {status: GROUP},                        # Table 19 (submitted_to_payer, returned_for_docs,
+                                                            #   gather_more_evidence; only statuses with trials)
+     "um_stage": {stage: GROUP},                            # Table 20's pickup stages (row totals)
+     "um_stage_outcome": {stage: {outcome: GROUP}},         # Table 20: pickup stage × terminal outcome
+                                                            #   (approved, denied, pended, coverage_not_required)
+     "cm_stance": {"Engaged"|"Hesitant"|"Refusing": GROUP}, # Table 22 (the task's consent_stance; a task
+                                                            #   without one: its difficulty E/M/H)
      "tasks": [{"task", "domain", "difficulty", "category", "n", "c", "pass_at_1", "pass_at_3", "pass_hat_3"}],
      "failures": {"n_failed", "categories", "modes", "labels": [Label], "analyzer_summary": str|null},
      "policy_read_recall": {"mean": float|null, "n_trials": int, "pass": float|null, "fail": float|null}}
@@ -53,6 +59,9 @@ DIFFICULTIES = ("E", "M", "H")
 DIFFICULTY_NAMES = {"E": "Easy", "M": "Moderate", "H": "Hard"}
 CM_STANCE = {"E": "Engaged", "M": "Hesitant", "H": "Refusing"}
 UM_STAGES = ("intake", "triage", "nurse_review", "md_review", "p2p")
+#: Table 19's rows and Table 20's columns, in the paper's order (values of the rendered ``[metadata]``).
+PA_TERMINALS = ("submitted_to_payer", "returned_for_docs", "gather_more_evidence")
+UM_OUTCOMES = ("approved", "denied", "pended", "coverage_not_required")
 
 
 def slug(text: str) -> str:
@@ -116,7 +125,8 @@ def _split(trials: list[Trial], key: Callable[[Trial], str | None], order: Itera
 
 
 def breakdowns(trials: list[Trial], dataset: PublishedDataset) -> dict[str, Any]:
-    """overall, domains, difficulty (Table 18), um_category (21), um_stage (20), cm_stance (22)."""
+    """overall, domains, difficulty (Table 18), pa_terminal (19), um_stage and um_stage_outcome (20),
+    um_category (21), cm_stance (22). A task without a terminal in its metadata is left out of 19/20."""
     meta = dataset.tasks
 
     def task_of(t: Trial) -> str:
@@ -130,17 +140,29 @@ def breakdowns(trials: list[Trial], dataset: PublishedDataset) -> dict[str, Any]
         p = meta.get(task_of(t))
         return p.difficulty if p else None
 
+    def terminal(t: Trial) -> str | None:
+        p = meta.get(task_of(t))
+        return p.terminal if p else None
+
+    def stage(t: Trial) -> str:
+        return task_of(t).rsplit(".", 1)[-1]
+
+    def stance(t: Trial) -> str | None:
+        value = terminal(t)
+        return value.capitalize() if value else CM_STANCE.get(str(diff(t)))
+
+    um = [t for t in trials if dom(t) == "payer_um"]
     return {
         "overall": group(trials),
         "domains": _split(trials, dom, DOMAINS),
         "difficulty": {d: _split([t for t in trials if dom(t) == d], diff, DIFFICULTIES) for d in DOMAINS
                        if any(dom(t) == d for t in trials)},
-        "um_category": _split([t for t in trials if dom(t) == "payer_um"],
-                              lambda t: meta[task_of(t)].category),
-        "um_stage": _split([t for t in trials if dom(t) == "payer_um"],
-                           lambda t: task_of(t).rsplit(".", 1)[-1], UM_STAGES),
-        "cm_stance": _split([t for t in trials if dom(t) == "care_management"],
-                            lambda t: CM_STANCE.get(str(diff(t))), CM_STANCE.values()),
+        "pa_terminal": _split([t for t in trials if dom(t) == "provider_pa"], terminal, PA_TERMINALS),
+        "um_category": _split(um, lambda t: meta[task_of(t)].category),
+        "um_stage": _split(um, stage, UM_STAGES),
+        "um_stage_outcome": {s: _split([t for t in um if stage(t) == s], terminal, UM_OUTCOMES)
+                             for s in UM_STAGES if any(stage(t) == s for t in um)},
+        "cm_stance": _split([t for t in trials if dom(t) == "care_management"], stance, CM_STANCE.values()),
     }
 
 
@@ -248,6 +270,7 @@ def build_entry(sub: Submission, dataset: PublishedDataset, *, partial: bool, ju
         "reasoning": dict(meta.reasoning), "handbook_variant": meta.handbook_variant,
         "contact_name": meta.contact.name, "judge_model": judge_model, "judge_verified": judge_model is not None,
         "partial": partial, "n_tasks": len(tasks_of), "n_trials": len(trials),
+        "missing_tasks": sorted(set(dataset.tasks) - set(tasks_of)),
         **breakdowns(trials, dataset), "tasks": task_rows, "failures": fail_block,
         "policy_read_recall": recall_block,
     }
@@ -260,13 +283,14 @@ def pooled(entries: list[dict[str, Any]], trials_by_entry: dict[str, list[Trial]
     if not trials:
         return {}
     b = breakdowns(trials, dataset)
-    return {k: b[k] for k in ("difficulty", "um_category", "um_stage", "cm_stance")}
+    return {k: b[k] for k in ("difficulty", "pa_terminal", "um_category", "um_stage", "um_stage_outcome",
+                              "cm_stance")}
 
 
 def leaderboard_json(entries: list[dict[str, Any]], reference: list[dict[str, Any]], dataset: PublishedDataset,
-                     pooled_tables: dict[str, Any]) -> dict[str, Any]:
-    """The whole site's data: re-graded entries (sorted by overall pass@1, best first) and, apart, the
-    paper's reference rows."""
+                     pooled_tables: dict[str, Any], unranked: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The whole site's data: ranked re-graded entries (sorted by overall pass@1, best first), the unranked
+    ones (partial entries kept out of the ranking, same order) and, apart, the paper's reference rows."""
     def score(e: dict[str, Any]) -> float:
         return -(e["overall"].get("pass_at_1") or 0.0)
 
@@ -274,6 +298,7 @@ def leaderboard_json(entries: list[dict[str, Any]], reference: list[dict[str, An
             "dataset": {"name": dataset.name, "version": dataset.version, "digest": dataset.digest,
                         "n_tasks": len(dataset.tasks)},
             "entries": sorted(entries, key=lambda e: (score(e), e["id"])),
+            "unranked": sorted(unranked or [], key=lambda e: (score(e), e["id"])),
             "reference": reference, "pooled": pooled_tables,
             "tasks": [[t.name, t.domain, t.difficulty or ""] for t in
                       sorted(dataset.tasks.values(), key=lambda t: (DOMAINS.index(t.domain)

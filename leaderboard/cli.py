@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from chibench.leaderboard.report import LOUD_LINE, ReportError, build_report, render_text
+from chibench.leaderboard.report import LOUD_LINE, ReportError, build_report, render_markdown, render_text
 
 
 def add_report_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -32,6 +32,9 @@ def add_report_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Score a Harbor job directory (jobs/<job>/): per domain, overall and per task.")
     p.add_argument("job_dir", metavar="JOB_DIR", help="a Harbor job directory, e.g. jobs/2025-01-01__12-00-00")
     p.add_argument("--json", action="store_true", help="print one JSON object (keys in chibench.leaderboard.report)")
+    p.add_argument("--format", choices=("text", "json", "markdown"), default=None,
+                   help="text (default), json (same as --json) or markdown (tables: overall and per domain, per "
+                        "difficulty, per task)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 if any trial errored, was not graded, or never ran (Harbor exits 0 regardless)")
     p.set_defaults(func=cmd_report)
@@ -39,13 +42,20 @@ def add_report_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    """Print the report for ``args.job_dir`` (text, or JSON with ``args.json``); see the module docstring."""
+    """Print the report for ``args.job_dir`` (text, JSON with ``args.json`` / ``--format json``, or markdown);
+    see the module docstring. Exit 2: unreadable job directory, or ``--json`` with another ``--format``."""
+    fmt = getattr(args, "format", None) or ("json" if getattr(args, "json", False) else "text")
+    if getattr(args, "json", False) and fmt != "json":
+        print(f"chibench report: --json and --format {fmt} disagree; give one", file=sys.stderr)
+        return 2
     try:
         report = build_report(args.job_dir)
     except ReportError as exc:
         print(f"chibench report: {exc}", file=sys.stderr)
         return 2
-    if getattr(args, "json", False):
+    if fmt == "markdown":
+        sys.stdout.write(render_markdown(report))
+    elif fmt == "json":
         print(json.dumps(report, indent=1, ensure_ascii=False))
         # stdout stays pure JSON for pipes; the warning still reaches whoever is watching the terminal.
         if report["grading"]["deterministic_only"]:
@@ -124,6 +134,9 @@ def add_leaderboard_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="skip re-grading (the entries were re-graded before); validation still runs")
     b.add_argument("--analyzer-model", default=None,
                    help="litellm model for the LLM failure analyzer (default: deterministic classifier only)")
+    b.add_argument("--include-partial", action="store_true",
+                   help="rank entries that miss published tasks with the complete ones (default: listed apart, "
+                        "flagged partial, not ranked)")
     common(b)
     b.set_defaults(func=cmd_build)
     a = sub.add_parser("analyze", help="failure labels, first failing check and policy-read recall of a job")
@@ -143,7 +156,7 @@ def _dataset(args: argparse.Namespace) -> Any:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from chibench.leaderboard.submission import SubmissionError, load_submission, validate
+    from chibench.leaderboard.submission import SubmissionError, load_submission, missing_tasks, validate
 
     try:
         dataset = _dataset(args)
@@ -156,6 +169,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"submission": str(args.submission), "valid": not errors,
                           "partial": any(i.rule == "partial" for i in issues),
+                          "missing_tasks": missing_tasks(sub, dataset) if sub.trials else [],
                           "n_trials": len(sub.trials), "dataset_digest": dataset.digest,
                           "issues": [i.__dict__ for i in issues]}, indent=1))
     else:
@@ -193,7 +207,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         dataset = _dataset(args)
         written, refused = build_site(args.entries, args.out, dataset, reference=args.reference,
-                                      regrade_entries=not args.no_regrade, analyzer_model=args.analyzer_model)
+                                      regrade_entries=not args.no_regrade, analyzer_model=args.analyzer_model,
+                                      include_partial=args.include_partial)
     except BuildError as exc:
         print(f"chibench leaderboard build: {exc}", file=sys.stderr)
         return 2

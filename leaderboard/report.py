@@ -52,6 +52,7 @@ JSON output (``--json``; one object, keys always present, ``null`` when not comp
                   "deterministic_only": bool, "n_leaderboard_valid": int, "leaderboard_valid": bool,
                   "n_ungraded": int, "warnings": [str]},
       "domains": [GROUP + {"domain": str}],      # provider_pa, payer_um, care_management, then others
+      "difficulty": [GROUP + {"domain": str, "difficulty": "E"|"M"|"H"|null}],  # per domain, then E, M, H, null
       "overall": GROUP,
       "tasks": [GROUP + {"task": str, "domain": str, "domain_source": "scorecard"|"task_config"|"name",
                          "difficulty": str|null}],                     # sorted by domain, then name
@@ -431,6 +432,9 @@ def group_stats(trials: list[Trial]) -> dict[str, Any]:
     }
 
 
+_BAND_ORDER = {"E": 0, "M": 1, "H": 2}
+
+
 def _domain_order(domain: str) -> tuple[int, str]:
     return (DOMAINS.index(domain) if domain in DOMAINS else len(DOMAINS), domain)
 
@@ -447,8 +451,10 @@ def build_report(job_dir: str | Path) -> dict[str, Any]:
         by_task[t.task].append(t)
     meta = {task: task_metadata(ts) for task, ts in by_task.items()}
     by_domain: dict[str, list[Trial]] = defaultdict(list)
+    by_band: dict[tuple[str, str | None], list[Trial]] = defaultdict(list)
     for t in trials:
         by_domain[meta[t.task][0]].append(t)
+        by_band[(meta[t.task][0], meta[t.task][2])].append(t)
 
     agents = Counter(t.agent for t in trials)
     job["n_trials"] = len(trials)
@@ -485,6 +491,8 @@ def build_report(job_dir: str | Path) -> dict[str, Any]:
                     "n_leaderboard_valid": n_valid, "leaderboard_valid": n_valid == len(trials),
                     "n_ungraded": n_ungraded, "warnings": warnings},
         "domains": [{"domain": d, **group_stats(by_domain[d])} for d in sorted(by_domain, key=_domain_order)],
+        "difficulty": [{"domain": d, "difficulty": b, **group_stats(by_band[(d, b)])}
+                       for d, b in sorted(by_band, key=lambda db: (_domain_order(db[0]), _BAND_ORDER.get(db[1] or "", 9)))],
         "overall": group_stats(trials),
         "tasks": [{"task": name, "domain": meta[name][0], "domain_source": meta[name][1],
                    "difficulty": meta[name][2], **group_stats(by_task[name])} for name in tasks],
@@ -601,4 +609,73 @@ def render_text(report: dict[str, Any]) -> str:
         out += [f"  {s['path']}: {s['reason']}" for s in report["skipped"]]
     if loud:
         out += [""] + [f"!! {w}" for w in loud]
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------------------------ markdown
+
+_DOMAIN_NAMES = {"provider_pa": "Provider PA", "payer_um": "Payer UM", "care_management": "Care management"}
+_BAND_NAMES = {"E": "Easy", "M": "Moderate", "H": "Hard", None: "unlabelled"}
+_MD_HEAD = ("Tasks", "Trials", "Successes", "pass@1 (%)", "95% CI (%)", "pass@3 (%)", "pass^3 (%)", "Steps",
+            "$/trial", "Exceptions", "Ungraded")
+
+
+def _md_cells(g: dict[str, Any]) -> list[str]:
+    lo, hi = g["pass_at_1_ci95"]
+    return [str(g["n_tasks"]), str(g["n_trials"]), str(g["n_successes"]), _pct(g["pass_at_1"]),
+            "n/a" if g["pass_at_1"] is None else f"{_pct(lo)}–{_pct(hi)}", _pct(g["pass_at_3"]),
+            _pct(g["pass_hat_3"]), _num_fmt(g["mean_steps"], ".1f"), _num_fmt(g["mean_cost_usd"], ".4f"),
+            str(g["n_exceptions"]), str(g["n_ungraded"])]
+
+
+def _md_escape(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(first: list[str], rows: list[tuple[list[str], dict[str, Any]]]) -> list[str]:
+    head = [*first, *_MD_HEAD]
+    out = ["| " + " | ".join(head) + " |",
+           "|" + "|".join(":---" if i < len(first) else "---:" for i in range(len(head))) + "|"]
+    out += ["| " + " | ".join([*(_md_escape(c) for c in names), *_md_cells(g)]) + " |" for names, g in rows]
+    return out
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    """:func:`build_report`'s object as GitHub-flavoured markdown: a header (agents, trials, attempts per task,
+    judge coverage), the loud grading warnings as a blockquote, then three tables — overall and per domain,
+    per difficulty band within each domain, and per task. Percentages with one decimal; ``n/a`` where a
+    pass@k is not computable (a task with fewer than k trials, or no graded trial)."""
+    job, grading = report["job"], report["grading"]
+    agents = ", ".join(f"{a['agent']}" + (f" {a['version']}" if a["version"] else "")
+                       + (f" / {a['model']}" if a["model"] else "") + f" ×{a['n_trials']}" for a in job["agents"])
+    total = job["n_total_trials"]
+    out = [f"# χ-Bench report — job `{_md_escape(job['name'])}`", "",
+           f"- Agent: {_md_escape(agents) or 'none'}",
+           f"- Trials: {job['n_trials']}" + (f" of {total}" if total is not None else "")
+           + _attempts_text(job, report["k"]).replace(" · ", "; ", 1),
+           f"- Judge: {grading['judge']} ({grading['n_judged']}/{grading['n_trials']} trials); leaderboard-valid "
+           f"scorecards {grading['n_leaderboard_valid']}/{grading['n_trials']}"]
+    cost = report["overall"]["total_cost_usd"]
+    if cost is not None:
+        out.append(f"- Total cost: ${cost:.2f}")
+    if grading["warnings"]:
+        out += [""] + [f"> **{_md_escape(w)}**" if w.startswith((LOUD_LINE, UNGRADED_LINE)) else f"> {_md_escape(w)}"
+                       for w in grading["warnings"]]
+    out += ["", "pass@1: mean over tasks of c/n; 95% CI: Wilson over the pooled trials; pass@3 / pass^3: unbiased "
+                "estimators over each task's trials. Exceptions count as failures; ungraded trials count nowhere.",
+            "", "## Overall and per domain", ""]
+    out += _md_table(["Domain"], [([_DOMAIN_NAMES.get(d["domain"], d["domain"])], d) for d in report["domains"]]
+                     + [(["**Overall**"], report["overall"])])
+    out += ["", "## Per difficulty", ""]
+    out += _md_table(["Domain", "Difficulty"], [([_DOMAIN_NAMES.get(g["domain"], g["domain"]),
+                                                  _BAND_NAMES.get(g["difficulty"], str(g["difficulty"]))], g)
+                                                for g in report.get("difficulty", [])])
+    out += ["", "## Per task", ""]
+    out += _md_table(["Task", "Domain", "Difficulty"],
+                     [([t["task"], _DOMAIN_NAMES.get(t["domain"], t["domain"]), t["difficulty"] or "-"], t)
+                      for t in report["tasks"]])
+    if report["problems"]:
+        out += ["", f"## Problems ({len(report['problems'])})", ""]
+        out += [f"- `{_md_escape(p['trial'])}` ({_md_escape(p['task'])}) {p['kind']}: {_md_escape(p['detail'])}"
+                for p in report["problems"]]
     return "\n".join(out) + "\n"

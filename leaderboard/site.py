@@ -43,8 +43,12 @@ class BuildError(Exception):
 
 def build_site(paths: list[Path], out: Path, dataset: PublishedDataset, *, reference: bool = False,
                regrade_entries: bool = True, analyzer_model: str | None = None,
-               handbook: Path | None = None) -> tuple[list[Path], dict[str, list[str]]]:
+               handbook: Path | None = None, include_partial: bool = False
+               ) -> tuple[list[Path], dict[str, list[str]]]:
     """Validate (and re-grade) each submission, aggregate the accepted ones, write the site.
+
+    An accepted entry that misses published tasks (``partial``) is listed apart, unranked, and left out of
+    the pooled breakdowns, unless ``include_partial``.
 
     Returns (files written, {submission path: reasons it was refused}).
     """
@@ -61,6 +65,7 @@ def build_site(paths: list[Path], out: Path, dataset: PublishedDataset, *, refer
         analyzer = {"model": analyzer_model, "api_base": os.environ.get("CHIBENCH_ANALYZER_API_BASE") or None,
                     "api_key": os.environ.get("CHIBENCH_ANALYZER_API_KEY") or None}
     entries: list[dict[str, Any]] = []
+    unranked: list[dict[str, Any]] = []
     trials_by_entry = {}
     refused: dict[str, list[str]] = {}
     for path in paths:
@@ -84,10 +89,13 @@ def build_site(paths: list[Path], out: Path, dataset: PublishedDataset, *, refer
         entry = aggregate.build_entry(sub, dataset, partial=is_partial(issues),
                                       judge_model=judge.model if judge else None, handbook=handbook,
                                       analyzer=analyzer)
+        if entry["partial"] and not include_partial:
+            unranked.append(entry)
+            continue
         entries.append(entry)
         trials_by_entry[entry["id"]] = [t for t, _ in aggregate.submission_trials(sub)]
     board = aggregate.leaderboard_json(entries, reference_entries() if reference else [], dataset,
-                                       aggregate.pooled(entries, trials_by_entry, dataset))
+                                       aggregate.pooled(entries, trials_by_entry, dataset), unranked)
     return render_site(board, out), refused
 
 
@@ -141,12 +149,16 @@ def _main_row(e: dict[str, Any], link: bool) -> str:
     return f'<tr class="{e["source"]}">' + "".join(cells) + "</tr>"
 
 
-def _main_table(board: dict[str, Any]) -> str:
+def _main_head() -> str:
     head1 = ('<tr><th rowspan="2">Harness</th><th rowspan="2">Model</th><th colspan="3">Overall</th>'
              + "".join(f'<th colspan="3">{DOMAIN_NAMES[d]}</th>' for d in aggregate.DOMAINS)
              + '<th colspan="2">Efficiency</th></tr>')
     trio = "<th>pass@1</th><th>pass@3</th><th>pass^3</th>"
     head2 = "<tr>" + trio * 4 + "<th>Steps</th><th>Cost</th></tr>"
+    return f"<thead>{head1}{head2}</thead>"
+
+
+def _main_table(board: dict[str, Any]) -> str:
     body = "".join(_main_row(e, True) for e in board["entries"])
     if not board["entries"]:
         body = '<tr><td colspan="16">no accepted entry</td></tr>'
@@ -155,8 +167,20 @@ def _main_table(board: dict[str, Any]) -> str:
         ref = ('<tbody class="reference"><tr class="sep"><th colspan="16">Reported in the paper (not re-graded '
                "here): Table 2 of the χ-Bench paper</th></tr>"
                + "".join(_main_row(e, False) for e in board["reference"]) + "</tbody>")
-    return (f'<table id="main" class="sortable"><thead>{head1}{head2}</thead><tbody class="regraded">{body}'
+    return (f'<table id="main" class="sortable">{_main_head()}<tbody class="regraded">{body}'
             f"</tbody>{ref}</table>")
+
+
+def _unranked_table(board: dict[str, Any]) -> str:
+    """Partial entries: same columns, not ranked (``chibench leaderboard build --include-partial`` ranks them)."""
+    rows = board.get("unranked") or []
+    if not rows:
+        return ""
+    return ('<h2>Partial entries (not ranked)</h2><p class="note">These entries were validated and re-graded but '
+            "miss published tasks (listed on each entry's page); their scores are not comparable with complete "
+            "entries. <code>chibench leaderboard build --include-partial</code> ranks them.</p>"
+            f'<table id="unranked" class="sortable">{_main_head()}<tbody class="unranked">'
+            + "".join(_main_row(e, True) for e in rows) + "</tbody></table>")
 
 
 def _breakdown_table(title: str, rows: list[tuple[str, dict[str, Any]]], first: str) -> str:
@@ -168,6 +192,30 @@ def _breakdown_table(title: str, rows: list[tuple[str, dict[str, Any]]], first: 
             f"<th>pass@1 (%)</th><th>pass@3 (%)</th><th>pass^3 (%)</th></tr></thead><tbody>{body}</tbody></table>")
 
 
+TERMINAL_NAMES = {"submitted_to_payer": "Submitted to payer", "returned_for_docs": "Returned for docs",
+                  "gather_more_evidence": "Gather more evidence", "approved": "Approved", "denied": "Denied",
+                  "pended": "Pended", "coverage_not_required": "Not required"}
+
+
+def _crosstab_table(title: str, cross: dict[str, dict[str, Any]]) -> str:
+    """Table 20's shape: pickup stage rows × terminal outcome columns, pass@1 (%) with the trial count in the
+    cell's title; "–" where no task has that (stage, outcome)."""
+    if not cross:
+        return ""
+    head = "".join(f"<th>{escape(TERMINAL_NAMES[o])}</th>" for o in aggregate.UM_OUTCOMES)
+    rows = []
+    for stage, per in cross.items():
+        cells = []
+        for o in aggregate.UM_OUTCOMES:
+            g = per.get(o)
+            cells.append('<td data-v="">–</td>' if g is None else
+                         f'<td data-v="{_sortval(g.get("pass_at_1"))}" title="{g["n_trials"]} trials">'
+                         f'{_pct(g.get("pass_at_1"))}</td>')
+        rows.append(f"<tr><td>{escape(STAGE_NAMES.get(stage, stage))}</td>{''.join(cells)}</tr>")
+    return (f"<h3>{escape(title)}</h3><table class=\"sortable\"><thead><tr><th>Pickup stage</th>{head}</tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
+
+
 def _breakdowns(b: dict[str, Any], short: bool = False) -> str:
     if not b:
         return "<p>No re-graded entry yet.</p>"
@@ -175,7 +223,11 @@ def _breakdowns(b: dict[str, Any], short: bool = False) -> str:
                  for d, per in b.get("difficulty", {}).items() for k, g in per.items()]
     return "".join([
         _breakdown_table("By difficulty band (Table 18)", diff_rows, "Domain · difficulty"),
-        _breakdown_table("UM by pickup stage (Table 20)",
+        _breakdown_table("PA by terminal status (Table 19)",
+                         [(TERMINAL_NAMES.get(k, k), g) for k, g in b.get("pa_terminal", {}).items()],
+                         "Terminal status"),
+        _crosstab_table("UM pass@1 (%) by pickup stage × terminal state (Table 20)", b.get("um_stage_outcome", {})),
+        _breakdown_table("UM by pickup stage (Table 20, row totals)",
                          [(STAGE_NAMES.get(k, k), g) for k, g in b.get("um_stage", {}).items()], "Pickup stage"),
         _breakdown_table("UM by clinical category (Table 21)", list(b.get("um_category", {}).items()),
                          "Clinical category"),
@@ -258,7 +310,7 @@ def render_index(board: dict[str, Any]) -> str:
             "exports present, isolation unchanged) and re-graded from its stored world exports. pass@1: mean over "
             "tasks of c/n, Wilson 95 % interval over the pooled trials; pass@3 / pass^3: unbiased estimators, "
             "Wilson 95 % over tasks. Steps and cost are means per trial. Click a column header to sort.</p>",
-            "<h2>Results (Table 2 layout)</h2>", _main_table(board),
+            "<h2>Results (Table 2 layout)</h2>", _main_table(board), _unranked_table(board),
             "<h2>Cost and reliability</h2>", f"<figure>{roi}</figure>",
             '<p class="note">Filled markers: re-graded entries; open markers: the paper\'s reported rows. Dashed '
             "lines: median cost and median pass@1; the solid line joins the Pareto-optimal points.</p>",
@@ -288,9 +340,14 @@ def render_entry(e: dict[str, Any]) -> str:
                      f"<td>{escape(lab['category'])}</td><td>{escape(lab['mode'])}</td><td>{escape(lab['source'])}</td>"
                      f"<td>{escape(lab['evidence'])}</td></tr>" for lab in e["failures"]["labels"])
     summary = e["failures"].get("analyzer_summary")
+    gone = e.get("missing_tasks") or []
+    missing = (f'<h2>Missing tasks ({len(gone)})</h2><p class="note">Published tasks without a trial in this '
+               "entry:</p><ul>" + "".join(f"<li>{escape(t)}</li>" for t in gone) + "</ul>") if gone else ""
     body = (f'<p><a href="../index.html">← leaderboard</a> · <a href="{escape(e["id"])}.json">entry JSON</a></p>'
             f"<h1>{escape(e['label'])}</h1><table>{meta}</table>"
-            + _breakdowns({k: e[k] for k in ("difficulty", "um_stage", "um_category", "cm_stance")})
+            + missing
+            + _breakdowns({k: e.get(k) or {} for k in ("difficulty", "pa_terminal", "um_stage", "um_stage_outcome",
+                                                      "um_category", "cm_stance")})
             + "<h2>Per task</h2><table class=\"sortable\"><thead><tr><th>Task</th><th>Domain</th><th>Difficulty</th>"
             "<th>c/n</th><th>pass@1</th><th>pass@3</th><th>pass^3</th></tr></thead>"
             f"<tbody>{tasks}</tbody></table><h2>Failed trials</h2>"
@@ -307,7 +364,7 @@ def render_site(board: dict[str, Any], out: Path) -> list[Path]:
         (out / "entries").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BuildError(f"{out}: cannot create the output folder ({exc})") from exc
-    for e in board["entries"]:
+    for e in board["entries"] + board.get("unranked", []):
         o = e["overall"]
         e.setdefault("pass_at_k", [o.get("pass_at_1"), o.get("pass_at_2"), o.get("pass_at_3")])
         e.setdefault("pass_hat_k", [o.get("pass_at_1"), o.get("pass_hat_2"), o.get("pass_hat_3")])
@@ -320,7 +377,7 @@ def render_site(board: dict[str, Any], out: Path) -> list[Path]:
 
     write("index.html", render_index(board))
     write("leaderboard.json", json.dumps(board, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
-    for e in board["entries"]:
+    for e in board["entries"] + board.get("unranked", []):
         write(f"entries/{e['id']}.html", render_entry(e))
         write(f"entries/{e['id']}.json", json.dumps(e, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
     return written

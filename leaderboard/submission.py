@@ -13,7 +13,8 @@ A submission is a folder::
 The published dataset is ``packages/``: ``packages/dataset.toml`` names every task with Harbor's content
 digest (``sha256:`` + ``harbor.publisher.packager.Packager.compute_content_hash`` over the task folder —
 the digest ``chibench package build`` writes and the one Harbor records in each trial's ``lock.json``
-``task.digest``), and each ``packages/<task>/task.toml`` ``[metadata]`` gives domain, difficulty, category.
+``task.digest``), and each ``packages/<task>/task.toml`` ``[metadata]`` gives domain, difficulty, category
+and the intended end state (PA terminal status, UM terminal outcome, CM consent stance).
 
 :func:`validate` returns every :class:`Issue` it finds; an entry is acceptable when no issue has severity
 ``error``. Rules (``Issue.rule``), each with its reason:
@@ -34,7 +35,9 @@ the digest ``chibench package build`` writes and the one Harbor records in each 
   environment variables that carry judge or grader settings into the agent's box; sandbox options outside
   the documented ones; a handbook variant other than the one declared.
 * ``agent`` — a trial's agent or model differs from the metadata (two configurations in one entry).
-* ``partial`` (warning) — the entry covers only some of the published tasks; it is flagged partial.
+* ``partial`` (warning) — the entry covers only some of the published tasks; it is flagged partial: one
+  summary issue (``submission``) and one issue per missing task (``task <name>``). The site keeps a partial
+  entry out of the ranked table unless ``chibench leaderboard build --include-partial``.
 """
 
 from __future__ import annotations
@@ -141,6 +144,9 @@ class PublishedTask:
     difficulty: str | None
     category: str | None
     path: Path
+    #: the intended end state from ``[metadata]`` (rendered from the world seed): provider PA
+    #: ``terminal_status``, payer UM ``terminal_outcome``, care management ``consent_stance``; None if absent
+    terminal: str | None = None
 
     @property
     def expectations(self) -> Path:
@@ -160,6 +166,10 @@ class PublishedDataset:
 
         return "sha256:" + hashlib.sha256(",".join(sorted(t.digest.removeprefix("sha256:")
                                                           for t in self.tasks.values())).encode()).hexdigest()
+
+
+#: ``task.toml [metadata]`` keys of a task's intended end state (``chibench.package.render.terminal_metadata``).
+TERMINAL_KEYS = ("terminal_status", "terminal_outcome", "consent_stance")
 
 
 def short_name(task: str) -> str:
@@ -190,7 +200,8 @@ def load_dataset(packages: Path) -> PublishedDataset:
         except (FileNotFoundError, tomllib.TOMLDecodeError) as exc:
             raise SubmissionError(f"{folder / 'task.toml'}: {exc}") from exc
         tasks[name] = PublishedTask(name=name, digest=str(ref["digest"]), domain=str(meta.get("domain", "unknown")),
-                                    difficulty=meta.get("difficulty"), category=meta.get("category"), path=folder)
+                                    difficulty=meta.get("difficulty"), category=meta.get("category"), path=folder,
+                                    terminal=next((str(meta[k]) for k in TERMINAL_KEYS if meta.get(k)), None))
     return PublishedDataset(name=str(info.get("name", "")), version=str(info.get("version", "")), tasks=tasks)
 
 
@@ -479,13 +490,19 @@ def validate(sub: Submission, dataset: PublishedDataset) -> list[Issue]:
         if n < MIN_ATTEMPTS and task in dataset.tasks:
             issues.append(Issue("attempts", f"task {task}", f"{n} trials; a leaderboard entry needs at least "
                                                             f"{MIN_ATTEMPTS} per task"))
-    missing = sorted(set(dataset.tasks) - set(counts))
+    missing = missing_tasks(sub, dataset)
     if missing and counts:
-        shown = ", ".join(missing[:8]) + (f" … (+{len(missing) - 8})" if len(missing) > 8 else "")
         issues.append(Issue("partial", "submission", f"covers {len(dataset.tasks) - len(missing)} of "
-                                                     f"{len(dataset.tasks)} published tasks; missing: {shown}",
-                            "warning"))
+                                                     f"{len(dataset.tasks)} published tasks; {len(missing)} missing "
+                                                     "(listed per task)", "warning"))
+        issues += [Issue("partial", f"task {task}", f"missing: no trial of this {dataset.tasks[task].domain} task "
+                                                    "in the submission", "warning") for task in missing]
     return sorted(issues, key=lambda i: (i.severity != "error", i.rule, i.where))
+
+
+def missing_tasks(sub: Submission, dataset: PublishedDataset) -> list[str]:
+    """Published tasks (short names, sorted) without a single trial in ``sub``."""
+    return sorted(set(dataset.tasks) - {t.task for t in sub.trials})
 
 
 def is_partial(issues: list[Issue]) -> bool:

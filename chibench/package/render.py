@@ -11,16 +11,20 @@ Errors: :class:`RenderError` (a rendered file would be invalid: unknown tool in 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
 from chibench.image_names import qualified_ref
 from chibench.package.harness import task_world, world_version
 from chibench.package.scenario import DIFFICULTY, Scenario, load_scenario
+
+if TYPE_CHECKING:
+    from chibench.world.seeds.loader import SeedSet
 
 SKILLS_DIR = "/opt/chibench/skills"
 SKILL_NAME = "managed-care-operations-handbook"
@@ -92,6 +96,44 @@ def task_config(sc: Scenario, digest: str, surface: str = "both") -> dict[str, A
     return cfg
 
 
+@functools.lru_cache(maxsize=1)
+def _seeds() -> SeedSet:
+    from chibench.world.seeds.loader import load_seeds
+
+    return load_seeds()
+
+
+def terminal_metadata(sc: Scenario) -> dict[str, str]:
+    """The task's intended end state, read from the world seed the task starts from (the only place it is
+    written; ``world check`` holds the seeds to the paper's Tables 11 and 12):
+
+    * provider PA → ``{"terminal_status": "submitted_to_payer" | "returned_for_docs" | "gather_more_evidence"}``
+      (``intended.provider_terminal``; paper Tables 11 and 19);
+    * payer UM → ``{"terminal_outcome": "approved" | "pended" | "denied" | "coverage_not_required"}``
+      (``intended.um_outcome``; Tables 12 and 20);
+    * care management → ``{"consent_stance": "engaged" | "hesitant" | "refusing"}`` (the member file's
+      ``consent_stance``; Table 22).
+
+    Raises :class:`RenderError` when the seed is missing or a UM task is not the seed's intended pickup stage
+    (its terminal outcome would then be unknown)."""
+    seeds = _seeds()
+    ov = sc.overlay
+    if sc.role == "cm":
+        member = seeds.cm_members.get(ov.scenario_id or "")
+        if member is None:
+            raise RenderError(f"{sc.id}: no care-management seed cm/{ov.scenario_id}.yaml")
+        return {"consent_stance": str(member.consent_stance)}
+    case = seeds.services.get(ov.service or "")
+    if case is None:
+        raise RenderError(f"{sc.id}: no service seed services/{ov.service}.yaml")
+    if sc.role == "provider":
+        return {"terminal_status": str(case.intended.provider_terminal)}
+    if case.intended.um_pickup_stage != ov.stage:
+        raise RenderError(f"{sc.id}: services/{ov.service}.yaml intends the UM twin at stage "
+                          f"'{case.intended.um_pickup_stage}', not '{ov.stage}'; its terminal outcome is unknown")
+    return {"terminal_outcome": str(case.intended.um_outcome)}
+
+
 def _task_config(sc: Scenario, digest: str) -> dict[str, Any]:
     v = world_version()
     return {
@@ -103,7 +145,7 @@ def _task_config(sc: Scenario, digest: str) -> dict[str, Any]:
                  "keywords": ["chibench", sc.domain, sc.category.lower(), DIFFICULTY[sc.difficulty]]},
         "metadata": {"domain": sc.domain, "role": sc.role, "category": sc.category, "difficulty": sc.difficulty,
                      "paper_task_id": sc.id, "world_version": v, "content_digest": digest,
-                     "contracts": list(sc.contracts)},
+                     "contracts": list(sc.contracts), **terminal_metadata(sc)},
         "agent": {"timeout_sec": float(sc.timeouts.agent_sec or TRIAL_RESOURCES["agent_timeout_sec"])},
         "environment": {
             # the prebuilt shared agent image; environment/Dockerfile is the fallback that builds the same box

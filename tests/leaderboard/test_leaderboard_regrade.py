@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from submissions import PACKAGES, SubmissionBuilder
+from submissions import PACKAGES, TASK, SubmissionBuilder
 
 from chibench.cli import main
 from chibench.leaderboard.regrade import regrade
@@ -123,7 +123,19 @@ def test_build_end_to_end_accepts_the_honest_entry_and_refuses_the_tampered_one(
     err = capsys.readouterr().err
     assert code == 1 and f"REFUSED {tampered}" in err and f"REFUSED {honest}" not in err
     board = json.loads((site / "leaderboard.json").read_text())
+    # one task of the dataset: partial, so listed apart and not ranked (nor pooled) by default
+    assert board["entries"] == [] and board["pooled"] == {}
+    assert "Partial entries (not ranked)" in (site / "index.html").read_text()
+    assert main(["leaderboard", "build", str(honest), "-o", str(site), "--packages", str(PACKAGES), "--reference",
+                 "--include-partial", "--no-regrade"]) == 0
+    capsys.readouterr()
+    [unranked] = board["unranked"]
+    board = json.loads((site / "leaderboard.json").read_text())
     [entry] = board["entries"]
+    assert board["unranked"] == [] and {k: v for k, v in entry.items() if k not in ("pass_at_k", "pass_hat_k")} \
+        == {k: v for k, v in unranked.items() if k not in ("pass_at_k", "pass_hat_k")}
+    assert entry["missing_tasks"] == sorted(set(load_dataset(PACKAGES).tasks) - {TASK})
+    assert "Partial entries (not ranked)" not in (site / "index.html").read_text()
     assert entry["source"] == "regraded" and entry["partial"] is True and entry["judge_verified"] is False
     assert entry["overall"]["pass_at_1"] == pytest.approx(1 / 3) and entry["overall"]["pass_at_3"] == 1.0
     assert entry["overall"]["pass_hat_3"] == 0 and entry["domains"]["provider_pa"]["n_trials"] == 3

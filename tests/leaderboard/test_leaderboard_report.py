@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -278,7 +279,7 @@ def test_json_keys_are_stable(harbor_job: HarborJob, capsys: pytest.CaptureFixtu
     harbor_job.trial("uppp.referral", reward=1)
     harbor_job.trial("cm_copd_001", reward=None, exception="RuntimeError", judge=None, steps=None, tokens=None)
     rep = report_json(harbor_job.finish(), capsys)
-    assert set(rep) == {"format", "job", "k", "grading", "domains", "overall", "tasks", "trials", "problems",
+    assert set(rep) == {"format", "job", "k", "grading", "domains", "difficulty", "overall", "tasks", "trials", "problems",
                         "skipped"}
     assert rep["format"] == "chibench.report/1" and rep["k"] == 3
     assert set(rep["job"]) == {"dir", "name", "id", "started_at", "finished_at", "n_total_trials", "n_attempts",
@@ -288,6 +289,8 @@ def test_json_keys_are_stable(harbor_job: HarborJob, capsys: pytest.CaptureFixtu
     assert set(rep["overall"]) == GROUP_KEYS
     for d in rep["domains"]:
         assert set(d) == GROUP_KEYS | {"domain"}
+    for d in rep["difficulty"]:
+        assert set(d) == GROUP_KEYS | {"domain", "difficulty"}
     for t in rep["tasks"]:
         assert set(t) == GROUP_KEYS | {"task", "domain", "domain_source", "difficulty"}
     for t in rep["trials"]:
@@ -403,3 +406,58 @@ def test_ungraded_trials_are_counted_loudly_and_left_out_of_pass_at_k(harbor_job
     assert all(t["success"] is False and t["judged"] is False for t in rep["trials"] if t["ungraded"])
     text = render_text(rep)
     assert "UNGRADED 4/9 (not in pass@k)" in text and text.count("!! UNGRADED TRIALS") == 2
+
+
+# ------------------------------------------------------------------------------------ markdown
+
+MARKDOWN_GOLDEN = Path(__file__).parent / "report_golden.md"  # not under golden/: that folder is the site
+
+
+def _markdown_job(harbor_job: HarborJob, root: Path) -> Path:
+    """Five tasks over three domains and three bands; rewards chosen so every cell is hand-checkable."""
+    spec = {"uppp.referral": ("provider_pa", "H", (1, 0, 0)), "fess.referral": ("provider_pa", "E", (1, 1, 1)),
+            "uppp.md_review": ("payer_um", "M", (1, 1, 0)), "fess.nurse_review": ("payer_um", "H", (0, 0, 0)),
+            "cm_asthma_low_coop_001": ("care_management", "E", (1, 0, 0))}
+    for task, (domain, band, rewards) in spec.items():
+        package = root / "packages" / task
+        package.mkdir(parents=True)
+        (package / "task.toml").write_text(f'[metadata]\ndomain = "{domain}"\ndifficulty = "{band}"\n')
+        for i, r in enumerate(rewards):
+            harbor_job.trial(task, reward=r, task_path=str(package), steps=10 + i, cost=0.5,
+                             exception="AgentTimeoutError" if (task, i) == ("fess.nurse_review", 2) else None)
+    return harbor_job.finish()
+
+
+def test_markdown_report_matches_the_golden_file(harbor_job: HarborJob, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    job = _markdown_job(harbor_job, tmp_path)
+    code, text, _ = run([str(job), "--format", "markdown"], capsys)
+    assert code == 0
+    if os.environ.get("CHIBENCH_UPDATE_GOLDEN"):
+        MARKDOWN_GOLDEN.write_text(text, encoding="utf-8")
+    assert text == MARKDOWN_GOLDEN.read_text(encoding="utf-8")
+    rep = build_report(job)
+    bands = {(g["domain"], g["difficulty"]): g for g in rep["difficulty"]}
+    assert list(bands) == [("provider_pa", "E"), ("provider_pa", "H"), ("payer_um", "M"), ("payer_um", "H"),
+                           ("care_management", "E")]
+    assert bands[("provider_pa", "H")]["pass_at_1"] == pytest.approx(1 / 3)
+    assert bands[("payer_um", "H")]["n_exceptions"] == 1
+    # the rows a reader checks: overall pass@1 = mean(1/3, 1, 2/3, 0, 1/3) = 7/15 = 46.7 %
+    assert "| **Overall** | 5 | 15 | 7 | 46.7 |" in text
+    assert "| Payer UM | Hard | 1 | 3 | 0 | 0.0 |" in text
+    assert "| Provider PA | Easy | 1 | 3 | 3 | 100.0 |" in text
+
+
+@pytest.mark.parametrize(("argv", "code"), [(["--format", "json"], 0), (["--json", "--format", "json"], 0),
+                                            (["--json", "--format", "markdown"], 2),
+                                            (["--json", "--format", "text"], 2)])
+def test_report_format_flags(harbor_job: HarborJob, argv: list[str], code: int,
+                             capsys: pytest.CaptureFixture[str]) -> None:
+    harbor_job.trial("uppp.referral", reward=1)
+    job = harbor_job.finish()
+    got, out, err = run([str(job), *argv], capsys)
+    assert got == code
+    if code == 0:
+        assert json.loads(out)["format"] == "chibench.report/1"
+    else:
+        assert out == "" and "--json and --format" in err

@@ -22,26 +22,27 @@ from chibench.cli import main
 from chibench.leaderboard import aggregate
 from chibench.leaderboard.paper import TABLE2, reference_entries
 from chibench.leaderboard.site import render_site
-from chibench.leaderboard.submission import PublishedDataset, PublishedTask, load_submission
+from chibench.leaderboard.submission import PublishedDataset, PublishedTask, load_dataset, load_submission
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parents[2]
-TASKS = {  # name: (domain, difficulty, category)
-    "knee_mri.referral": ("provider_pa", "E", "Imaging"),
-    "sleeve_gastrectomy.intake": ("payer_um", "M", "Surgical"),
-    "cm_copd_hard_refuses_009": ("care_management", "H", "Respiratory"),
+TASKS = {  # name: (domain, difficulty, category, terminal)
+    "knee_mri.referral": ("provider_pa", "E", "Imaging", "returned_for_docs"),
+    "sleeve_gastrectomy.intake": ("payer_um", "M", "Surgical", "denied"),
+    "cm_copd_hard_refuses_009": ("care_management", "H", "Respiratory", "refusing"),
 }
+TERMINAL_KEY = {"provider_pa": "terminal_status", "payer_um": "terminal_outcome", "care_management": "consent_stance"}
 
 
 def _dataset(root: Path) -> PublishedDataset:
     tasks = {}
-    for name, (domain, diff, cat) in TASKS.items():
+    for name, (domain, diff, cat, terminal) in TASKS.items():
         folder = root / "packages" / name
         (folder / "tests").mkdir(parents=True, exist_ok=True)
         rubrics = [{"id": "r1", "handbook_refs": ["KM-CM-OUTREACH-001 §4", "KM-CP-COPD §3"]}] \
             if domain == "care_management" else []
         (folder / "tests" / "expectations.json").write_text(json.dumps({"rubrics": rubrics}))
-        tasks[name] = PublishedTask(name, "sha256:" + "0" * 64, domain, diff, cat, folder)
+        tasks[name] = PublishedTask(name, "sha256:" + "0" * 64, domain, diff, cat, folder, terminal=terminal)
     return PublishedDataset("chibench/chibench", "0.1.0", tasks)
 
 
@@ -134,6 +135,12 @@ def test_entry_numbers_match_hand_computed_values(board: dict[str, Any]) -> None
     assert a["domains"]["payer_um"]["pass_hat_3"] == 0
     assert a["difficulty"]["care_management"]["H"]["n_trials"] == 3
     assert list(a["cm_stance"]) == ["Refusing"] and list(a["um_stage"]) == ["intake"]
+    # Table 19: the one PA task is returned_for_docs (2/3); Table 20: intake × denied is the UM task (1/3)
+    assert list(a["pa_terminal"]) == ["returned_for_docs"]
+    assert a["pa_terminal"]["returned_for_docs"]["pass_at_1"] == pytest.approx(2 / 3)
+    assert {s: list(per) for s, per in a["um_stage_outcome"].items()} == {"intake": ["denied"]}
+    assert a["um_stage_outcome"]["intake"]["denied"]["pass_at_1"] == pytest.approx(1 / 3)
+    assert a["um_stage_outcome"]["intake"]["denied"]["n_trials"] == 3
     assert b["overall"]["pass_at_1"] == pytest.approx((1 + 1 + 2 / 3) / 3)
     assert b["overall"]["pass_hat_3"] == pytest.approx(2 / 3)
 
@@ -158,6 +165,34 @@ def test_pooled_tables_treat_each_entry_task_as_its_own_task(board: dict[str, An
     # A: 2/3, B: 3/3 → mean 5/6 over 2 (entry, task) pairs, 6 trials
     assert (pa_easy["n_tasks"], pa_easy["n_trials"]) == (2, 6)
     assert pa_easy["pass_at_1"] == pytest.approx(5 / 6) and pa_easy["pass_hat_3"] == pytest.approx(1 / 2)
+
+
+def test_terminal_tables_split_by_the_published_metadata(tmp_path: Path) -> None:
+    """Table 19 rows / Table 20 cells follow each task's terminal metadata, in the paper's order; a task
+    without one is left out of them; the CM stance comes from consent_stance before difficulty."""
+    from chibench.leaderboard.report import Trial
+
+    seen: list[str] = []
+
+    def trial(task: str, reward: float) -> Trial:
+        seen.append(task)
+        return Trial(name=f"{task}-{reward}-{len(seen)}", task=task, reward=reward, raw_reward=reward, exception=None,
+                     steps=None, input_tokens=None, output_tokens=None, cost_usd=None, wall_clock_s=None,
+                     judge_status=None, leaderboard_valid=None, agent=("x", None, None))
+
+    spec = {"a.referral": ("provider_pa", "gather_more_evidence"), "b.referral": ("provider_pa", "submitted_to_payer"),
+            "c.referral": ("provider_pa", None), "a.p2p": ("payer_um", "approved"), "b.p2p": ("payer_um", "denied"),
+            "c.triage": ("payer_um", "pended"), "cm_x_001": ("care_management", "hesitant")}
+    tasks = {n: PublishedTask(n, "sha256:0", d, "H", "Other", tmp_path, terminal=term)
+             for n, (d, term) in spec.items()}
+    trials = [trial(n, r) for n in spec for r in (1.0, 0.0)] + [trial("b.p2p", 1.0)]  # b.p2p: 2 of 3
+    b = aggregate.breakdowns(trials, PublishedDataset("d", "1", tasks))
+    assert list(b["pa_terminal"]) == ["submitted_to_payer", "gather_more_evidence"]
+    assert sum(g["n_trials"] for g in b["pa_terminal"].values()) == 4  # c.referral has no terminal
+    assert {s: list(per) for s, per in b["um_stage_outcome"].items()} == {"triage": ["pended"],
+                                                                          "p2p": ["approved", "denied"]}
+    assert b["um_stage_outcome"]["p2p"]["denied"]["pass_at_1"] == pytest.approx(2 / 3)
+    assert list(b["cm_stance"]) == ["Hesitant"]  # difficulty H would have said Refusing
 
 
 def test_reference_rows_are_the_papers_thirty_and_apart(board: dict[str, Any]) -> None:
@@ -215,11 +250,14 @@ def test_build_refuses_invalid_entries_and_writes_accepted_ones(tmp_path: Path,
     dataset_root = tmp_path / "ds"
     _dataset(dataset_root)
     lines = ['[dataset]', 'name = "chibench/chibench"', 'version = "0.1.0"']
-    for name, (domain, diff, cat) in TASKS.items():
+    for name, (domain, diff, cat, terminal) in TASKS.items():
         lines += ["[[tasks]]", f'name = "chibench/{name}"', f'digest = "sha256:{"0" * 64}"']
         (dataset_root / "packages" / name / "task.toml").write_text(
-            f'[metadata]\ndomain = "{domain}"\ndifficulty = "{diff}"\ncategory = "{cat}"\n')
+            f'[metadata]\ndomain = "{domain}"\ndifficulty = "{diff}"\ncategory = "{cat}"\n'
+            f'{TERMINAL_KEY[domain]} = "{terminal}"\n')
     (dataset_root / "packages" / "dataset.toml").write_text("\n".join(lines) + "\n")
+    published = load_dataset(dataset_root / "packages")
+    assert {n: t.terminal for n, t in published.tasks.items()} == {n: v[3] for n, v in TASKS.items()}
     sub = _submission(tmp_path / "a", ENTRY_A, "codex", "gpt-5")  # no lock.json, no exports: invalid
     code = main(["leaderboard", "build", str(sub), "-o", str(tmp_path / "site"), "--packages",
                  str(dataset_root / "packages"), "--reference"])
@@ -228,3 +266,73 @@ def test_build_refuses_invalid_entries_and_writes_accepted_ones(tmp_path: Path,
     assert "REFUSED" in err and "[digest]" in err and "[export]" in err
     html = (tmp_path / "site" / "index.html").read_text()
     assert "no accepted entry" in html and html.count('<tr class="paper">') == 30
+
+
+def _sortable_tables(html: str) -> list[list[list[tuple[str | None, str]]]]:
+    """Every ``table.sortable``'s body rows as [(data-v or None, text)] per cell (what SORT_JS reads)."""
+    from html.parser import HTMLParser
+
+    class P(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tables: list[list[list[tuple[str | None, str]]]] = []
+            self.depth = 0  # inside a sortable table's tbody
+            self.row: list[tuple[str | None, str]] | None = None
+            self.cell: list[Any] | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag == "table" and "sortable" in (a.get("class") or "").split():
+                self.tables.append([])
+            elif tag == "tbody" and self.tables:
+                self.depth += 1
+            elif tag == "tr" and self.depth:
+                self.row = []
+            elif tag == "td" and self.row is not None:
+                self.cell = [a.get("data-v"), ""]
+
+        def handle_data(self, data: str) -> None:
+            if self.cell is not None:
+                self.cell[1] += data
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == "td" and self.cell is not None and self.row is not None:
+                self.row.append((self.cell[0], self.cell[1]))
+                self.cell = None
+            elif tag == "tr" and self.row is not None:
+                if self.row:
+                    self.tables[-1].append(self.row)
+                self.row = None
+            elif tag == "tbody" and self.depth:
+                self.depth -= 1
+
+    p = P()
+    p.feed(html)
+    return p.tables
+
+
+def test_sortable_cells_carry_the_keys_the_sort_script_compares(board: dict[str, Any], tmp_path: Path) -> None:
+    """SORT_JS sorts by ``data-v`` when present (numeric when both parse, empty last), else by text. No browser
+    here: check the keys instead — every numeric cell's data-v is empty or a float, and sorting the main table
+    by its pass@1 key orders the rows as leaderboard.json's pass@1 does."""
+    render_site(board, tmp_path / "site")
+    html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    tables = _sortable_tables(html)
+    assert len(tables) >= 5
+    for rows in tables:
+        for row in rows:
+            for key, text in row:
+                if key is not None and key != "":
+                    float(key)  # a key SORT_JS's parseFloat reads whole
+                    assert re.fullmatch(r"-?\d+\.\d{6}", key), key
+                elif key == "":
+                    assert text.strip() in ("–", "-", "n/a", ""), text
+    main_rows = tables[0]
+    ranked = [r for r in main_rows if len(r) > 2]
+    keys = [float(r[2][0]) if r[2][0] else None for r in ranked]
+    want = [e["overall"]["pass_at_1"] for e in board["entries"] + board["reference"]]
+    assert keys == pytest.approx(want, abs=1e-6)
+    # descending by the key, empty last — the order a click on pass@1 (second click) produces
+    order = sorted(range(len(keys)), key=lambda i: (keys[i] is None, -(keys[i] or 0.0)))
+    best = max(board["entries"] + board["reference"], key=lambda e: e["overall"]["pass_at_1"] or 0.0)
+    assert best["label"].split(" · ")[-1] in "".join(t for _, t in ranked[order[0]])

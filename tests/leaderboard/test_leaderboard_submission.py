@@ -40,13 +40,25 @@ def test_a_complete_honest_submission_is_valid_and_flagged_partial(submission: M
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     path = _good(submission).finish()
     assert _issues(path) == []
-    warnings = _issues(path, "warning")
-    assert [r for r, _ in warnings] == ["partial"]
-    n = len(load_dataset(PACKAGES).tasks)
-    assert f"covers 1 of {n} published tasks" in warnings[0][1]
+    dataset = load_dataset(PACKAGES)
+    n = len(dataset.tasks)
+    others = sorted(set(dataset.tasks) - {TASK})
+    warnings = [i for i in validate(load_submission(path), dataset) if i.severity == "warning"]
+    assert {i.rule for i in warnings} == {"partial"}
+    [summary] = [i for i in warnings if i.where == "submission"]
+    assert f"covers 1 of {n} published tasks; {n - 1} missing" in summary.detail
+    # every missing task is its own warning, named and with its domain; the submitted task is not among them
+    per_task = {i.where.removeprefix("task "): i.detail for i in warnings if i.where != "submission"}
+    assert sorted(per_task) == others and len(others) == n - 1
+    assert all(d == f"missing: no trial of this {dataset.tasks[t].domain} task in the submission"
+               for t, d in per_task.items())
     assert main(["leaderboard", "validate", str(path), "--packages", str(PACKAGES), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["valid"] is True and out["partial"] is True and out["n_trials"] == 3
+    assert out["missing_tasks"] == others
+    assert main(["leaderboard", "validate", str(path), "--packages", str(PACKAGES)]) == 0
+    text = capsys.readouterr().out
+    assert all(f"WARNING [partial] task {t}: missing" in text for t in others)
 
 
 def test_errored_trials_are_counted_not_refused(submission: Make) -> None:
