@@ -82,6 +82,9 @@ class MarathonSource(BaseModel):
     tasks: str = Field(description="Glob over packages/*/ folder names selecting the marathon's cases")
     catalog_size: int = Field(25, ge=1, le=100, description="Cases the domain has in the paper's catalog")
     min_cases: int = Field(1, ge=1, description="Refuse to render with fewer shipped cases than this")
+    lead: list[str] = Field(default_factory=list,
+                            description="Cases that open the case order (the briefs, the oracle, 'the first N'); "
+                                        "the rest follow by task id")
     agent_timeout_per_case_sec: int = Field(TRIAL_RESOURCES["agent_timeout_sec"], ge=60, le=14_400,
                                             description="Agent budget per case; the marathon gets n × this")
     verifier_sec: int = Field(3_600, ge=60, le=14_400)
@@ -125,7 +128,7 @@ class Marathon:
 
 
 def load_marathon(path: str | Path, packages: Path = PACKAGES) -> Marathon:
-    """Read ``marathon.yaml`` and the scenarios its glob selects (sorted by task id: the case order)."""
+    """Read ``marathon.yaml`` and the scenarios its glob selects, in case order (``lead``, then by task id)."""
     p = Path(path)
     if p.is_dir():
         p = p / "marathon.yaml"
@@ -138,7 +141,11 @@ def load_marathon(path: str | Path, packages: Path = PACKAGES) -> Marathon:
         raise MarathonError(f"{p}: " + "; ".join(validation_lines(exc, "(top)"))) from None
     if p.parent.name != src.id:
         raise MarathonError(f"{p}: id '{src.id}' must equal its folder name '{p.parent.name}'")
-    paths = sorted(packages.glob(f"{src.tasks}/scenario.yaml"))
+    found = {s.parent.name: s for s in packages.glob(f"{src.tasks}/scenario.yaml")}
+    stray = [t for t in src.lead if t not in found]
+    if stray:
+        raise MarathonError(f"{p}: lead: not among the tasks '{src.tasks}' selects: {stray}")
+    paths = [found[t] for t in src.lead] + [found[t] for t in sorted(found) if t not in src.lead]
     cases = [load_scenario(s, world_checks=False) for s in paths]
     wrong = [sc.id for sc in cases if sc.role != src.role]
     if wrong:
