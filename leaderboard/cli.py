@@ -34,6 +34,8 @@ def add_report_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object (keys in chibench.leaderboard.report)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 if any trial errored, was not graded, or never ran (Harbor exits 0 regardless)")
+    p.add_argument("--per-task", metavar="JOB_DIR", help="marathon rows: take the per-task pass@1 from this job "
+                                                        "(the same agent's single-task run) instead of JOB_DIR")
     p.set_defaults(func=cmd_report)
     return p
 
@@ -41,7 +43,7 @@ def add_report_parser(subparsers: Any) -> argparse.ArgumentParser:
 def cmd_report(args: argparse.Namespace) -> int:
     """Print the report for ``args.job_dir`` (text, or JSON with ``args.json``); see the module docstring."""
     try:
-        report = build_report(args.job_dir)
+        report = build_report(args.job_dir, getattr(args, "per_task", None))
     except ReportError as exc:
         print(f"chibench report: {exc}", file=sys.stderr)
         return 2
