@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from chibench.verifiers import vocab
-from chibench.verifiers.exportview import ExportError, ExportView, Row, compute_digest, row_key, validate_export
 from chibench.verifiers.expectations import ExpectationsError, parse_expectations
+from chibench.verifiers.exportview import ExportError, ExportView, Row, compute_digest, row_key, validate_export
 from chibench.verifiers.grader import ENV, GRADER_VERSION, grade
 
 MARATHON_FORMAT = "chibench.marathon/1"

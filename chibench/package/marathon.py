@@ -29,7 +29,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -176,7 +176,7 @@ def task_world(m: Marathon) -> TaskWorld:
     contracts: list[str] = []
     for sc in m.cases:
         contracts += [c for c in sc.contracts if c not in contracts]
-    return TaskWorld(task=m.id, roles=[m.role], identities={m.role: [i for i, _ in m.identities()]},  # type: ignore[dict-item]
+    return TaskWorld(task=m.id, roles=[m.role], identities={m.role: [i for i, _ in m.identities()]},
                      overlay=m.cases[0].overlay, cases=[sc.overlay for sc in m.cases], contracts=contracts)
 
 
