@@ -406,6 +406,9 @@ def parser() -> argparse.ArgumentParser:
     from chibench.package.cli import add_package_parser
 
     add_package_parser(sub)
+    from chibench.package.marathon_cli import add_marathon_parser
+
+    add_marathon_parser(sub)
     from chibench.package.dataset import add_dataset_parser
 
     add_dataset_parser(sub)

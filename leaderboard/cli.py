@@ -37,6 +37,8 @@ def add_report_parser(subparsers: Any) -> argparse.ArgumentParser:
                         "difficulty, per task)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 if any trial errored, was not graded, or never ran (Harbor exits 0 regardless)")
+    p.add_argument("--per-task", metavar="JOB_DIR", help="marathon rows: take the per-task pass@1 from this job "
+                                                        "(the same agent's single-task run) instead of JOB_DIR")
     p.set_defaults(func=cmd_report)
     return p
 
@@ -49,7 +51,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(f"chibench report: --json and --format {fmt} disagree; give one", file=sys.stderr)
         return 2
     try:
-        report = build_report(args.job_dir)
+        report = build_report(args.job_dir, getattr(args, "per_task", None))
     except ReportError as exc:
         print(f"chibench report: {exc}", file=sys.stderr)
         return 2

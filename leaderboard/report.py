@@ -61,8 +61,14 @@ JSON output (``--json``; one object, keys always present, ``null`` when not comp
                   "output_tokens": int|null, "cost_usd": float|null, "wall_clock_s": float|null,
                   "judge_status": str|null, "judged": bool, "ungraded": bool, "leaderboard_valid": bool|null}],
       "problems": [{"trial": str, "task": str, "kind": str, "detail": str}],
-      "skipped": [{"path": str, "reason": str}]  # trial dirs without a readable result.json
+      "skipped": [{"path": str, "reason": str}], # trial dirs without a readable result.json
+      "marathon": [{"domain": str, "n_sessions": int, "n_ungraded": int, "marathon_pass_at_1": float|null,
+                    "per_task_pass_at_1": float|null, "delta_points": float|null}]   # Table 4 (marathon_rows)
     }
+
+A **marathon session** (scorecard ``task.kind`` or ``[metadata] kind`` = ``"marathon"``, reward = the
+fraction of its cases passed) is not a task: it is listed under ``trials`` but left out of ``domains``,
+``overall`` and ``tasks``, and a fractional reward is not a problem for it.
 
     GROUP = {"n_tasks": int, "n_trials": int, "n_successes": int,   # n_trials: graded trials only
              "n_ungraded": int,                  # trials without a verdict, outside every rate below
@@ -135,6 +141,7 @@ class Trial:
     scorecard_task: dict[str, Any] = field(default_factory=dict)
     task_config_meta: dict[str, Any] = field(default_factory=dict)
     ungraded: bool = False  # the scorecard says the judge could not vote: no verdict at all
+    marathon: bool = False  # a χ-Bench-Marathon session: reward = fraction of its cases passed (not a task)
 
     @property
     def success(self) -> bool:
@@ -319,6 +326,8 @@ def _trial(trial_dir: Path, result: dict[str, Any], tomls: _TaskTomlCache, probl
     card, card_err = _read_json(trial_dir / "verifier" / "scorecard.json")
     card = _obj(card)
     ungraded = card.get("outcome") == "ungraded"
+    meta = tomls.metadata(_obj(_obj(result.get("config")).get("task")).get("path"))
+    marathon = "marathon" in (_obj(card.get("task")).get("kind"), meta.get("kind"))
     if ungraded:  # one problem, not also "exception" + "missing_reward": the missing reward is the point
         problem("ungraded", str(card.get("reason") or "the judge could not vote")[:500]
                 + (f" [Harbor: {exception}]" if exception else "")
@@ -328,7 +337,7 @@ def _trial(trial_dir: Path, result: dict[str, Any], tomls: _TaskTomlCache, probl
             problem("exception", exception + ("" if raw is None else f" (verifier reward {raw:g} not counted)"))
         if raw is None:
             problem("missing_reward", "no verifier_result.rewards.reward")
-        elif raw not in (0, 1):
+        elif raw not in (0, 1) and not (marathon and 0 <= raw <= 1):
             problem("non_binary_reward", f"reward {raw:g} is neither 0 nor 1 (counted as a failure)")
     if card_err == "missing":
         problem("missing_scorecard", "no verifier/scorecard.json (judge status unknown: counted as not judged)")
@@ -353,8 +362,7 @@ def _trial(trial_dir: Path, result: dict[str, Any], tomls: _TaskTomlCache, probl
         agent=(str(info.get("name") or "unknown"), None if version is None else str(version),
                None if model is None else str(model)),
         scorecard_task=_obj(card.get("task")),
-        task_config_meta=tomls.metadata(_obj(_obj(result.get("config")).get("task")).get("path")),
-        ungraded=ungraded,
+        task_config_meta=meta, ungraded=ungraded, marathon=marathon,
     )
 
 
@@ -439,20 +447,45 @@ def _domain_order(domain: str) -> tuple[int, str]:
     return (DOMAINS.index(domain) if domain in DOMAINS else len(DOMAINS), domain)
 
 
-def build_report(job_dir: str | Path) -> dict[str, Any]:
+def marathon_rows(sessions: list[Trial], per_task: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Table 4's layout, one row per domain with marathon sessions: ``{"domain", "n_sessions",
+    "marathon_pass_at_1"`` (mean over graded sessions of the fraction of cases passed; an errored session
+    counts 0), ``"per_task_pass_at_1"`` (the domain's per-task pass@1 from ``per_task``, or null),
+    ``"delta_points"`` (100 × (marathon − per-task), or null)}."""
+    rows = []
+    by_domain: dict[str, list[Trial]] = defaultdict(list)
+    for t in sessions:
+        by_domain[str(t.scorecard_task.get("domain") or t.task_config_meta.get("domain") or "unknown")].append(t)
+    for domain in sorted(by_domain, key=_domain_order):
+        graded = [t for t in by_domain[domain] if not t.ungraded]
+        m = math.fsum(t.reward for t in graded) / len(graded) if graded else None
+        p = (per_task.get(domain) or {}).get("pass_at_1")
+        rows.append({"domain": domain, "n_sessions": len(graded), "n_ungraded": len(by_domain[domain]) - len(graded),
+                     "marathon_pass_at_1": m, "per_task_pass_at_1": p,
+                     "delta_points": None if m is None or p is None else round(100 * (m - p), 1)})
+    return rows
+
+
+def build_report(job_dir: str | Path, per_task_job: str | Path | None = None) -> dict[str, Any]:
     """Read ``job_dir`` and return the report object documented in the module docstring.
+
+    Marathon sessions (``kind = "marathon"``) are kept out of every per-task group and reported under
+    ``"marathon"`` (:func:`marathon_rows`) beside the per-task pass@1 of the same job, or of
+    ``per_task_job`` (another job of the same agent) when given.
 
     Raises:
         ReportError: see :func:`load_trials`.
     """
     job, trials, problems, skipped = load_trials(Path(job_dir))
+    sessions = [t for t in trials if t.marathon]
+    single = [t for t in trials if not t.marathon]  # every per-task group; sessions only in "marathon"
     by_task: dict[str, list[Trial]] = defaultdict(list)
-    for t in trials:
+    for t in single:
         by_task[t.task].append(t)
     meta = {task: task_metadata(ts) for task, ts in by_task.items()}
     by_domain: dict[str, list[Trial]] = defaultdict(list)
     by_band: dict[tuple[str, str | None], list[Trial]] = defaultdict(list)
-    for t in trials:
+    for t in single:
         by_domain[meta[t.task][0]].append(t)
         by_band[(meta[t.task][0], meta[t.task][2])].append(t)
 
@@ -482,18 +515,21 @@ def build_report(job_dir: str | Path) -> dict[str, Any]:
     # what was run, not what was asked for: trials per task, fewest and most
     runs = sorted(len(by_task[name]) for name in by_task)
     job = {**job, "attempts_per_task": {"min": runs[0], "max": runs[-1]} if runs else None}
+    domains = [{"domain": d, **group_stats(by_domain[d])} for d in sorted(by_domain, key=_domain_order)]
+    baseline = {d["domain"]: d for d in (build_report(per_task_job)["domains"] if per_task_job else domains)}
     return {
         "format": REPORT_FORMAT,
+        "marathon": marathon_rows(sessions, baseline),
         "job": job,
         "k": K,
         "grading": {"judge": _coverage_word(n_judged, len(trials)), "n_judged": n_judged,
                     "n_trials": len(trials), "deterministic_only": n_judged < len(trials),
                     "n_leaderboard_valid": n_valid, "leaderboard_valid": n_valid == len(trials),
                     "n_ungraded": n_ungraded, "warnings": warnings},
-        "domains": [{"domain": d, **group_stats(by_domain[d])} for d in sorted(by_domain, key=_domain_order)],
+        "domains": domains,
         "difficulty": [{"domain": d, "difficulty": b, **group_stats(by_band[(d, b)])}
                        for d, b in sorted(by_band, key=lambda db: (_domain_order(db[0]), _BAND_ORDER.get(db[1] or "", 9)))],
-        "overall": group_stats(trials),
+        "overall": group_stats(single),
         "tasks": [{"task": name, "domain": meta[name][0], "domain_source": meta[name][1],
                    "difficulty": meta[name][2], **group_stats(by_task[name])} for name in tasks],
         "trials": [{"trial": t.name, "task": t.task, "reward": t.reward, "raw_reward": t.raw_reward,
@@ -595,6 +631,13 @@ def render_text(report: dict[str, Any]) -> str:
     body = _table(head, rows)
     body.insert(len(body) - 1, "  ".join("-" * len(s) for s in body[1].split("  ")))
     out += body
+    if report.get("marathon"):
+        out += ["", "Marathon vs per-task pass@1 (paper Table 4; marathon = mean fraction of cases passed per "
+                    "session; Δ = marathon − per-task, points)"]
+        out += _table([("domain", 15), ("sessions", 8), ("marathon", 8), ("per-task", 8), ("Δ", 6)],
+                      [[r["domain"], str(r["n_sessions"]), _pct(r["marathon_pass_at_1"]),
+                        _pct(r["per_task_pass_at_1"]), _num_fmt(r["delta_points"], "+.1f")]
+                       for r in report["marathon"]])
     out.append("")
     out.append("Per task")
     head = [("task", 30), ("dom", 3), ("diff", 4), *_COLUMNS]

@@ -22,7 +22,7 @@ import shutil
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from chibench.world.control import BASE_WORLD, EXPORT_DIR, RUN_DIR
 from chibench.world.core.errors import validation_lines
@@ -48,6 +48,15 @@ class TaskWorld(BaseModel):
     overlay: OverlaySpec
     contracts: list[str] = Field(default_factory=list,
                                  description="Counterpart contract ids this task talks to (hidden tables)")
+    cases: list[OverlaySpec] = Field(
+        default_factory=list, description="A marathon world (``world/marathon.py``): every case's overlay, "
+                                          "applied to one world; ``overlay`` is then the first of them")
+
+    @model_validator(mode="after")
+    def _first_case(self) -> TaskWorld:
+        if self.cases and self.cases[0] != self.overlay:
+            raise ValueError("overlay: a marathon world's overlay is its first case (cases[0])")
+        return self
 
 
 def load_task_world(path: str | Path) -> TaskWorld:
@@ -114,8 +123,8 @@ def prepare(spec: TaskWorld, *, base: Path = BASE_WORLD, run_dir: Path = RUN_DIR
 
 
 def setup(world: Any, spec: TaskWorld) -> None:
-    """Turn an open copy of the base world into the task's starting state: apply the overlay, then
-    fix who the agent may act as. The one definition shared by :func:`prepare` (the sidecar,
+    """Turn an open copy of the base world into the task's starting state: apply the overlay (every
+    case's, for a marathon world), then fix who the agent may act as. The one definition shared by :func:`prepare` (the sidecar,
     ``chibench package try``) and the in-process RL environment (``chibench.rl``).
 
     Raises :class:`TaskWorldError` if the overlay does not apply (the world is then half-changed:
@@ -124,7 +133,12 @@ def setup(world: Any, spec: TaskWorld) -> None:
     from chibench.world.overlays import OverlayError, apply_overlay
 
     try:
-        apply_overlay(world, spec.overlay)
+        if spec.cases:
+            from chibench.world.marathon import compose
+
+            compose(world, list(spec.cases))
+        else:
+            apply_overlay(world, spec.overlay)
     except OverlayError as exc:
         raise TaskWorldError(f"overlay: {exc}") from exc
     set_identities(world, {str(k): list(v) for k, v in spec.identities.items()})

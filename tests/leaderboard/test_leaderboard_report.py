@@ -279,8 +279,8 @@ def test_json_keys_are_stable(harbor_job: HarborJob, capsys: pytest.CaptureFixtu
     harbor_job.trial("uppp.referral", reward=1)
     harbor_job.trial("cm_copd_001", reward=None, exception="RuntimeError", judge=None, steps=None, tokens=None)
     rep = report_json(harbor_job.finish(), capsys)
-    assert set(rep) == {"format", "job", "k", "grading", "domains", "difficulty", "overall", "tasks", "trials", "problems",
-                        "skipped"}
+    assert set(rep) == {"format", "job", "k", "grading", "domains", "difficulty", "overall", "tasks", "trials",
+                        "problems", "skipped", "marathon"}
     assert rep["format"] == "chibench.report/1" and rep["k"] == 3
     assert set(rep["job"]) == {"dir", "name", "id", "started_at", "finished_at", "n_total_trials", "n_attempts",
                                "n_trials", "agents", "attempts_per_task"}
