@@ -365,9 +365,12 @@ def _approval_letter(world: World, actor: str, case_id: str, channel: str) -> di
         signer = s.get(Worker, actor)
         f = _common_fields(s, case, signer, world.now().date())
         number, start, end = case.authorization_number, case.auth_valid_from, case.auth_valid_to
-        lines = [f"{ln.code} x{ln.units}" for ln in
-                 s.scalars(select(PALine).where(PALine.case_id == case.id).order_by(PALine.line_number))]
-    f.update(authorization_number=number, approved_lines=lines, valid_from=start.isoformat(), valid_to=end.isoformat())
+        rows = list(s.scalars(select(PALine).where(PALine.case_id == case.id).order_by(PALine.line_number)))
+    # structured lines, as the letter tool takes them (the arena's payer oracle replays these fields)
+    approved = [{"line_number": ln.line_number, "code": ln.code, "approved_units": ln.units} for ln in rows]
+    lines = [f"{ln.code} x{ln.units}" for ln in rows]
+    f.update(authorization_number=number, approved_lines=approved, valid_from=start.isoformat(),
+             valid_to=end.isoformat())
     body = (_head(f) + f"The request is APPROVED. Authorization number: {number}.\n"
             f"Approved lines: {', '.join(lines)}.\nValid {start.isoformat()} through {end.isoformat()}.\n"
             "Services must be rendered by the requesting provider at the requested place of service; eligibility "
