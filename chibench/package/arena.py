@@ -186,6 +186,7 @@ def scenario_for(src: ArenaSource, side: str) -> Scenario:
     """The side's package as a :class:`Scenario` (rendered by the ordinary renderer)."""
     ref = referral(src.service)
     title = f"Arena ({side} side): {ref.title}"[:160]
+    data: dict[str, Any]
     if side == "provider":
         near = [m for m in ref.near_misses if m.name in src.provider.near_misses]
         data = {"id": f"{src.id}.provider", "category": ref.category, "difficulty": ref.difficulty, "title": title,
@@ -227,6 +228,7 @@ def task_world(src: ArenaSource | str, side: str) -> Any:
 def open_world(tw: Any) -> tuple[Any, dict[str, Any]]:
     """A private in-process world at the side's starting state, and the starting export."""
     from chibench.rl import worlds
+    from chibench.world.tools import dispatch  # noqa: F401  (registers the scripted provider's tool caller)
 
     digest = hashlib.sha256(json.dumps(tw.model_dump(mode="json"), sort_keys=True).encode()).hexdigest()
     tpl = worlds.template(tw, digest, None)
@@ -337,7 +339,7 @@ def _recording(world: Any, sink: list[tuple[dict[str, Any], Any]]) -> Iterator[N
         saved.append((mod, attr, getattr(mod, attr)))
         setattr(mod, attr, wrap(getattr(mod, attr), tool))
     saved.append((scripted_payer, "payer_mode", scripted_payer.payer_mode))
-    scripted_payer.payer_mode = lambda _s: "auto"  # type: ignore[assignment]
+    scripted_payer.payer_mode = lambda _s: "auto"
     saved.append((world, "advance", world.advance))
     world.advance = lambda **_kw: None
     try:
@@ -504,7 +506,7 @@ def author_source(service: str, *, probe_near_misses: bool = True) -> dict[str, 
     identities = [{"id": a, "title": next((t for p, t in titles.items() if a.startswith(p + "-")),
                                           "Keystone Mutual Health Plan UM staff")} for a in actors]
     provider_terminal = ["docs_needed"] if pa_terminal == "gather_more_evidence" else PROVIDER_SUBMITTED
-    data = {"id": f"arena.{service}", "service": service, "pa_terminal": pa_terminal, "terminal_state": terminal,
+    data: dict[str, Any] = {"id": f"arena.{service}", "service": service, "pa_terminal": pa_terminal, "terminal_state": terminal,
             "provider": {"terminal_status": provider_terminal, "near_misses": []},
             "payer": {"identities": identities or [{"id": "WKR-INT-01", "title": titles["WKR-INT"]}],
                       "expectations": key, "oracle": steps, "near_misses": payer_near_misses(steps)}}
@@ -528,3 +530,146 @@ def write_source(service: str, root: Path = ARENA_ROOT) -> Path:
             "# (`chibench arena author`) and is proven by `chibench arena try`.\n")
     path.write_text(head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
     return path
+
+
+# ------------------------------------------------------------------------------------- rendering
+README = """# χ-Bench-Arena packages (generated folders; the sources are `*.arena.yaml`)
+
+One prior authorization played end to end by a provider side and a payer side in one world (paper §4.3).
+`<service>.arena.yaml` is the one source per case; `chibench arena build` renders `<service>.provider/`
+(the agent under test is the clinic's PA coordinator, Keystone's scripted UM staff answer) and, for cases
+whose reference play reaches the payer, `<service>.payer/` (the agent under test is Keystone's UM desk, the
+clinic's scripted coordinator submits and answers pends). Both sides are graded on every trial; the
+reward is 1 only when both pass (`tests/expectations.json` holds both keys). Not part of the 75-task
+dataset in `packages/`. Run one: `harbor run -p packages-arena/<service>.<side> -a <agent> …`.
+"""
+
+
+def render_case(src: ArenaSource, source_bytes: bytes) -> dict[str, dict[str, bytes]]:
+    """Every generated file of a case's packages: ``{folder name: {relative path: bytes}}``."""
+    from chibench.package.harness import world_version
+    from chibench.package.render import RenderError, _json, render
+
+    out: dict[str, dict[str, bytes]] = {}
+    for side in src.sides:
+        sc = scenario_for(src, side)
+        if side == "payer" and not sc.oracle:
+            raise ArenaError(f"{src.id}: the payer side has no reference trajectory")
+        try:
+            files = render(sc, source_bytes + side.encode())
+        except RenderError as exc:
+            raise ArenaError(f"{src.id}.{side}: {exc}") from exc
+        files["tests/expectations.json"] = _json(arena_expectations(src, side, world_version()))
+        out[f"{src.service}.{side}"] = files
+    return out
+
+
+def build(root: Path = ARENA_ROOT, *, check: bool = False, services: list[str] | None = None) -> list[Path]:
+    """Render every source under ``root`` (or only ``services``); write or, with ``check``, report drift.
+    Returns the changed (or drifted / stray) paths."""
+    from chibench.package.render import EXECUTABLE
+
+    changed: list[Path] = []
+    expected_dirs: set[Path] = set()
+    for path in source_paths(root):
+        src = load_source(path)
+        if services and src.service not in services:
+            continue
+        for folder, files in render_case(src, path.read_bytes()).items():
+            pkg = root / folder
+            expected_dirs.add(pkg)
+            for rel, data in files.items():
+                target = pkg / rel
+                if (target.read_bytes() if target.is_file() else None) != data:
+                    changed.append(target)
+                    if not check:
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        target.write_bytes(data)
+                if not check and rel in EXECUTABLE:
+                    target.chmod(0o755)
+            for p in sorted(pkg.rglob("*")):
+                if p.is_file() and p.relative_to(pkg).as_posix() not in files and "__pycache__" not in p.parts:
+                    changed.append(p)
+                    if not check:
+                        p.unlink()
+    readme = root / "README.md"
+    if not services and (readme.read_text(encoding="utf-8") if readme.is_file() else None) != README:
+        changed.append(readme)
+        if not check:
+            readme.write_text(README, encoding="utf-8")
+    return changed
+
+
+# ------------------------------------------------------------------------------------- CLI
+def _sources(names: list[str] | None) -> list[ArenaSource]:
+    paths = source_paths()
+    if names:
+        wanted = {n.removeprefix("arena.") for n in names}
+        paths = [p for p in paths if p.name.removesuffix(".arena.yaml") in wanted]
+        missing = wanted - {p.name.removesuffix(".arena.yaml") for p in paths}
+        if missing:
+            raise ArenaError(f"no arena source for {sorted(missing)} (have: "
+                             f"{', '.join(p.name.removesuffix('.arena.yaml') for p in source_paths())})")
+    return [load_source(p) for p in paths]
+
+
+def cmd_arena_build(args: Any) -> int:
+    import sys
+
+    try:
+        changed = build(check=args.check, services=[n.removeprefix("arena.") for n in args.cases] or None)
+    except ArenaError as exc:
+        print(f"chibench: {exc}", file=sys.stderr)
+        return 2
+    for c in changed:
+        print(("drift: " if args.check else "wrote: ") + str(c))
+    return 1 if (args.check and changed) else 0
+
+
+def cmd_arena_try(args: Any) -> int:
+    import sys
+
+    try:
+        sources = _sources(args.cases)
+    except ArenaError as exc:
+        print(f"chibench: {exc}", file=sys.stderr)
+        return 2
+    bad = 0
+    for src in sources:
+        for side in args.side or ["scripted", *src.sides]:
+            if side != "scripted" and side not in src.sides:
+                continue
+            agents = ["oracle"] if side == "scripted" else (args.agent or ["oracle", "nop"])
+            for agent in agents:
+                card = play(src, side, agent)
+                want = 1 if agent == "oracle" else 0
+                ok = card["reward"] == want
+                bad += not ok
+                print(f"{'ok ' if ok else 'BAD'} {src.id} side={side} agent={agent} reward={card['reward']} "
+                      f"provider={card['side_rewards']['provider']} payer={card['side_rewards']['payer']}"
+                      + (f" error={card['error']}" if card.get("error") else "")
+                      + ("" if ok else f" reason={card['reason']}"))
+    return 1 if bad else 0
+
+
+def cmd_arena_author(args: Any) -> int:
+    for service in args.services:
+        print(f"wrote: {write_source(service)}")
+    return 0
+
+
+def add_arena_parser(sub: Any) -> None:
+    ar = sub.add_parser("arena", help="χ-Bench-Arena: two-sided PA packages (packages-arena/)")
+    s = ar.add_subparsers(dest="command", required=True)
+    b = s.add_parser("build", help="render packages-arena/<service>.<side>/ from <service>.arena.yaml")
+    b.add_argument("cases", nargs="*", help="services (default: all)")
+    b.add_argument("--check", action="store_true", help="fail if a committed rendered file differs")
+    b.set_defaults(func=cmd_arena_build)
+    t = s.add_parser("try", help="play cases in process (scripted vs scripted, oracle and nop per side) and grade")
+    t.add_argument("cases", nargs="*", help="services (default: all)")
+    t.add_argument("--side", action="append", choices=["scripted", "provider", "payer"])
+    t.add_argument("--agent", action="append", help="oracle | nop | near_miss:<name> (repeatable)")
+    t.set_defaults(func=cmd_arena_try)
+    a = s.add_parser("author", help="(re)write <service>.arena.yaml from the referral and the scripted payer")
+    a.add_argument("services", nargs="+")
+    a.set_defaults(func=cmd_arena_author)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
@@ -99,6 +100,12 @@ def _substitute(value: Any, env: dict[str, Any]) -> Any:
     return value
 
 
+#: The provider tool dispatcher, ``(world, role, tool, arguments) -> (is_error, payload)``. The tool layer
+#: registers it when it loads (``world/tools/dispatch.py``): apps never import tools (tests/test_layers.py),
+#: and the reference provider must act through exactly the calls an agent makes.
+TOOL_CALLER: Callable[[World, str, str, dict[str, Any]], tuple[bool, Any]] | None = None
+
+
 def replay_reference(world: World, steps: list[dict[str, Any]]) -> dict[str, Any]:
     """Play the reference provider's tool calls (oracle format: ``tool``, ``args`` with ``${var}``,
     ``save`` = var → JMESPath over the result) through the provider dispatcher, as an agent would.
@@ -109,8 +116,10 @@ def replay_reference(world: World, steps: list[dict[str, Any]]) -> dict[str, Any
     """
     import jmespath
 
-    from chibench.world.tools.dispatch import dispatch
-
+    dispatch = TOOL_CALLER
+    if dispatch is None:
+        raise ReplayError("the tool layer is not loaded (import chibench.world.tools.dispatch first): the "
+                          "reference provider acts only through the provider tools")
     env: dict[str, Any] = {}
     for n, step in enumerate(steps, 1):
         tool = str(step["tool"])
