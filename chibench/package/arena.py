@@ -435,10 +435,13 @@ def payer_key(ref: Scenario, steps: list[dict[str, Any]]) -> tuple[str, dict[str
         key.update(terminal_status=["docs_needed"], stages={"determination": {"present": False}},
                    artifacts={"forbidden_letter_types": LETTER_TYPES},
                    checks=[{"name": "payer_never_received_the_request", "stage": "payer",
-                            "description": "The held case never reached Keystone's intake queue, and Keystone "
-                                           "opened nothing on it (no intake record, no P2P)",
-                            "expr": "length(case.intake_cases || `[]`) + length(case.p2p_requests || `[]`)",
-                            "op": "equals", "value": 0, "do_nothing_passes": False}])
+                            "description": "The held case never reached Keystone's intake queue (no intake record)",
+                            "expr": "case.intake_cases || `[]`", "op": "length_eq", "value": 0,
+                            "do_nothing_passes": False},
+                           {"name": "no_spontaneous_p2p", "stage": "payer",
+                            "description": "Keystone opened no peer-to-peer on a request it never received",
+                            "expr": "case.p2p_requests || `[]`", "op": "length_eq", "value": 0,
+                            "do_nothing_passes": False}])
         return "docs_needed", key
     md = by_tool.get("review_submit_md_case_decision", [{}])[-1]
     fin = by_tool.get("determination_finalize", [])
@@ -559,7 +562,15 @@ def render_case(src: ArenaSource, source_bytes: bytes) -> dict[str, dict[str, by
             files = render(sc, source_bytes + side.encode())
         except RenderError as exc:
             raise ArenaError(f"{src.id}.{side}: {exc}") from exc
-        files["tests/expectations.json"] = _json(arena_expectations(src, side, world_version()))
+        key = arena_expectations(src, side, world_version())
+        from chibench.verifiers.expectations import ExpectationsError, parse_expectations
+
+        for s_name, doc in key["sides"].items():  # both keys must load in the grader, not only the agent's
+            try:
+                parse_expectations(doc, source=f"{src.id}.{side} ({s_name} key)")
+            except ExpectationsError as exc:
+                raise ArenaError(f"{src.id}.{side}: {s_name} key: {exc}") from exc
+        files["tests/expectations.json"] = _json(key)
         out[f"{src.service}.{side}"] = files
     return out
 

@@ -121,8 +121,9 @@ def test_provider_near_miss_fails_the_trial_while_the_payer_scorecard_passes() -
 
 # ------------------------------------------------------------------------------------- the scripted provider
 def test_scripted_provider_answers_a_payer_pend_with_the_named_documents() -> None:
-    """A payer worker pends the reference packet naming a document kind the clinic holds but did not send;
-    the scripted provider answers on the world clock with exactly those signed documents (resubmitted)."""
+    """A payer worker pends the reference packet naming a document kind of which the clinic holds signed
+    documents it did not send; the scripted provider answers on the world clock with exactly those
+    (resubmitted)."""
     from sqlalchemy import select
 
     from chibench.world.apps import scripted_payer
@@ -139,13 +140,16 @@ def test_scripted_provider_answers_a_payer_pend_with_the_named_documents() -> No
                                                                  Document.side == "provider",
                                                                  Document.signed.is_(True)))
                      if d.id not in held and d.case_id in (None, case.id)]
-            kinds = {str(d.kind) for d in spare} - {str(d.kind) for d in s.scalars(
-                select(Document).where(Document.side == "payer"))}
-            assert kinds, "the chart should hold a signed kind the reference packet did not carry"
-            kind = sorted(kinds)[0]
+            assert spare, "the chart should hold signed documents the reference packet did not carry"
+            kind = str(spare[0].kind)
+            expected = {d.id for d in spare if str(d.kind) == kind}
             case_id = case.id
         from chibench.world.apps.intake_hub import services as intake
 
+        header = next(st.args for st in source("rituximab").payer.oracle
+                      if st.tool == "payer_intake_hub_save_auth_header")
+        intake.save_auth_header(world, actor_id="WKR-INT-01", **{**{k: v for k, v in header.items()
+                                                                  if k != "acting_as"}, "case_id": case_id})
         intake.confirm_decisions(world, actor_id="WKR-INT-01", case_id=case_id, request_complete=False,
                                  member_eligible=True, service_covered=True, provider_network_status="in_network",
                                  missing_information=[f"the {kind.replace('_', ' ')}"], info_due="2026-10-30")
@@ -157,7 +161,7 @@ def test_scripted_provider_answers_a_payer_pend_with_the_named_documents() -> No
                              .order_by(SubmissionPacket.sequence.desc())).first()
             assert last is not None and last.sequence == 2
             sent = [s.get(Document, i) for i in last.payer_document_ids]
-            assert sent and {str(d.kind) for d in sent} == {kind}
+            assert {d.copied_from for d in sent} == expected
     finally:
         world.close()
 
