@@ -183,14 +183,3 @@ def dispatch_now(world: World, role: Role, name: str,
     finally:
         _LOCK.release()
     return _encoded(outcome, t.name, t.kind)
-
-
-def _register_with_the_arena() -> None:
-    """The arena's scripted provider replays the reference provider through this dispatcher (apps may not
-    import tools, so the tool layer hands it over when it loads)."""
-    from chibench.world.apps import scripted_provider
-
-    scripted_provider.TOOL_CALLER = dispatch
-
-
-_register_with_the_arena()
