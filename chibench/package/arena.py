@@ -312,8 +312,23 @@ _RECORDED: dict[str, tuple[str, str]] = {
 }
 
 
+def _flipped(real: Callable[..., Any]) -> Callable[..., Any]:
+    """The plan policy's adjudication, reversed: what a reviewer who misreads the criteria decides."""
+    from chibench.world.rules.adjudication import Adjudication
+
+    def adjudicate(*a: Any, **kw: Any) -> Any:
+        adj = real(*a, **kw)
+        if adj.outcome == "approve":
+            return Adjudication("deny", "medical_necessity", ["the submitted documentation does not establish the "
+                                                              "policy criteria"])
+        if adj.outcome in ("deny", "p2p"):
+            return Adjudication("approve", "medical_necessity", ["criteria met on the submitted documentation"])
+        return adj
+    return adjudicate
+
+
 @contextmanager
-def _recording(world: Any, sink: list[tuple[dict[str, Any], Any]]) -> Iterator[None]:
+def _recording(world: Any, sink: list[tuple[dict[str, Any], Any]], *, flip: bool = False) -> Iterator[None]:
     """Wrap the payer service functions the scripted payer calls so each call is recorded as the payer tool
     call with the same arguments (``actor_id`` → ``acting_as``); the scripted payer works in queue mode and
     its waits are skipped (a tool call cannot wait)."""
@@ -340,6 +355,9 @@ def _recording(world: Any, sink: list[tuple[dict[str, Any], Any]]) -> Iterator[N
         setattr(mod, attr, wrap(getattr(mod, attr), tool))
     saved.append((scripted_payer, "payer_mode", scripted_payer.payer_mode))
     scripted_payer.payer_mode = lambda _s: "auto"
+    if flip:
+        saved.append((scripted_payer, "adjudicate", scripted_payer.adjudicate))
+        scripted_payer.adjudicate = _flipped(scripted_payer.adjudicate)
     saved.append((world, "advance", world.advance))
     world.advance = lambda **_kw: None
     try:
@@ -381,10 +399,11 @@ def _parametrize(steps: list[tuple[dict[str, Any], Any]], case_id: str) -> list[
     return out
 
 
-def record_payer_reference(service: str) -> tuple[list[dict[str, Any]], list[str], str]:
+def record_payer_reference(service: str, *, flip: bool = False) -> tuple[list[dict[str, Any]], list[str], str]:
     """Record the scripted payer's work on the reference packet as payer tool calls.
 
-    Returns ``(steps, acting workers, case_id)``. The steps are then proven by replaying them through the
+    ``flip``: record the opposite decision instead (approve ↔ deny, a P2P skipped for an approval) — the
+    ``opposite_decision`` near miss. Returns ``(steps, acting workers, case_id)``. The steps are then proven by replaying them through the
     payer dispatcher in a fresh payer-side world (:func:`play` with ``agent=oracle``)."""
     from sqlalchemy import select
 
@@ -403,7 +422,7 @@ def record_payer_reference(service: str) -> tuple[list[dict[str, Any]], list[str
                 raise ArenaError(f"{service}: the reference provider submitted nothing")
             case_id = case.id
         sink: list[tuple[dict[str, Any], Any]] = []
-        with _recording(world, sink):
+        with _recording(world, sink, flip=flip):
             scripted_payer.respond(world, case_id)
     finally:
         world.close()
@@ -473,9 +492,16 @@ def payer_key(ref: Scenario, steps: list[dict[str, Any]]) -> tuple[str, dict[str
     return terminal, key
 
 
-def payer_near_misses(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def payer_near_misses(steps: list[dict[str, Any]], flipped: list[dict[str, Any]] | None = None
+                      ) -> list[dict[str, Any]]:
     """Plausible payer-side mistakes from the reference play; each must fail only the payer side."""
     out = []
+    if flipped:
+        out.append({"name": "opposite_decision",
+                    "why": "Works the request through every step and writes a complete, delivered letter - but decides "
+                           "the opposite of what the plan's policy gives for this packet (the terminal, decision and "
+                           "letter-type checks fail; the provider side's work is untouched).",
+                    "steps": flipped})
     delivers = [i for i, s in enumerate(steps) if s["tool"] == "payer_letter_center_deliver"]
     if delivers:
         cut = delivers[-1]
@@ -500,8 +526,11 @@ def author_source(service: str, *, probe_near_misses: bool = True) -> dict[str, 
     pa_terminal = _pa_terminal(ref)
     steps: list[dict[str, Any]] = []
     actors: list[str] = []
+    flipped: list[dict[str, Any]] = []
     if pa_terminal != "gather_more_evidence":
         steps, actors, _ = record_payer_reference(service)
+        flipped, more, _ = record_payer_reference(service, flip=True)
+        actors = sorted(set(actors) | set(more))
     terminal, key = payer_key(ref, steps)
     titles = {"WKR-INT": "Intake coordinator, Keystone Mutual Health Plan UM",
               "WKR-UMN": "UM nurse reviewer, Keystone Mutual Health Plan",
@@ -512,7 +541,7 @@ def author_source(service: str, *, probe_near_misses: bool = True) -> dict[str, 
     data: dict[str, Any] = {"id": f"arena.{service}", "service": service, "pa_terminal": pa_terminal, "terminal_state": terminal,
             "provider": {"terminal_status": provider_terminal, "near_misses": []},
             "payer": {"identities": identities or [{"id": "WKR-INT-01", "title": titles["WKR-INT"]}],
-                      "expectations": key, "oracle": steps, "near_misses": payer_near_misses(steps)}}
+                      "expectations": key, "oracle": steps, "near_misses": payer_near_misses(steps, flipped)}}
     src = ArenaSource.model_validate(data)
     if probe_near_misses:
         keep = []
