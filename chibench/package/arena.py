@@ -466,12 +466,16 @@ def payer_key(ref: Scenario, steps: list[dict[str, Any]]) -> tuple[str, dict[str
     fin = by_tool.get("determination_finalize", [])
     triage = by_tool.get("triage_set_disposition", [{}])[-1]
     stages: dict[str, Any] = {"intake": {"complete": True, "request_complete": True},
-                              "triage": {"disposition": triage.get("disposition"), "lane_matches_policy": True},
-                              "md_review": {"decision": md.get("decision")}}
+                              "triage": {"disposition": triage.get("disposition"), "lane_matches_policy": True}}
+    if md:
+        stages["md_review"] = {"decision": md.get("decision")}
     if fin:
         decision = fin[-1]["decision"]
         stages["determination"] = {"decision": decision}
         terminal = decision
+    elif triage.get("disposition") in ("gold_card", "notification"):  # approved at routing
+        stages["determination"] = {"decision": "approved", "basis": triage["disposition"]}
+        terminal = "approved"
     else:
         stages["determination"] = {"present": False}
         terminal = "under_review"
@@ -496,7 +500,7 @@ def payer_near_misses(steps: list[dict[str, Any]], flipped: list[dict[str, Any]]
                       ) -> list[dict[str, Any]]:
     """Plausible payer-side mistakes from the reference play; each must fail only the payer side."""
     out = []
-    if flipped:
+    if flipped and flipped != steps:  # a gold-carded request is approved at routing whatever the policy says
         out.append({"name": "opposite_decision",
                     "why": "Works the request through every step and writes a complete, delivered letter - but decides "
                            "the opposite of what the plan's policy gives for this packet (the terminal, decision and "
@@ -680,7 +684,11 @@ def cmd_arena_try(args: Any) -> int:
             if side != "scripted" and side not in src.sides:
                 continue
             agents = ["oracle"] if side == "scripted" else (args.agent or ["oracle", "nop"])
+            known = {f"near_miss:{n}" for n in (src.provider.near_misses if side == "provider"
+                                                 else [m.name for m in src.payer.near_misses])}
             for agent in agents:
+                if agent.startswith("near_miss:") and agent not in known:
+                    continue
                 card = play(src, side, agent)
                 want = 1 if agent == "oracle" else 0
                 ok = card["reward"] == want
