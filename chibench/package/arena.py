@@ -38,6 +38,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from chibench.package.scenario import Identity, NearMiss, OracleStep, Scenario, load_scenario
+from chibench.world.core import yamlio
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = REPO / "packages"
@@ -108,7 +109,7 @@ class ArenaSource(_M):
 def load_source(path: str | Path) -> ArenaSource:
     p = Path(path)
     try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
+        raw = yamlio.load(p.read_text(encoding="utf-8"))
         return ArenaSource.model_validate(raw)
     except (OSError, yaml.YAMLError, ValueError) as exc:
         raise ArenaError(f"{p}: {exc}") from exc
