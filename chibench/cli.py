@@ -314,8 +314,19 @@ def cmd_tools_reference(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     from chibench.verifiers import grade
 
-    card = grade(args.export, args.expectations, initial=args.initial, out_dir=args.out,
-                 **({"judge": None} if args.no_judge else {}))
+    try:  # an unreadable key is graded (and explained) by grade() below
+        key = json.loads(Path(args.expectations).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        key = None
+    if isinstance(key, dict) and key.get("format") == "chibench.arena-expectations/1":  # χ-Bench-Arena: both sides
+        from chibench.verifiers.arena import grade_arena
+
+        card = grade_arena(args.export, key.get("sides") or {}, initial=args.initial, out_dir=args.out,
+                           agent_side=str(key.get("agent_side")), opponent=str(key.get("opponent")),
+                           **({"judge": None} if args.no_judge else {}))
+    else:
+        card = grade(args.export, args.expectations, initial=args.initial, out_dir=args.out,
+                     **({"judge": None} if args.no_judge else {}))
     print(json.dumps({k: card.get(k) for k in ("reward", "outcome", "leaderboard_valid", "reason", "score")}
                      | {"judge": (card.get("judge") or {}).get("status"), "out": str(args.out)}))
     if card["reward"] == 1:
@@ -323,7 +334,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if card.get("outcome") == "ungraded":  # the judge could not vote: no reward.json (tests/test.sh keeps it so)
         print(f"chibench: {card['reason']}", file=sys.stderr)
         return 3
-    return 2 if not (card.get("deterministic") or {}).get("checks") else 1
+    return 2 if not (card.get("deterministic") or {}).get("checks") and "sides" not in card else 1
 
 
 def parser() -> argparse.ArgumentParser:
@@ -409,6 +420,10 @@ def parser() -> argparse.ArgumentParser:
     from chibench.package.marathon_cli import add_marathon_parser
 
     add_marathon_parser(sub)
+
+    from chibench.package.arena import add_arena_parser
+
+    add_arena_parser(sub)
     from chibench.package.dataset import add_dataset_parser
 
     add_dataset_parser(sub)

@@ -101,8 +101,14 @@ class UpstreamWork(BaseModel):
 
 class OverlaySpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    kind: Literal["pa_new_referral", "um_pickup", "cm_referral"]
+    kind: Literal["pa_new_referral", "um_pickup", "cm_referral", "pa_arena"]
     service: str | None = None
+    side: Literal["provider", "payer", "scripted"] | None = Field(
+        None, description="pa_arena: the side the agent under test plays (the other is scripted), or "
+                          "'scripted' for scripted provider vs scripted payer")
+    provider_reference: list[dict[str, Any]] = Field(
+        default_factory=list, description="pa_arena: the reference provider's tool calls (the referral oracle), "
+                                          "replayed by the scripted provider when the payer side is played")
     stage: Literal["intake", "triage", "nurse_review", "md_review", "p2p"] | None = None
     scenario_id: str | None = None
     upstream: UpstreamWork = Field(default_factory=UpstreamWork)
@@ -408,6 +414,42 @@ def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
     return {"case_id": case_id, "stage": spec.stage, "other_case_ids": others}
 
 
+# --------------------------------------------------------------------------------- arena
+
+
+def apply_pa_arena(world: World, spec: OverlaySpec) -> dict[str, Any]:
+    """χ-Bench-Arena: one PA case played end to end by a provider side and a payer side in one world.
+
+    ``side = provider``: the agent opens the case from the order; the scripted payer works what it
+    submits (``payer_mode = auto``). ``side = payer``: the scripted provider (``provider_mode = auto``)
+    replays the reference provider's tool calls now — its packet lands in the payer's intake queue
+    (``payer_mode = queue``) — and answers the agent's pends later. ``side = scripted``: both sides
+    scripted (the arena's self-test: the reference play reaches the seed's terminal state)."""
+    from chibench.world.apps.scripted_provider import replay_reference, set_provider_mode
+    from chibench.world.core.identities import set_identities
+
+    seed = _service_seed(spec.service)
+    if spec.side is None:
+        raise OverlayError("side: required for pa_arena (allowed: provider, payer, scripted)")
+    out: dict[str, Any] = {"order_id": seed.order.id, "patient_id": seed.patient.id, "side": spec.side}
+    set_payer_mode(world, "queue" if spec.side == "payer" else "auto")
+    if spec.side == "provider":
+        return out
+    if not spec.provider_reference:
+        raise OverlayError("provider_reference: required for pa_arena when the provider side is scripted")
+    set_provider_mode(world, "auto")
+    actors = sorted({str(st.get("args", {}).get("acting_as")) for st in spec.provider_reference
+                     if st.get("args", {}).get("acting_as")})
+    set_identities(world, {"provider": actors})
+    try:
+        env = replay_reference(world, spec.provider_reference)
+    except Exception as exc:  # noqa: BLE001 - any failure of the reference play makes the world unusable
+        raise OverlayError(f"provider_reference: {exc}") from exc
+    set_identities(world, {})
+    out["case_id"] = env.get("case_id")
+    return out
+
+
 # --------------------------------------------------------------------------------- entry points
 
 
@@ -415,6 +457,8 @@ def apply_overlay(world: World, spec: OverlaySpec) -> dict[str, Any]:
     """Apply ``spec`` to ``world`` (normally a fresh base world). Returns what the task starts on."""
     if spec.kind == "um_pickup":
         return apply_um_pickup(world, spec)
+    if spec.kind == "pa_arena":
+        return apply_pa_arena(world, spec)
     if spec.kind == "pa_new_referral":
         seed = _service_seed(spec.service)
         set_payer_mode(world, "auto")

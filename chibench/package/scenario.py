@@ -28,7 +28,8 @@ from chibench.world.core import yamlio
 from chibench.world.core.errors import validation_lines
 from chibench.world.overlays import OverlaySpec
 
-TASK_ID = r"^(cm_[a-z0-9_]+_[0-9]{3}|[a-z0-9_]+\.(referral|intake|triage|nurse_review|md_review|p2p))$"
+TASK_ID = (r"^(cm_[a-z0-9_]+_[0-9]{3}|[a-z0-9_]+\.(referral|intake|triage|nurse_review|md_review|p2p)"
+           r"|arena\.[a-z0-9_]+\.(provider|payer))$")
 Role = Literal["provider", "payer", "cm"]
 DOMAIN_OF_ROLE = {"provider": "provider_pa", "payer": "payer_um", "cm": "care_management"}
 EXPECTATIONS_ROLE = {"provider": "provider", "payer": "payer", "cm": "care_manager"}
@@ -123,6 +124,13 @@ class Scenario(_M):
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
         kind = self.overlay.kind
+        if kind == "pa_arena" or self.id.startswith("arena."):  # χ-Bench-Arena (chibench/package/arena.py)
+            _, service, side = self.id.split(".")
+            if kind != "pa_arena" or self.overlay.service != service or self.overlay.side != side \
+                    or self.role != side:
+                raise ValueError(f"an arena task {self.id} starts from pa_arena for service '{service}', "
+                                 f"side '{side}', played in the {side} role")
+            return self
         want = {"provider": "pa_new_referral", "payer": "um_pickup", "cm": "cm_referral"}[self.role]
         if kind != want:
             raise ValueError(f"overlay.kind: a {self.role} task starts from {want}, not {kind}")

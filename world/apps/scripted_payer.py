@@ -222,6 +222,13 @@ def respond(world: World, case_id: str) -> dict[str, Any] | None:
             return {**out, **_pend_letter(world, coordinator.id, case_id, items, due, channel), "worked_by": worked}
 
     # triage and routing
+    from chibench.world.apps.triage.services import _policy_lane
+
+    with world.read() as s:  # the routing precedence over the confirmed intake (gold card included)
+        c = s.get(PACase, case_id)
+        confirmed = s.scalars(select(IntakeCase).where(IntakeCase.case_id == case_id)).first()
+        assert c is not None and confirmed is not None
+        precedence = str(_policy_lane(s, c, confirmed)[0])
     admissible = pr.coverage_active and pr.result.covered_benefit
     if not admissible:
         lane = "administrative_review"
@@ -229,6 +236,8 @@ def respond(world: World, case_id: str) -> dict[str, Any] | None:
         lane = "no_auth_required"
     elif pr.result.notification_only:
         lane = "notification"
+    elif precedence == "gold_card":  # a gold-carded requester: approved at routing, no clinical review
+        lane = "gold_card"
     elif nurse_done or not allow_nurse:
         lane = "md_review"
     else:
@@ -242,7 +251,7 @@ def respond(world: World, case_id: str) -> dict[str, Any] | None:
     worked.append(coordinator.id)
     if lane == "no_auth_required":
         return {**out, "outcome": "no_auth_required", "worked_by": worked, "case_status": str(CaseStatus.CLOSED)}
-    if lane == "notification":
+    if lane in ("notification", "gold_card"):
         return {**out, **_approval_letter(world, coordinator.id, case_id, channel), "worked_by": worked}
 
     world.advance(hours=REVIEW_HOURS, reason="the case waits for clinical review")
@@ -328,6 +337,8 @@ def _lane_reason(lane: str) -> str:
     return {"administrative_review": "Coverage or benefit does not apply on the requested date; administrative review.",
             "no_auth_required": "Prior authorization is not required for the requested lines under this plan.",
             "notification": "Notification-only service; recorded without clinical review.",
+            "gold_card": "The requesting clinician holds a current gold card for this service category; "
+                         "approved at routing.",
             "nurse_review": "Standard clinical review per plan policy.",
             "md_review": "Physician review required by the plan policy."}[lane]
 
@@ -365,9 +376,12 @@ def _approval_letter(world: World, actor: str, case_id: str, channel: str) -> di
         signer = s.get(Worker, actor)
         f = _common_fields(s, case, signer, world.now().date())
         number, start, end = case.authorization_number, case.auth_valid_from, case.auth_valid_to
-        lines = [f"{ln.code} x{ln.units}" for ln in
-                 s.scalars(select(PALine).where(PALine.case_id == case.id).order_by(PALine.line_number))]
-    f.update(authorization_number=number, approved_lines=lines, valid_from=start.isoformat(), valid_to=end.isoformat())
+        rows = list(s.scalars(select(PALine).where(PALine.case_id == case.id).order_by(PALine.line_number)))
+    # structured lines, as the letter tool takes them (the arena's payer oracle replays these fields)
+    approved = [{"line_number": ln.line_number, "code": ln.code, "approved_units": ln.units} for ln in rows]
+    lines = [f"{ln.code} x{ln.units}" for ln in rows]
+    f.update(authorization_number=number, approved_lines=approved, valid_from=start.isoformat(),
+             valid_to=end.isoformat())
     body = (_head(f) + f"The request is APPROVED. Authorization number: {number}.\n"
             f"Approved lines: {', '.join(lines)}.\nValid {start.isoformat()} through {end.isoformat()}.\n"
             "Services must be rendered by the requesting provider at the requested place of service; eligibility "

@@ -238,3 +238,21 @@ def catalog() -> dict[str, list[dict[str, Any]]]:
 
     module = importlib.import_module(CATALOG_MODULE)
     return dict(json.loads(module.CATALOG_JSON))
+
+
+def _arena_tool_caller(world: Any, role: str, name: str, arguments: dict[str, Any]) -> tuple[bool, Any]:
+    from chibench.world.tools.dispatch import dispatch
+
+    return dispatch(world, role, name, arguments)
+
+
+def _register_with_the_arena() -> None:
+    """The arena's scripted provider replays the reference provider through the tool dispatcher; apps may
+    not import tools (tests/test_layers.py), so the tool layer hands it over as soon as it loads (every
+    server and in-process client imports this module first)."""
+    from chibench.world.apps import scripted_provider
+
+    scripted_provider.TOOL_CALLER = _arena_tool_caller
+
+
+_register_with_the_arena()

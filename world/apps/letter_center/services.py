@@ -368,7 +368,13 @@ def deliver(world: World, *, actor_id: str, letter_id: str, channel: str) -> dic
             out["inbox_message_id"] = msg.id
         tx.log(case_id=case.id, entity_id=letter.id, details={"channel": chan, **out})
         s.flush()
-        return {**to_dict(letter), **out}
+        delivered = {**to_dict(letter), **out}
+    # After the delivery committed: in the arena a scripted provider (provider_mode = auto) answers a pend
+    # as later world events, like the scripted payer answers a provider packet.
+    from chibench.world.apps import scripted_provider
+
+    scripted_provider.after_payer_letter(world, delivered)
+    return delivered
 
 
 def reissue(world: World, *, actor_id: str, letter_id: str, reason: str, fields: dict[str, Any] | None = None,
