@@ -118,6 +118,8 @@ def terminal_metadata(sc: Scenario) -> dict[str, str]:
     (its terminal outcome would then be unknown)."""
     seeds = _seeds()
     ov = sc.overlay
+    if ov.kind == "pa_arena":  # two sides, two end states: the arena's own metadata says them (package/arena.py)
+        return {}
     if sc.role == "cm":
         member = seeds.cm_members.get(ov.scenario_id or "")
         if member is None:
