@@ -22,6 +22,8 @@ def main() -> int:
     ap.add_argument("--tasks", type=int, required=True)
     ap.add_argument("--pass-k", type=float)
     ap.add_argument("--snoop-clean", action="store_true")
+    ap.add_argument("--marathon", action="store_true", help="the job is marathon sessions: --reward is each "
+                    "session's pass fraction, --tasks the number of marathon domains")
     a = ap.parse_args()
     out = subprocess.run([str(Path(sys.executable).with_name("chibench")), "report", a.job, "--json"],
                          capture_output=True, text=True, check=False)
@@ -30,7 +32,16 @@ def main() -> int:
         return 1
     rep = json.loads(out.stdout)
     bad = []
-    if len(rep["tasks"]) != a.tasks:
+    if a.marathon:
+        rows = rep.get("marathon") or []
+        if len(rows) != a.tasks or rep["tasks"]:
+            bad.append(f"{len(rows)} marathon domain(s) and {len(rep['tasks'])} single task(s), expected {a.tasks} and 0")
+        for row in rows:
+            if row["n_ungraded"] or row["marathon_pass_at_1"] != a.reward:
+                bad.append(f"marathon {row['domain']}: pass@1 {row['marathon_pass_at_1']} "
+                           f"({row['n_ungraded']} ungraded), expected {a.reward}")
+        bad += [f"{p['trial']}: {p['kind']}: {p['detail']}" for p in rep["problems"]]
+    elif len(rep["tasks"]) != a.tasks:
         bad.append(f"{len(rep['tasks'])} tasks graded, expected {a.tasks}")
     for t in rep["tasks"]:
         if t["n_exceptions"] or t["n_missing_reward"] or t["n_successes"] != (t["n_trials"] if a.reward else 0):

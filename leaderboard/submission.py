@@ -54,6 +54,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from chibench.world.core import yamlio
+
 SUBMISSION_FORMAT = "chibench.submission/1"
 SUBMISSION_FILE = "submission.yaml"
 MIN_ATTEMPTS = 3
@@ -282,7 +284,7 @@ def _json(path: Path) -> dict[str, Any] | None:
 def read_meta(path: Path) -> tuple[SubmissionMeta | None, str | None]:
     """(metadata, error) for a ``submission.yaml``; the error names every invalid field."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yamlio.load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None, f"{path}: no such file (a submission needs {SUBMISSION_FILE})"
     except (OSError, yaml.YAMLError) as exc:

@@ -13,8 +13,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 import pytest
-import yaml
 
+from chibench.world.core import yamlio
 from chibench.world.core.errors import DomainError
 from chibench.world.core.world import World
 from chibench.world.export import snapshot
@@ -55,7 +55,7 @@ def refused_call(world: World | None, exc: type[E], call: Callable[[], Any], fie
 @cache
 def service_seed(slug: str) -> dict[str, Any]:
     """The seed file of a service (``world/seeds/services/<slug>.yaml``), parsed once."""
-    return yaml.safe_load((SEED_ROOT / "services" / f"{slug}.yaml").read_text(encoding="utf-8"))
+    return yamlio.load((SEED_ROOT / "services" / f"{slug}.yaml").read_text(encoding="utf-8"))
 
 
 def upstream_nurse(slug: str) -> dict[str, Any]:

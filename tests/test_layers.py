@@ -34,7 +34,7 @@ RULES: dict[str, tuple[str, ...]] = {
     # the grader reads exported JSON; of the world it knows only the vocabulary (values and legal moves)
     "chibench.verifiers": ("chibench.world.core.enums", "chibench.world.core.machines", "chibench.world.core.textmatch",
                             "chibench.world.core.yamlio"),
-    "chibench.leaderboard": ("chibench.verifiers", "chibench.world.core.enums"),
+    "chibench.leaderboard": ("chibench.verifiers", "chibench.world.core.enums", "chibench.world.core.yamlio"),
     # the CLI, packaging, sandbox and agents sit on top of everything
     "chibench": ("chibench.world", "chibench.verifiers", "chibench.leaderboard"),
 }

@@ -55,6 +55,7 @@ from chibench.package.render import (
     validate_task_config,
 )
 from chibench.package.scenario import DOMAIN_OF_ROLE, Scenario, load_scenario
+from chibench.world.core import yamlio
 from chibench.world.core.errors import validation_lines
 from chibench.world.taskspec import TaskWorld
 
@@ -133,7 +134,7 @@ def load_marathon(path: str | Path, packages: Path = PACKAGES) -> Marathon:
     if p.is_dir():
         p = p / "marathon.yaml"
     try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
+        raw = yamlio.load(p.read_text(encoding="utf-8"))
         src = MarathonSource.model_validate(raw)
     except (OSError, yaml.YAMLError) as exc:
         raise MarathonError(f"{p}: unreadable: {exc}") from None

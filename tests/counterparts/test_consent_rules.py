@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pydantic import ValidationError
 
+from chibench.world.core import yamlio
 from chibench.world.counterparts.contracts import PatientContractFile
 from chibench.world.counterparts.engine import PatientEngine
 from tests.counterparts.test_counterpart_engine import ASK, DOB, INTRO, PROGRAM, Call, opened
@@ -32,7 +32,7 @@ BARE_ASK = "Would you like to join?"  # (the word 'program' alone explains it en
 def example_contract() -> dict[str, Any]:
     text = AUTHORING.read_text()
     block = text.split("```yaml\n")[-1].split("```")[0]
-    return yaml.safe_load(block)
+    return yamlio.load(block)
 
 
 def errors(data: dict[str, Any]) -> str:

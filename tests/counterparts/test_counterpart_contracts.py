@@ -14,6 +14,7 @@ import yaml
 from pydantic import ValidationError
 
 from chibench.world.build import build_base_world
+from chibench.world.core import yamlio
 from chibench.world.core.world import World
 from chibench.world.counterparts.contracts import P2PContractFile, PatientContractFile
 from chibench.world.counterparts.models import (
@@ -38,7 +39,7 @@ REQUIRED_PATIENTS = {"cm_asthma_low_coop_001": "engaged", "cm_dm_moderate_anxiou
 
 
 def raw(path: Path) -> dict[str, Any]:
-    return yaml.safe_load(path.read_text())
+    return yamlio.load(path.read_text())
 
 
 def patient_raw() -> dict[str, Any]:

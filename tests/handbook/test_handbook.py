@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from chibench.cli import main
 from chibench.handbook import CITATION, HANDBOOK, index, lint, load, resolve, stats
+from chibench.world.core import yamlio
 
 SERVICES = sorted((Path(__file__).resolve().parents[2] / "world" / "seeds" / "services").glob("*.yaml"))
 CATALOG_SERVICES = 25
@@ -51,7 +51,7 @@ def test_structure_exists():
 
 def test_every_catalog_service_has_its_policy():
     idx = index(load())
-    seeds = [yaml.safe_load(p.read_text()) for p in SERVICES]
+    seeds = [yamlio.load(p.read_text()) for p in SERVICES]
     assert len(seeds) == CATALOG_SERVICES
     for s in seeds:
         assert s["payer_policy"]["handbook_policy_id"] in idx, s["slug"]
@@ -60,7 +60,7 @@ def test_every_catalog_service_has_its_policy():
 @pytest.mark.parametrize("path", SERVICES, ids=[p.stem for p in SERVICES])
 def test_hidden_criteria_cite_sections_that_state_their_thresholds(path):
     idx = index(load())
-    pol = yaml.safe_load(path.read_text())["payer_policy"]
+    pol = yamlio.load(path.read_text())["payer_policy"]
     for c in pol["criteria"]:
         assert resolve(c["citation"], idx) is None, c["citation"]
         doc_id, number = CITATION.fullmatch(c["citation"]).groups()
@@ -72,7 +72,7 @@ def test_hidden_criteria_cite_sections_that_state_their_thresholds(path):
 @pytest.mark.parametrize("path", SERVICES, ids=[p.stem for p in SERVICES])
 def test_required_kinds_are_the_ones_the_policy_lists(path):
     idx = index(load())
-    pol = yaml.safe_load(path.read_text())["payer_policy"]
+    pol = yamlio.load(path.read_text())["payer_policy"]
     body = idx[pol["handbook_policy_id"]].body
     docs_section = section_text(body, "4")
     for kind in pol.get("required_document_kinds", []):

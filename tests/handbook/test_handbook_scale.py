@@ -15,10 +15,11 @@ import yaml
 from chibench import handbook_gen as gen
 from chibench.handbook import HANDBOOK, index, lint, load, near_duplicates, stats, thin_documents
 from chibench.handbook_variant import DOMAIN, MEDICAL, VARIANTS, VariantError, check_variant, copy_variant
+from chibench.world.core import yamlio
 
 REPO = Path(__file__).resolve().parents[2]
 SERVICES = sorted((REPO / "world" / "seeds" / "services").glob("*.yaml"))
-TASK_POLICIES = sorted({yaml.safe_load(p.read_text())["payer_policy"]["handbook_policy_id"] for p in SERVICES})
+TASK_POLICIES = sorted({yamlio.load(p.read_text())["payer_policy"]["handbook_policy_id"] for p in SERVICES})
 LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
 
 # The paper's scale (§3.1.2, App. C.3) and what this branch has reached; the floor catches regressions.

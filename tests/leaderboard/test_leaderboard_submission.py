@@ -19,6 +19,7 @@ from chibench.leaderboard.submission import (
     load_submission,
     validate,
 )
+from chibench.world.core import yamlio
 
 Make = Callable[..., SubmissionBuilder]
 
@@ -283,6 +284,6 @@ def test_cli_unreadable_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_submission_yaml_round_trips() -> None:
-    raw = yaml.safe_load(yaml.safe_dump({**__import__("submissions").META, "jobs": ["jobs/a"]}))
+    raw = yamlio.load(yaml.safe_dump({**__import__("submissions").META, "jobs": ["jobs/a"]}))
     meta = SubmissionMeta.model_validate(raw)
     assert meta.label == "codex 0.46.0 · GPT-5" and str(meta.date) == "2026-11-20"

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from chibench.package.harness import task_world, try_task
 from chibench.package.oracle_runner import run_steps
 from chibench.package.scenario import Scenario, load_scenario
 from chibench.world import taskspec
 from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession, OutreachTurn
+from chibench.world.core import yamlio
 from chibench.world.counterparts.store import load_contracts
 from chibench.world.tools import dispatch as dispatch_module
 from tests.support import heavy_sample
@@ -36,7 +36,7 @@ TOTAL = 25
 
 
 def _seed(sid: str) -> dict[str, Any]:
-    return yaml.safe_load((SEEDS / f"{sid}.yaml").read_text(encoding="utf-8"))
+    return yamlio.load((SEEDS / f"{sid}.yaml").read_text(encoding="utf-8"))
 
 
 def _kind(sid: str) -> str:
@@ -47,7 +47,7 @@ def cm_packages() -> dict[str, str]:
     """task id → CM scenario id, for every package whose overlay is a CM referral."""
     out = {}
     for path in sorted(PACKAGES.glob("*/scenario.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yamlio.load(path.read_text(encoding="utf-8")) or {}
         overlay = data.get("overlay") or {}
         if overlay.get("kind") == "cm_referral":
             out[str(data["id"])] = str(overlay["scenario_id"])
@@ -128,7 +128,7 @@ def test_refusing_oracle_obtains_explicit_affirmative_consent(task: str, base_wo
             yes = s.query(OutreachTurn).filter_by(session_id=sess.id, turn_number=rec.consent_turn).one()
             assert yes.speaker == "patient" and persona.consent_rule.affirmative.matches(yes.text)
             assert "refusal_stated" in st["events"]
-        raw = yaml.safe_load((PACKAGES / task / "scenario.yaml").read_text(encoding="utf-8"))
+        raw = yamlio.load((PACKAGES / task / "scenario.yaml").read_text(encoding="utf-8"))
         assert "disenrolled" not in raw["expectations"]["terminal_status"]  # App. G: disenrollment is no success
     finally:
         world.close()

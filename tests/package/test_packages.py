@@ -31,6 +31,7 @@ from chibench.package.render import (
 )
 from chibench.package.scenario import Scenario, ScenarioError, load_scenario
 from chibench.world import taskspec
+from chibench.world.core import yamlio
 from chibench.world.tools.budget import RESULT_BUDGET
 from chibench.world.tools.registry import load_all
 from tests.support import heavy_sample
@@ -44,7 +45,7 @@ EXAMPLE = PACKAGES / "brca_testing.intake" / "scenario.yaml"
 
 
 def _raw() -> dict[str, Any]:
-    return dict(yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")))
+    return dict(yamlio.load(EXAMPLE.read_text(encoding="utf-8")))
 
 
 def _write(tmp_path: Path, data: dict[str, Any], folder: str | None = None) -> Path:
@@ -222,7 +223,7 @@ def test_package_isolation_and_instruction(scen: Path, tools_by_role: dict[str, 
     assert "rm -rf /tmp/chibench-dist" in main
     assert "/opt/chibench/venv/bin/chibench-tools" in main  # the shell MCP client, from the wheel
     assert cfg["environment"]["env"] == {"CHIBENCH_MCP_URL": f"http://world:8000/{sc.role}/mcp"}
-    compose = yaml.safe_load((pkg / "environment" / "docker-compose.yaml").read_text(encoding="utf-8"))
+    compose = yamlio.load((pkg / "environment" / "docker-compose.yaml").read_text(encoding="utf-8"))
     assert set(compose["services"]) == {"world"} and "JUDGE" not in json.dumps(compose)
     spec = json.loads((pkg / "environment" / "world" / "task.json").read_text(encoding="utf-8"))
     assert spec["roles"] == [sc.role] and "expectations" not in json.dumps(spec)

@@ -20,6 +20,7 @@ from chibench.package.cli import PACKAGES
 from chibench.package.harness import world_version
 from chibench.package.render import DATASET_METRICS, TRIAL_RESOURCES
 from chibench.sandbox.dockerfile import DockerfileError, interpret_text
+from chibench.world.core import yamlio
 
 REPO = PACKAGES.parent
 TASK_DIRS = sorted(p.parent for p in PACKAGES.glob("*/task.toml"))
@@ -192,7 +193,6 @@ def test_published_registry_refuses_bad_pins(url: str, commit: str, says: str) -
 def test_local_registry_and_job_config_work_from_any_directory(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """Harbor resolves local task paths and config paths against the current directory: ours are absolute."""
-    import yaml
     from harbor.models.job.config import JobConfig
 
     files = dataset.local_files(REPO)
@@ -202,7 +202,7 @@ def test_local_registry_and_job_config_work_from_any_directory(tmp_path: Path,
     for t in spec.tasks:
         local = t.to_source_task_id().get_local_path()
         assert local == (PACKAGES / t.name).resolve() and (local / "task.toml").is_file()
-    job = JobConfig.model_validate(yaml.safe_load(files[REPO.resolve() / dataset.JOB_CONFIG]))
+    job = JobConfig.model_validate(yamlio.load(files[REPO.resolve() / dataset.JOB_CONFIG]))
     ds, = job.datasets
     assert ds.is_registry() and ds.registry_path == registry and ds.registry_path.is_absolute()
     assert Path(job.jobs_dir).is_absolute() and job.n_attempts == 3

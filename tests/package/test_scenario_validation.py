@@ -15,13 +15,14 @@ import yaml
 
 from chibench.cli import main
 from chibench.package.cli import PACKAGES
+from chibench.world.core import yamlio
 
 PAYER = "uppp.md_review"           # identity WKR-MD-04, target order SR-UPP-001
 PROVIDER = "brca_testing.referral"  # identity WKR-PAC-06; the oracle records document findings by kind
 
 
 def _load(task: str) -> dict[str, Any]:
-    return yaml.safe_load((PACKAGES / task / "scenario.yaml").read_text(encoding="utf-8"))
+    return yamlio.load((PACKAGES / task / "scenario.yaml").read_text(encoding="utf-8"))
 
 
 def _first_acting(sc: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,6 @@ from types import UnionType
 from typing import Any, Union, get_args, get_origin
 
 import pytest
-import yaml
 
 from chibench.world.apps.determination.models import Determination
 from chibench.world.apps.directory.models import Worker
@@ -32,6 +31,7 @@ from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.p2p_session.models import P2PSession, P2PTurn
 from chibench.world.apps.pa_workbench.models import InboxMessage, PACase
 from chibench.world.apps.triage.models import RoutingRecord, TriageRecord
+from chibench.world.core import yamlio
 from chibench.world.core.db import WorkspaceArtifact
 from chibench.world.core.enums import WorkerRole
 from chibench.world.core.identities import set_identities
@@ -71,7 +71,7 @@ FLOWS = {"intake", "nurse_approval", "md_denial", "partial", "pend", "p2p"}
 
 
 def _seed(slug: str) -> dict[str, Any]:
-    return yaml.safe_load((SEED_ROOT / "services" / f"{slug}.yaml").read_text())
+    return yamlio.load((SEED_ROOT / "services" / f"{slug}.yaml").read_text())
 
 
 @pytest.fixture()

@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 from verifier_scenarios import initial_for_overlay
 
 from chibench.verifiers import do_nothing_audit, grade
+from chibench.world.core import yamlio
 
 REPO = Path(__file__).resolve().parents[2]
 KEYS = sorted({*REPO.glob("tests/verifiers/fixtures/**/expectations*.json"),
@@ -29,7 +29,7 @@ def _overlay(path: Path) -> dict:
     for parent in path.parents:
         scen = parent / "scenario.yaml"
         if scen.exists():
-            raw = yaml.safe_load(scen.read_text(encoding="utf-8"))
+            raw = yamlio.load(scen.read_text(encoding="utf-8"))
             return dict(raw.get("overlay", raw))
         if parent == REPO:
             break

@@ -10,6 +10,7 @@ import pytest
 
 from chibench.cli import main
 from chibench.world.build import build_base_world
+from chibench.world.core import yamlio
 from chibench.world.core.world import World
 from chibench.world.export import diff, snapshot, stats
 from chibench.world.lint import lint_root
@@ -78,7 +79,7 @@ def test_lint_reports_bad_codes_and_references(tmp_path: Path):
     text = member.read_text()
     import yaml
 
-    data = yaml.safe_load(text)
+    data = yamlio.load(text)
     data["chart"]["conditions"][0]["code"] = "E66"  # not billable
     data["chart"]["observations"][0]["loinc"] = "4548-5"  # wrong check digit
     data["patient"]["pcp_worker_id"] = "WKR-GHOST-01"

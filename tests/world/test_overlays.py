@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from chibench.cli import main
 from chibench.world.apps.intake_hub.models import IntakeCase
@@ -15,6 +14,7 @@ from chibench.world.apps.nurse_review.models import NurseRecommendation, ReviewT
 from chibench.world.apps.p2p_scheduler.models import P2PRequest
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.triage.models import TriageRecord
+from chibench.world.core import yamlio
 from chibench.world.core.clock import WORLD_OPEN
 from chibench.world.core.db import Event, WorldSetting
 from chibench.world.core.world import World
@@ -30,7 +30,7 @@ from chibench.world.overlays import (
 from chibench.world.seeds.loader import SEED_ROOT
 from tests.support import upstream_nurse
 
-SERVICES = {p.stem: yaml.safe_load(p.read_text()) for p in sorted((SEED_ROOT / "services").glob("*.yaml"))}
+SERVICES = {p.stem: yamlio.load(p.read_text()) for p in sorted((SEED_ROOT / "services").glob("*.yaml"))}
 
 
 def _copy(base: Path, tmp: Path) -> World:

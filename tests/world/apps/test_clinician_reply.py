@@ -20,6 +20,7 @@ from chibench.world.apps.pa_workbench import clinician
 from chibench.world.apps.pa_workbench import services as wb
 from chibench.world.apps.pa_workbench.models import InboxMessage, PACase
 from chibench.world.apps.submission_portal import services as portal
+from chibench.world.core import yamlio
 from chibench.world.core.errors import DomainError
 from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
@@ -252,9 +253,8 @@ def test_the_script_is_hidden_until_the_reply(world: World) -> None:
 
 # ------------------------------------------------------------------------------------------ seed schema
 def _with_reply(reply: dict[str, Any]) -> dict[str, Any]:
-    import yaml
 
-    raw = yaml.safe_load((SEED_ROOT / "services" / "pt_therapeutic_exercise.yaml").read_text(encoding="utf-8"))
+    raw = yamlio.load((SEED_ROOT / "services" / "pt_therapeutic_exercise.yaml").read_text(encoding="utf-8"))
     raw["clinician_reply"] = reply
     return raw
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
+from chibench.world.core import yamlio
 from chibench.world.core.enums import PROVIDER_SUBMITTABLE_KINDS
 from chibench.world.seeds.catalog import (
     PA_DIFFICULTY,
@@ -56,7 +56,7 @@ def test_table_11_problems_name_the_cell() -> None:
 def _referral_packages() -> list[dict]:
     out = []
     for p in sorted(PACKAGES.glob("*.referral/scenario.yaml")):
-        out.append(yaml.safe_load(p.read_text(encoding="utf-8")))
+        out.append(yamlio.load(p.read_text(encoding="utf-8")))
     return out
 
 

@@ -9,8 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
+from chibench.world.core import yamlio
 from chibench.world.lint import um_path_criteria
 from chibench.world.seeds.catalog import (
     TABLE_12,
@@ -117,7 +117,7 @@ def _um_packages() -> list[dict]:
     out = []
     for p in sorted(PACKAGES.glob("*/scenario.yaml")):
         if p.parent.name.rsplit(".", 1)[-1] in UM_STAGES:
-            out.append(yaml.safe_load(p.read_text(encoding="utf-8")))
+            out.append(yamlio.load(p.read_text(encoding="utf-8")))
     return out
 
 
