@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from chibench.package.scenario import Scenario, load_scenario
 from chibench.world import taskspec
 from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession, OutreachTurn
 from chibench.world.core import yamlio
-from chibench.world.counterparts.store import load_contracts
+from chibench.world.counterparts.store import ContractSet, load_contracts
 from chibench.world.tools import dispatch as dispatch_module
 from tests.support import heavy_sample
 
@@ -43,6 +44,13 @@ def _kind(sid: str) -> str:
     return "multimorbidity" if sid.startswith("cm_complex_") else "single_condition"
 
 
+@cache
+def _contracts() -> ContractSet:
+    """The contracts, read once per process: collection asks for them once per parametrized task."""
+    return load_contracts()
+
+
+@cache
 def cm_packages() -> dict[str, str]:
     """task id → CM scenario id, for every package whose overlay is a CM referral."""
     out = {}
@@ -55,7 +63,7 @@ def cm_packages() -> dict[str, str]:
 
 
 def tally(sids: list[str]) -> tuple[Counter[str], Counter[str], Counter[str]]:
-    contracts = load_contracts().patients
+    contracts = _contracts().patients
     stance = Counter(str(contracts[s].persona.consent_stance) if s in contracts else str(_seed(s)["consent_stance"])
                      for s in sids)
     program = Counter(str(_seed(s)["program"]) for s in sids)
@@ -92,12 +100,12 @@ def test_cm_package_counts_equal_the_paper():
 
 
 def _stance(task: str) -> str:
-    return str(load_contracts().patients[cm_packages()[task]].persona.consent_stance)
+    return str(_contracts().patients[cm_packages()[task]].persona.consent_stance)
 
 
 # every Refusing oracle (issue #18's proof); the concern-mining near misses on a representative subset unless
 # CHIBENCH_TEST_ALL_PACKAGES=1 (tests/support.py)
-REFUSING = [t for t in cm_packages() if t in load_contracts().patients and _stance(t) == "refusing"]
+REFUSING = [t for t in cm_packages() if t in _contracts().patients and _stance(t) == "refusing"]
 ALL_CM = heavy_sample(sorted(cm_packages()))
 
 
@@ -114,7 +122,7 @@ def _oracle_world(sc: Scenario, base: Path, root: Path) -> Any:
 @pytest.mark.parametrize("task", REFUSING)
 def test_refusing_oracle_obtains_explicit_affirmative_consent(task: str, base_world_file: Path, tmp_path: Path):
     sc = load_scenario(PACKAGES / task / "scenario.yaml")
-    persona = load_contracts().patients[cm_packages()[task]].persona
+    persona = _contracts().patients[cm_packages()[task]].persona
     world = _oracle_world(sc, base_world_file, tmp_path)
     try:
         with world.read() as s:
