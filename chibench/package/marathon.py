@@ -11,7 +11,8 @@ one source. ``chibench marathon build`` renders the Harbor package next to the s
 ``environment/``                    the same boxes as a single task; ``world/task.json`` lists every case
 ``tests/marathon.json``             the case order; ``tests/cases/<task>.json`` each task's own answer key
 ``tests/test.sh``                   ``chibench marathon verify`` (``verifiers/marathon.py``)
-``solution/``                       the single-task oracles concatenated (variables renamed per case)
+``solution/``                       the single-task oracles, variables renamed per case, peer-to-peer calls
+                                   booked first (:func:`oracle_steps`: one clock for every case)
 
 Why a separate root (``packages-marathon/``, not ``packages/``): ``packages/*/scenario.yaml`` and
 ``packages/*/task.toml`` are "the 75 tasks" to the package builder, the dataset registry, the RL loader,
@@ -213,11 +214,46 @@ def case_steps(n: int, sc: Scenario, steps: Any = None) -> list[dict[str, Any]]:
     return out
 
 
+#: Oracle steps that book an appointment at a fixed simulated time (a peer-to-peer call's slots, then the
+#: provider's choice confirmed). A single-task oracle offers literal slots (e.g. ``2026-10-08T16:00:00Z``)
+#: that lie ahead of its own task's clock; on the marathon's one clock they stay ahead only if booked first.
+BOOKING_TOOLS = frozenset({"p2p_offer_slots", "p2p_schedule"})
+
+
+def _booking_split(steps: list[dict[str, Any]]) -> int:
+    """Index just after a case's last booking step (0: the case books nothing)."""
+    return max((i + 1 for i, s in enumerate(steps) if s["tool"] in BOOKING_TOOLS), default=0)
+
+
+def _booked_at(steps: list[dict[str, Any]]) -> str:
+    """The earliest slot a case offers (ISO-8601 UTC, as the oracle writes it): when its call is held."""
+    return min(str(slot) for s in steps if s["tool"] == "p2p_offer_slots" for slot in s["args"].get("slots", []))
+
+
 def oracle_steps(m: Marathon, first: int | None = None) -> list[dict[str, Any]]:
-    """The concatenated single-task oracles in case order (only the first ``first`` cases when given)."""
+    """The single-task oracles of the first ``first`` cases (all by default), every step once, as a reviewer
+    with one clock must order them:
+
+    1. every booking case's steps up to its last booking step (:data:`BOOKING_TOOLS`), in case order — the
+       peer-to-peer calls are offered and scheduled before the clock can pass their literal slots;
+    2. every other case's oracle, in case order, while the clock is still near the marathon's start (a call
+       held first would move the clock to its slot, a day or more ahead, before any other case is worked);
+    3. the rest of each booking case (the call, its outcome, the determination and the letters), in the order
+       of the calls' times (then case order): recording an outcome moves the clock to the end of its call.
+
+    Every step of every case is kept, each case's in its own order; a case that books nothing is replayed
+    whole, and one booking case alone is replayed in its own order (1 then 3)."""
+    cases = [case_steps(n, sc) for n, sc in enumerate(m.cases[:first] if first is not None else m.cases, 1)]
+    split = [_booking_split(steps) for steps in cases]
+    booking = [k for k, cut in enumerate(split) if cut]
     out: list[dict[str, Any]] = []
-    for n, sc in enumerate(m.cases[:first] if first is not None else m.cases, 1):
-        out += case_steps(n, sc)
+    for k in booking:
+        out += cases[k][:split[k]]
+    for k, steps in enumerate(cases):
+        if not split[k]:
+            out += steps
+    for k in sorted(booking, key=lambda k: (_booked_at(cases[k]), k)):
+        out += cases[k][split[k]:]
     return out
 
 

@@ -2,7 +2,9 @@
 
 In-process replays cost ~30 s each, so one domain is replayed here (provider PA: oracle 1.0, nop 0.0, the first
 five cases 0.2, and a write on another case's records that fails that case only); the other two domains'
-replays are in ``benchmarks/bench_marathon.py``.
+replays are in ``benchmarks/bench_marathon.py`` (the UM one: oracle 1.0, nop 0.0, first five 0.2); for UM
+the order the reference trajectory needs on one clock (peer-to-peer calls booked first) is checked without a
+replay.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 
 from chibench.package.marathon import (
+    BOOKING_TOOLS,
     MARATHONS,
     MarathonError,
     build,
@@ -50,14 +53,48 @@ def test_full_domains_hold_all_25_cases(mid: str, role: str) -> None:
     assert {sc.role for sc in m.cases} == {role}
 
 
-def test_um_marathon_holds_every_shipped_um_task() -> None:
+def test_um_marathon_holds_every_um_task_of_the_catalog() -> None:
     m = load_marathon(MARATHONS / "marathon.payer_um")
-    shipped = sorted(sc.id for sc in m.cases)
-    assert set(shipped) <= set(UM_DIFFICULTY), "a UM case that is not in the paper's catalog"
-    missing = sorted(set(UM_DIFFICULTY) - set(shipped))
-    if missing:
-        pytest.skip(f"UM marathon has {len(shipped)} of 25 cases until these ship: {', '.join(missing)}")
-    assert len(shipped) == 25
+    assert len(m.cases) == 25 and {sc.id for sc in m.cases} == set(UM_DIFFICULTY)
+    assert {sc.role for sc in m.cases} == {"payer"}
+
+
+@pytest.fixture(scope="module")
+def um() -> Any:
+    return load_marathon(MARATHONS / "marathon.payer_um")
+
+
+def _tools(steps: list[dict[str, Any]], case: str) -> list[str]:
+    return [s["tool"] for s in steps if s["case"] == case]
+
+
+@pytest.mark.parametrize("first", [None, 5, 2])
+def test_um_oracle_books_every_call_before_the_clock_can_pass_it(um: Any, first: int | None) -> None:
+    """The peer-to-peer cases offer literal slots; on one clock every booking step comes before any other
+    case's step and before any call is held (a recorded outcome moves the clock to the end of its call)."""
+    steps = oracle_steps(um, first)
+    cases = um.cases[:first] if first is not None else um.cases
+    assert sorted(json.dumps(s, sort_keys=True) for s in steps) == \
+        sorted(json.dumps(s, sort_keys=True) for n, sc in enumerate(cases, 1) for s in case_steps(n, sc))
+    booking = [i for i, s in enumerate(steps) if s["tool"] in BOOKING_TOOLS]
+    p2p_cases = {s["case"] for s in steps if s["tool"] in BOOKING_TOOLS}
+    assert booking and p2p_cases == {sc.id for sc in cases if sc.id.endswith(".p2p")}
+    first_other = min(i for i, s in enumerate(steps) if s["case"] not in p2p_cases or s["tool"] == "p2p_record_outcome")
+    assert max(booking) < first_other
+    for sc in cases:  # each case's own steps keep their order
+        assert _tools(steps, sc.id) == [s.tool for s in sc.oracle]
+    held = [s["case"] for s in steps if s["tool"] == "p2p_record_outcome"]
+    slots = {s["case"]: min(s["args"]["slots"]) for s in steps if s["tool"] == "p2p_offer_slots"}
+    assert [slots[c] for c in held] == sorted(slots[c] for c in held)
+
+
+def test_um_case_reading_the_whole_p2p_list_is_composed_first(um: Any) -> None:
+    """A reference trajectory that takes requests[0] of the unfiltered peer-to-peer list (oldest first) gets
+    its own request only if its case is composed before every other case at the p2p stage."""
+    unfiltered = [sc.id for sc in um.cases for s in sc.oracle if s.tool == "p2p_list" and "case_id" not in s.args]
+    assert len(unfiltered) <= 1
+    p2p = [sc.id for sc in um.cases if sc.overlay.stage == "p2p"]
+    assert unfiltered == p2p[:len(unfiltered)]
 
 
 def test_rendered_packages_match_their_sources() -> None:
