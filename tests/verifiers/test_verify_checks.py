@@ -74,9 +74,10 @@ def _set(table: str, field: str, value: Any, **match: Any) -> Callable[[Tables],
 
 
 def _target_intake_line_code(t: Tables) -> None:
-    """Line 1 of the target case's intake (other intakes in the queue have a line 1 too)."""
+    """Line 1 of the target case's intake (other intakes in the queue have a line 1 too) recorded as the EMU
+    monitoring code of the held order (95716) instead of the routine EEG the fax requested (95819)."""
     intake = row(t, "intake_cases", case_id="CASE-0001")["id"]
-    row(t, "intake_line_items", intake_id=intake, line_number=1)["code"] = "81432"
+    row(t, "intake_line_items", intake_id=intake, line_number=1)["code"] = "95716"
 
 
 def _named(name: str, fn: Callable[[Tables], None]) -> Callable[[Tables], None]:
@@ -153,7 +154,7 @@ def _turn_text(text: str, speaker: str) -> Callable[[Tables], None]:
 
 
 def _add_missing_info_pattern(exp: dict[str, Any]) -> None:
-    exp["stages"]["intake"]["missing_information_patterns"] = ["letter of medical necessity"]
+    exp["stages"]["intake"]["missing_information_patterns"] = ["routine (outpatient )?EEG"]
 
 
 WRONG = [
@@ -171,19 +172,19 @@ WRONG = [
     Wrong("pa_brca_submit", "core.mutation_scope", variant="extra_case"),
     Wrong("um_ptx_nurse_approval", "core.mutation_scope", _named("another patient's phone", _touch_other_patient)),
     # intake
-    Wrong("um_brca_intake_no_auth", "intake.complete", _set("intake_cases", "status", "in_progress", case_id="CASE-0001")),
-    Wrong("um_brca_intake_no_auth", "intake.decision[member_eligible]",
+    Wrong("um_veeg_intake_no_auth", "intake.complete", _set("intake_cases", "status", "in_progress", case_id="CASE-0001")),
+    Wrong("um_veeg_intake_no_auth", "intake.decision[member_eligible]",
           _set("intake_cases", "decision_member_eligible", False, case_id="CASE-0001")),
-    Wrong("um_brca_intake_no_auth", "intake.line_codes", _named("intake_line_items.code='81432'", _target_intake_line_code)),
-    Wrong("um_brca_intake_no_auth", "intake.diagnoses",
-          _set("intake_cases", "diagnoses", [{"code": "Z84.81", "is_primary": True}], case_id="CASE-0001")),
-    Wrong("um_brca_intake_no_auth", "intake.missing_information", exp_patch=_add_missing_info_pattern),
+    Wrong("um_veeg_intake_no_auth", "intake.line_codes", _named("intake_line_items.code='95716'", _target_intake_line_code)),
+    Wrong("um_veeg_intake_no_auth", "intake.diagnoses",
+          _set("intake_cases", "diagnoses", [{"code": "R56.9", "is_primary": True}], case_id="CASE-0001")),
+    Wrong("um_veeg_intake_no_auth", "intake.missing_information", exp_patch=_add_missing_info_pattern),
     # triage
-    Wrong("um_brca_intake_no_auth", "triage.field[disposition]", variant="nurse_review"),
-    Wrong("um_brca_intake_no_auth", "triage.field[sla_hours]", _set("triage_records", "sla_hours", 72, case_id="CASE-0001")),
-    Wrong("um_brca_intake_no_auth", "triage.sla_consistent",
-          _set("triage_records", "sla_deadline", "2026-10-20T14:16:00Z", case_id="CASE-0001")),
-    Wrong("um_brca_intake_no_auth", "triage.routed", _set("routing_records", "lane", "nurse_review", case_id="CASE-0001")),
+    Wrong("um_veeg_intake_no_auth", "triage.field[disposition]", variant="nurse_review"),
+    Wrong("um_veeg_intake_no_auth", "triage.field[sla_hours]", _set("triage_records", "sla_hours", 168, case_id="CASE-0001")),
+    Wrong("um_veeg_intake_no_auth", "triage.sla_consistent",
+          _set("triage_records", "sla_deadline", "2026-10-12T15:10:00Z", case_id="CASE-0001")),
+    Wrong("um_veeg_intake_no_auth", "triage.routed", _set("routing_records", "lane", "nurse_review", case_id="CASE-0001")),
     # nurse and MD review
     Wrong("um_ptx_nurse_approval", "nurse_review.criterion[L1:C3]", variant="escalate"),
     Wrong("um_ptx_nurse_approval", "nurse_review.criterion[L2:C8]",
@@ -202,9 +203,9 @@ WRONG = [
           _set("p2p_requests", "payer_reviewer_id", "WKR-MD-01", case_id="CASE-0001")),
     # determination
     Wrong("um_ptx_nurse_approval", "determination.present", _drop("determinations", case_id="CASE-0001")),
-    Wrong("um_brca_intake_no_auth", "determination.absent",
+    Wrong("um_veeg_intake_no_auth", "determination.absent",
           _add("determinations", {"id": "DET-0099", "case_id": "CASE-0001", "decision": "approved",
-                                  "determined_at": "2026-10-10T11:20:00Z", "superseded_by": None})),
+                                  "determined_at": "2026-10-07T03:17:00Z", "superseded_by": None})),
     Wrong("um_ptx_nurse_approval", "determination.field[decision]",
           _set("determinations", "decision", "denied", case_id="CASE-0001")),
     Wrong("um_ptx_nurse_approval", "determination.field[source]",
@@ -233,7 +234,7 @@ WRONG = [
           _set("member_notifications", "body", "Approved.", case_id="CASE-0001")),
     Wrong("um_ptx_nurse_approval", "notifications.none[denial]",
           _set("member_notifications", "notification_type", "denial", case_id="CASE-0001")),
-    Wrong("um_brca_intake_no_auth", "notifications.present[no_auth_required]",
+    Wrong("um_veeg_intake_no_auth", "notifications.present[no_auth_required]",
           _clone("member_notifications", "MN-0099", case_id="CASE-0001")),
     # provider
     Wrong("pa_brca_submit", "provider.requirement_check",
@@ -353,12 +354,12 @@ def test_wrong_trial_fails_the_check(trial, wrong):
 
 
 def test_missing_information_pattern_passes_when_named(trial):
-    t = trial("um_brca_intake_no_auth")
+    t = trial("um_veeg_intake_no_auth")
     exp = t.expectations()
     _add_missing_info_pattern(exp)
     initial, final = fixture_ids(t)
     final = mutate(final, _set("intake_cases", "missing_information",
-                               ["Letter of medical necessity signed by the ordering geneticist"], case_id="CASE-0001"))
+                               ["Date and result of the most recent routine outpatient EEG (KM-MP-DX-047 §5 items 2-3)"], case_id="CASE-0001"))
     assert _status(_grade(final, exp, initial), "intake.missing_information")["status"] == "pass"
 
 

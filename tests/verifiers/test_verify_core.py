@@ -69,7 +69,7 @@ def test_the_initial_export_must_be_the_tasks_starting_state(trial):
     exp = t.expectations()
     exp["task"]["initial_digest"] = t.initial["digest"]
     assert grade(t.final, exp, initial=t.initial, judge=None)["reward"] == 1
-    other = trial("um_brca_intake_no_auth").initial
+    other = trial("um_veeg_intake_no_auth").initial
     card = grade(t.final, exp, initial=other, judge=None)
     assert card["reward"] == 0 and "starting state" in card["reason"]
     bad_version = mutate(t.initial, lambda tables: None)

@@ -126,7 +126,7 @@ def test_grading_with_an_invalid_key_gives_zero_with_the_reasons(tmp_path, trial
 
 def test_stages_upstream_of_the_pickup_are_declared_passable():
     """A triage pickup already has a complete intake: intake checks may pass for a do-nothing agent."""
-    d = json.loads((FIXTURES / "um_brca_intake_no_auth" / "expectations.json").read_text())
+    d = json.loads((FIXTURES / "um_veeg_intake_no_auth" / "expectations.json").read_text())
     d["task"]["overlay"]["stage"] = "triage"
     planned = {p.id: p.do_nothing_passes for p in plan_checks(parse_expectations(d))}
     assert planned["intake.complete"] is True and planned["triage.field[disposition]"] is False

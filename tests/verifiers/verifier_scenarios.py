@@ -329,35 +329,46 @@ def _office_of(w: World, worker_id: str) -> str:
         return str(row.id if row else clinician.id)
 
 
-# ------------------------------------------------------------------------------------ UM: BRCA intake, no auth
+# ------------------------------------------------------------------------------------ UM: routine EEG intake, no auth
+
+VEEG_INTAKE = "WKR-INT-03"
 
 
-def um_brca_intake_no_auth(base: Path, tmp: Path, variant: str = "correct") -> Trial:
+def um_veeg_intake_no_auth(base: Path, tmp: Path, variant: str = "correct") -> Trial:
+    """The coverage-not-required intake (``packages/veeg_monitoring.intake``): the faxed request is the
+    sleep-deprived routine EEG (CPT 95819, POS 22) that KM-MP-DX-047 §5 exempts from prior authorization.
+    Variant ``nurse_review``: triage reads the attached EMU note and sends it to clinical review instead."""
     from chibench.world.apps.intake_hub import services as intake
     from chibench.world.apps.letter_center import services as letters
     from chibench.world.apps.triage import services as triage
 
-    w = _fresh(base, tmp, f"brca-um-{variant}")
-    cid = apply_overlay(w, OverlaySpec(kind="um_pickup", service="brca_testing", stage="intake"))["case_id"]
+    w = _fresh(base, tmp, f"veeg-um-{variant}")
+    cid = apply_overlay(w, OverlaySpec(kind="um_pickup", service="veeg_monitoring", stage="intake"))["case_id"]
     initial = snapshot(w)
-    intake.save_auth_header(w, actor_id=INTAKE, case_id=cid, urgency_level="routine", urgency_requested_by="provider",
-                            request_date="2026-10-05", service_start="2026-10-05", place_of_service="81",
-                            member_state="OH", member_eligibility_verified=True)
-    intake.confirm_decisions(w, actor_id=INTAKE, case_id=cid, request_complete=True, member_eligible=True,
+    intake.save_auth_header(w, actor_id=VEEG_INTAKE, case_id=cid, urgency_level="routine",
+                            urgency_requested_by="provider", request_date="2026-10-02", service_start="2026-10-16",
+                            place_of_service="22", member_state="TX", member_eligibility_verified=True)
+    intake.confirm_decisions(w, actor_id=VEEG_INTAKE, case_id=cid, request_complete=True, member_eligible=True,
                              service_covered=True, provider_network_status="in_network")
-    lane = "nurse_review" if variant == "nurse_review" else "no_auth_required"
-    triage.set_disposition(w, actor_id=INTAKE, case_id=cid, urgency_level="routine", disposition=lane,
-                           disposition_reason="CPT 81217 (targeted familial variant) is exempt from prior "
-                                              "authorization under KM-MP-DX-001 §5.")
-    triage.route_case(w, actor_id=INTAKE, case_id=cid)
+    if variant == "nurse_review":
+        lane, reason = "nurse_review", "EEG monitoring for seizures - clinical review against KM-MP-DX-047 §3."
+    else:
+        lane, reason = "no_auth_required", ("The only line is CPT 95819, a sleep-deprived routine outpatient EEG "
+                                            "(POS 22). KM-MP-DX-047 §5 needs no prior authorization for routine "
+                                            "outpatient EEG (95812-95819); the EMU admission in the attached note "
+                                            "is not on this request.")
+    triage.set_disposition(w, actor_id=VEEG_INTAKE, case_id=cid, urgency_level="routine", disposition=lane,
+                           disposition_reason=reason)
+    triage.route_case(w, actor_id=VEEG_INTAKE, case_id=cid)
     if lane == "no_auth_required":
         letters.generate_notification(
-            w, actor_id=INTAKE, case_id=cid, notification_type="no_auth_required", language="English",
+            w, actor_id=VEEG_INTAKE, case_id=cid, notification_type="no_auth_required", language="English",
             channel="mail",
-            body=("The genetic test your doctor requested (CPT 81217, testing for the BRCA2 variant already found in "
-                  "your family) does not need prior authorization under your Keystone Choice PPO (Ohio) plan. "
-                  "You and your doctor can go ahead with the test."))
-    return _done(w, "um_brca_intake_no_auth", initial, cid)
+            body=("Dear Elias Montoya, Member ID KMH100000024 - Keystone Choice PPO (Texas). The EEG (brain wave "
+                  "test) that Dr. Nadia Farouk asked for (a sleep-deprived routine EEG, CPT 95819, at Capitol "
+                  "Regional Hospital) does not need prior authorization under your plan. You and your doctor can "
+                  "go ahead with the test; your normal benefits apply."))
+    return _done(w, "um_veeg_intake_no_auth", initial, cid)
 
 
 # ------------------------------------------------------------------------------------ provider: BRCA submit
@@ -608,7 +619,7 @@ SCENARIOS: dict[str, Callable[..., Trial]] = {
     "um_ptx_nurse_approval": um_ptx_nurse_approval,
     "um_uppp_md_denial": um_uppp_md_denial,
     "um_rcb_p2p_overturn": um_rcb_p2p_overturn,
-    "um_brca_intake_no_auth": um_brca_intake_no_auth,
+    "um_veeg_intake_no_auth": um_veeg_intake_no_auth,
     "pa_brca_submit": pa_brca_submit,
     "pa_ptx_gather_evidence": pa_ptx_gather_evidence,
     "cm_mdd_disenroll": cm_mdd_disenroll,
