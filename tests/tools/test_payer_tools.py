@@ -221,8 +221,9 @@ def test_tool_enums_match_the_services_vocabularies():
 # --------------------------------------------------------------------------- intake: no authorization required
 
 
-def test_intake_brca_closes_as_coverage_not_required(make_world):
-    world, case_id = make_world("brca_testing", "intake")
+def test_intake_veeg_closes_as_coverage_not_required(make_world):
+    # the one coverage-not-required intake of Table 12: a routine outpatient EEG (95819) is exempt (KM-MP-DX-047 §5)
+    world, case_id = make_world("veeg_monitoring", "intake")
 
     queue = ok(world, "payer_intake_hub_list_intake_queue", acting_as=INT)
     row = next(r for r in queue["cases"] if r["case_id"] == case_id)
@@ -238,34 +239,34 @@ def test_intake_brca_closes_as_coverage_not_required(make_world):
             case_id=case_id, auth_type="sp")
 
     got = ok(world, "payer_intake_hub_get_intake_case", acting_as=INT, case_id=case_id)
-    assert [li["code"] for li in got["line_items"]] == ["81217"]
+    assert [li["code"] for li in got["line_items"]] == ["95819"]
     npi = got["requesting_provider"]["npi"]
     docs = ok(world, "payer_intake_hub_list_documents", acting_as=INT, case_id=case_id)["documents"]
     assert docs and all("body" not in d for d in docs)
 
     received = got["received_at"][:10]
     ok(world, "payer_intake_hub_save_auth_header", acting_as=INT, case_id=case_id, urgency_level="routine",
-       urgency_requested_by="provider", request_date=received, service_start="2026-10-05", place_of_service="81",
-       member_state="OH", member_eligibility_verified=True)
+       urgency_requested_by="provider", request_date=received, service_start="2026-10-16", place_of_service="22",
+       member_state="TX", member_eligibility_verified=True)
     refused(world, "payer_intake_hub_save_auth_header", "invalid_input", "place_of_service", acting_as=INT,
             case_id=case_id, place_of_service="99")
     ok(world, "payer_intake_hub_save_diagnoses", acting_as=INT, case_id=case_id, diagnosis_type="medical",
-       diagnoses=[{"code": "Z84.81", "is_primary": True}, {"code": "Z80.3", "is_primary": False}])
+       diagnoses=[{"code": "G40.209", "is_primary": True}, {"code": "R56.9", "is_primary": False}])
     refused(world, "payer_intake_hub_save_diagnoses", "invalid_input", "diagnoses[0].code", acting_as=INT,
             case_id=case_id, diagnoses=[{"code": "Z84", "is_primary": True}])
     ok(world, "payer_intake_hub_save_requesting_provider", acting_as=INT, case_id=case_id, npi=npi,
-       name=got["requesting_provider"]["name"], organization="Buckeye Community Physicians")
-    ok(world, "payer_intake_hub_add_line_item", acting_as=INT, case_id=case_id, system="CPT", code="81432",
-       display="Hereditary breast cancer panel", units=1)
+       name=got["requesting_provider"]["name"], organization="Capitol Regional Neurology")
+    ok(world, "payer_intake_hub_add_line_item", acting_as=INT, case_id=case_id, system="CPT", code="95816",
+       display="Routine EEG, awake and drowsy", units=1)
     ok(world, "payer_intake_hub_update_line_item", acting_as=INT, case_id=case_id, line_number=2, units=2)
     with world.read() as s:
         intake = s.query(IntakeCase).filter_by(case_id=case_id).one()
         assert intake.status == "in_progress" and intake.urgency_level == "routine"
-        assert str(intake.place_of_service) == "81" and intake.member_state == "OH"
-        assert [d["code"] for d in intake.diagnoses] == ["Z84.81", "Z80.3"] and intake.diagnosis_type == "medical"
-        assert intake.requesting_provider["organization"] == "Buckeye Community Physicians"
+        assert str(intake.place_of_service) == "22" and intake.member_state == "TX"
+        assert [d["code"] for d in intake.diagnoses] == ["G40.209", "R56.9"] and intake.diagnosis_type == "medical"
+        assert intake.requesting_provider["organization"] == "Capitol Regional Neurology"
         lines = {li.line_number: li for li in s.query(IntakeLineItem).filter_by(intake_id=intake.id)}
-        assert lines[2].code == "81432" and lines[2].units == 2
+        assert lines[2].code == "95816" and lines[2].units == 2
     removed = ok(world, "payer_intake_hub_remove_line_item", acting_as=INT, case_id=case_id, line_number=2)
     assert [li["line_number"] for li in removed["line_items"]] == [1]
 
@@ -280,7 +281,7 @@ def test_intake_brca_closes_as_coverage_not_required(make_world):
     t = ok(world, "triage_get", acting_as=INT, case_id=case_id)
     assert t["triage"] is None and t["intake"]["status"] == "complete"
     sla = ok(world, "triage_calculate_sla", acting_as=INT, case_id=case_id, urgency_level="routine")
-    assert sla["hours"] > 0 and sla["state"] == "OH" and sla["deadline"] > sla["received_at"]
+    assert sla["hours"] > 0 and sla["state"] == "TX" and sla["deadline"] > sla["received_at"]
     gold = ok(world, "triage_check_gold_card", acting_as=INT, case_id=case_id)
     assert gold["npi"] == npi and isinstance(gold["eligible"], bool)
 
@@ -297,7 +298,7 @@ def test_intake_brca_closes_as_coverage_not_required(make_world):
 
     note = ok(world, "payer_letter_center_generate_notification", acting_as=INT, case_id=case_id,
               notification_type="no_auth_required", language="English", channel="mail",
-              body="Your genetic test does not need prior authorization under your plan. No action is needed.")
+              body="Your EEG (CPT 95819) does not need prior authorization under your plan. No action is needed.")
     assert note["id"].startswith("MN-") and _count(world, MemberNotification, case_id=case_id) == 1
     refused(world, "payer_letter_center_generate_notification", "conflict", "notification_type", acting_as=INT,
             case_id=case_id, notification_type="approval", language="English", channel="mail", body="Approved.")
