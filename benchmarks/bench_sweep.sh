@@ -24,3 +24,11 @@ t0=$SECONDS
 (cd /tmp && "$REPO/.venv/bin/harbor" run -y -q -c "$REPO/harbor.yaml" -a nop -k 1 -o "$JOBS" --job-name sweep-nop) || true
 echo "bench_sweep: nop 1 x $NTASKS tasks: $((SECONDS - t0)) s"
 .venv/bin/python .ci/assert_job.py "$JOBS/sweep-nop" --reward 0 --tasks "$NTASKS"
+# the extensions: every arena case (scripted vs scripted, oracle and nop on either side, every near miss) and
+# every marathon domain (oracle 1.0, nop 0.0, first five 0.2), in-process
+t0=$SECONDS
+.venv/bin/python -m benchmarks.bench_arena
+echo "bench_sweep: arena, 23 cases: $((SECONDS - t0)) s"
+t0=$SECONDS
+.venv/bin/python benchmarks/bench_marathon.py
+echo "bench_sweep: marathon, 3 domains: $((SECONDS - t0)) s"
