@@ -10,6 +10,7 @@ Over every shipped task package, with the oracle's trajectories (``chibench.rl``
   ``ChiEnv.step`` — argument parsing, dispatch, result text;
 * every timing also as this process's CPU time (``cpu_p50``): on a shared machine the wall time
   includes waiting for a core, the CPU time does not;
+* SQL statements per step (mean, p50, max) for reads and writes, counted in one untimed episode per task;
 * ``score`` p50/p99 after the oracle (incremental export + the verifier's grader, deterministic);
 * oracle episodes per minute (reset + every oracle step + score) over N processes for S seconds;
 * resident memory per live environment (RSS growth with 20 environments open after an oracle episode).
@@ -92,6 +93,41 @@ def _episode(env: Any, record: dict[str, list[float]] | None = None, kinds: dict
     return reward
 
 
+def _queries_per_step(envs: dict[str, Any], kinds: dict[tuple[str, str], str]) -> dict[str, Any]:
+    """SQL statements sent to SQLite per oracle step, by kind (one untimed episode per task: the counting
+    listener would otherwise add its own cost to the timings)."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    counted = [0]
+    per: dict[str, list[int]] = {"read": [], "write": []}
+
+    def count(*_a: Any, **_k: Any) -> None:
+        counted[0] += 1
+
+    event.listen(Engine, "before_cursor_execute", count)
+    try:
+        for env in envs.values():
+            env.reset()
+            original = env.step
+
+            def counting(tool: str, args: Any = None, env: Any = env, original: Any = original) -> Any:
+                before = counted[0]
+                r = original(tool, args)
+                per[kinds.get((env.role, tool), "read")].append(counted[0] - before)
+                return r
+
+            env.step = counting
+            try:
+                env.replay(env.task.oracle)
+            finally:
+                del env.step
+    finally:
+        event.remove(Engine, "before_cursor_execute", count)
+    return {k: {"mean": round(statistics.mean(v), 1), "p50": _pct([float(x) for x in v], .5), "max": max(v),
+                "n": len(v)} for k, v in per.items() if v}
+
+
 def _worker(args: tuple[list[str], float, Any]) -> int:
     tasks, seconds, barrier = args
     from chibench.rl import ChiEnv
@@ -139,6 +175,7 @@ def bench(quick: bool, seconds: float, processes: int) -> dict[str, Any]:
         return {"p50": round(_pct(wall, .5) * scale, digits), "p99": round(_pct(wall, .99) * scale, digits),
                 "cpu_p50": round(_pct(cpu, .5) * scale, digits), "n": len(wall)}
 
+    out["queries_per_step"] = _queries_per_step(envs, kinds)
     out["reset_s"] = summary("reset", 1, 4)
     out["step_read_ms"] = summary("read", 1000, 2)
     out["step_write_ms"] = summary("write", 1000, 2)

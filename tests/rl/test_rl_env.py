@@ -58,17 +58,36 @@ def _full_digest(env: ChiEnv) -> str:
 
 # ------------------------------------------------------------------------------ rewards, equivalence
 @pytest.mark.parametrize("task", TASKS)
-def test_oracle_scores_1_with_package_try_digests(task: str, base: Path) -> None:
+def test_oracle_scores_1_with_package_try_texts_and_digests(task: str, base: Path) -> None:
+    """Every step's result text (what the MCP server sends) is byte-identical to ``package try``'s for the
+    same call, and the final export digest is the same."""
     with ChiEnv(task, base=base) as env:
         obs = env.reset(seed=7)
         assert obs.task_id == task and obs.seed == 7 and obs.instruction.strip()
-        assert env.replay(env.task.oracle) is None
+        texts: list[tuple[str, bool, str]] = []
+        step = env.step
+
+        def recording(tool: str, arguments: Any = None) -> Any:
+            r = step(tool, arguments)
+            texts.append((tool, r.is_error, r.text))
+            return r
+
+        env.step = recording  # type: ignore[method-assign]
+        try:
+            assert env.replay(env.task.oracle) is None
+        finally:
+            del env.step
         score = env.score()
         assert score.reward == 1, score.scorecard["reason"]
         assert score.digest == _full_digest(env)  # the incremental export is the world's export
         assert score.scorecard["initial"]["digest"] == obs.initial_digest
-    ref = try_task(load_scenario(PACKAGES / task / "scenario.yaml"), base, "oracle")
+    ref_texts: list[tuple[str, bool, str]] = []
+    ref = try_task(load_scenario(PACKAGES / task / "scenario.yaml"), base, "oracle",
+                   on_call=lambda tool, _args, is_error, _payload, text: ref_texts.append((tool, is_error, text)))
     assert ref.reward == 1 and ref.oracle_error is None
+    assert len(texts) == len(ref_texts) == ref.steps_run and texts
+    for i, (mine, theirs) in enumerate(zip(texts, ref_texts, strict=True)):
+        assert mine == theirs, f"step {i} ({theirs[0]}): chibench.rl's text differs from package try's"
     assert ref.scorecard["export"]["digest"] == score.digest
     assert ref.scorecard["initial"]["digest"] == obs.initial_digest
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +36,7 @@ from chibench.world.apps.pa_workbench.models import InboxMessage, PACase, PALine
 from chibench.world.apps.policy_library.models import PayerPolicy
 from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
 from chibench.world.core import machines
-from chibench.world.core.db import WorldSetting, dumps
+from chibench.world.core.db import WorldSetting
 from chibench.world.core.enums import CaseStatus, CoverageStatus, WorkerRole
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound, UnknownActor
 from chibench.world.core.serialize import plain, to_dict
@@ -404,7 +405,8 @@ def fit_budget(result: dict[str, Any], trimmable: Sequence[str], *, budget: int 
     """Drop the *oldest* entries (lists are newest first) of ``trimmable`` keys until the JSON
     rendering of ``result`` fits ``budget`` characters; records what was cut under ``truncated``."""
     cut: dict[str, int] = {}
-    while len(dumps(plain(result))) > budget:
+    # len(dumps(plain(result))) without sorting keys: the same characters in another order, so the same length
+    while len(json.dumps(plain(result), ensure_ascii=False, separators=(",", ":"))) > budget:
         longest = max(trimmable, key=lambda k: len(result.get(k) or []))
         items = result.get(longest) or []
         if not items:
