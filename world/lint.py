@@ -30,6 +30,7 @@ from chibench.world.core.codes import (
     is_valid_npi,
     render_icd_cache,
 )
+from chibench.world.core.enums import ReviewProgram
 from chibench.world.counterparts.store import contract_problems
 from chibench.world.seeds.catalog import (
     PA_DIFFICULTY,
@@ -46,7 +47,14 @@ from chibench.world.seeds.catalog import (
     um_criteria_on_path,
 )
 from chibench.world.seeds.loader import SEED_ROOT, SeedError, SeedSet, load_file, load_seeds, model_for
-from chibench.world.seeds.schema import ChartSeed, CMMemberFile, PatientSeed, ServiceCaseFile, WorkerSeed
+from chibench.world.seeds.schema import (
+    ChartSeed,
+    CMMemberFile,
+    GoldCardSeed,
+    PatientSeed,
+    ServiceCaseFile,
+    WorkerSeed,
+)
 
 OPEN_DATE = WORLD_OPEN.date()
 
@@ -187,14 +195,43 @@ def _pa_difficulty_problems(seeds: SeedSet) -> list[str]:
     return out
 
 
-def um_path_criteria(s: ServiceCaseFile) -> int:
-    """Clinical criteria on the path the UM twin's request takes through the seed's policy tree."""
+def member_eligible_on(s: ServiceCaseFile, date_of_service: dt.date) -> bool:
+    """KM-UM-OPS-001 §5: coverage ``active``, effective on or before the date of service, and no termination
+    date before it (the termination date itself is still covered)."""
+    cov = s.coverage
+    return (cov.status == "active" and cov.effective_date <= date_of_service
+            and (cov.termination_date is None or cov.termination_date >= date_of_service))
+
+
+def um_gold_carded(s: ServiceCaseFile, gold_cards: Iterable[GoldCardSeed], plan_has_program: bool) -> bool:
+    """KM-UM-OPS-003 §4: the requesting clinician holds a card for this plan and the order's service category,
+    active on the receipt date, and the plan runs the program and the policy's category is eligible."""
+    req = s.payer_request
+    if not (plan_has_program and s.payer_policy.gold_card_eligible_category):
+        return False
+    on = req.received_at.date()
+    return any(g.worker_id == req.requesting_worker_id and g.plan_id == s.coverage.plan_id
+               and g.service_category == s.order.service_category and g.granted_on <= on <= g.expires_on
+               for g in gold_cards)
+
+
+def um_path_criteria(s: ServiceCaseFile, gold_cards: Iterable[GoldCardSeed] = (), plan_has_program: bool = False) -> int:
+    """Clinical criteria on the path the UM twin's request takes through the seed's policy tree.
+
+    The administrative branches are read from the seed as intake and routing read them: eligibility on the
+    requested date of service (``member_eligible_on``), benefit coverage and diagnosis exclusions, PA-exempt
+    codes and places of service, notification-only, the gold card (``um_gold_carded``; pass the world's cards and
+    whether the member's plan runs the program) and the review program. See ``catalog.um_criteria_on_path``.
+    """
     pol, req = s.payer_policy, s.payer_request
     excluded = any(d.startswith(p) for d in req.diagnosis_codes for p in pol.excluded_diagnosis_prefixes)
     needing = [ln.code for ln in req.lines if ln.code not in pol.pa_exempt_codes]
-    return um_criteria_on_path(pa_required=pol.pa_required, covered=pol.covered_benefit and not excluded,
-                               notification_only=pol.notification_only, codes_needing_review=len(needing),
-                               site_exempt=req.site_of_service in pol.pa_exempt_sites, criteria=len(pol.criteria))
+    return um_criteria_on_path(member_eligible=member_eligible_on(s, req.requested_start),
+                               covered=pol.covered_benefit and not excluded, pa_required=pol.pa_required,
+                               codes_needing_review=len(needing), site_exempt=req.site_of_service in pol.pa_exempt_sites,
+                               notification_only=pol.notification_only, criteria=len(pol.criteria),
+                               gold_carded=um_gold_carded(s, gold_cards, plan_has_program),
+                               standard_program=pol.review_program == ReviewProgram.STANDARD_UM)
 
 
 def _um_difficulty_problems(seeds: SeedSet) -> list[str]:
@@ -202,6 +239,7 @@ def _um_difficulty_problems(seeds: SeedSet) -> list[str]:
     twin, and the seeds' intended UM pickup stages and outcomes reproduce Table 12 (``seeds.catalog``)."""
     out: list[str] = []
     rows: list[tuple[str, str]] = []
+    plans = {p.id: p for p in seeds.organizations.plans}
     for s in seeds.services.values():
         task = f"{s.slug}.{s.intended.um_pickup_stage}"
         label = UM_DIFFICULTY.get(task)
@@ -209,7 +247,8 @@ def _um_difficulty_problems(seeds: SeedSet) -> list[str]:
             out.append(f"services/{s.slug}.yaml: intended.um_pickup_stage: {task} is not a UM task of the catalog "
                        f"(the catalog has {sorted(t for t in UM_DIFFICULTY if t.startswith(s.slug + '.'))})")
             continue
-        n = um_path_criteria(s)
+        plan = plans.get(s.coverage.plan_id)
+        n = um_path_criteria(s, seeds.workers.gold_cards, bool(plan and plan.gold_card_program))
         pending = task in UM_CONTENT_PENDING
         if um_band(n) != label and not pending:
             out.append(f"services/{s.slug}.yaml: payer_policy.criteria: {n} clinical criteria on the request's path "

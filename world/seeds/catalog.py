@@ -126,6 +126,7 @@ UM_CATEGORY: dict[str, str] = {
 #: UM tasks whose seed content does not yet give the catalog band (issue #17, known and open). ``world check``
 #: reports every other mismatch, and reports an entry here once its seed gives the band (remove it then).
 UM_CONTENT_PENDING: dict[str, str] = {
+    "vagus_nerve_stim.intake": "an eligibility denial evaluates 0 clinical criteria (band E); the catalog labels it M",
 }
 
 #: UM tasks whose seed does not yet carry the terminal outcome Table 12 needs (issue #17, known and open):
@@ -160,16 +161,28 @@ def um_band(criteria_on_path: int) -> str:
     return "E" if criteria_on_path <= 5 else "M" if criteria_on_path <= 9 else "H"
 
 
-def um_criteria_on_path(*, pa_required: bool, covered: bool, notification_only: bool, codes_needing_review: int,
-                        site_exempt: bool, criteria: int) -> int:
+def um_criteria_on_path(*, member_eligible: bool, covered: bool, pa_required: bool, codes_needing_review: int,
+                        site_exempt: bool, notification_only: bool, criteria: int, gold_carded: bool = False,
+                        standard_program: bool = True) -> int:
     """Clinical criteria on the decision path the request takes through the policy tree.
 
-    The tree's first branches are administrative (benefit covered and not excluded for the diagnoses;
-    notification-only; PA required for a requested code at this place of service); a request that leaves
-    the tree there reaches no clinical criterion (0). Otherwise it is evaluated on every clinical criterion
-    of the policy (``criteria``: the policy's criteria are the path's nodes, one decision each).
+    The tree's first branches are administrative and follow the routing precedence of the handbook
+    (KM-UM-OPS-003 §2, first rule that applies decides): member not eligible on the date of service or service
+    not a covered benefit (rule 1, administrative denial); no requested code needs PA at this place of service
+    (rule 2, closed as no authorization required); notification-only (rule 3); an applicable gold card (rule 4);
+    a delegated, vendor or specialty program (rule 5). A request that leaves the tree on any of them is decided
+    without a clinical criterion being evaluated (0). Only a request that reaches standard review (rule 6) is
+    evaluated, and there on every clinical criterion of the policy whatever the outcome — approve, pend or deny
+    (KM-UM-OPS-004 §4.1, KM-UM-OPS-005 §4: each criterion is recorded met, not met or unclear);
+    ``criteria`` is their number.
+
+    Raises ``ValueError`` for a negative ``criteria`` or ``codes_needing_review``.
     """
-    if not covered or notification_only or not pa_required or codes_needing_review == 0 or site_exempt:
+    if criteria < 0 or codes_needing_review < 0:
+        raise ValueError(f"criteria and codes_needing_review must be ≥ 0, got {criteria} and {codes_needing_review}")
+    administrative = not member_eligible or not covered
+    no_auth = not pa_required or codes_needing_review == 0 or site_exempt
+    if administrative or no_auth or notification_only or gold_carded or not standard_program:
         return 0
     return criteria
 

@@ -5,6 +5,7 @@ seeds and from the shipped packages (skipped, naming the missing tasks, while fe
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from chibench.world.seeds.catalog import (
     um_criteria_on_path,
 )
 from chibench.world.seeds.loader import SEED_ROOT, load_file
-from chibench.world.seeds.schema import ServiceCaseFile
+from chibench.world.seeds.schema import GoldCardSeed, ServiceCaseFile
 
 PACKAGES = Path(__file__).resolve().parents[3] / "packages"
 SEEDS = {p.stem: load_file(p, ServiceCaseFile) for p in sorted((SEED_ROOT / "services").glob("*.yaml"))}
@@ -44,21 +45,109 @@ def test_band_refuses_a_negative_count() -> None:
         um_band(-1)
 
 
-BASE = dict(pa_required=True, covered=True, notification_only=False, codes_needing_review=1, site_exempt=False,
-            criteria=8)
+BASE = dict(member_eligible=True, covered=True, pa_required=True, codes_needing_review=1, site_exempt=False,
+            notification_only=False, criteria=8, gold_carded=False, standard_program=True)
 
 
 @pytest.mark.parametrize(("change", "expected"), [
     ({}, 8),
-    ({"covered": False}, 0),            # benefit exclusion: the tree ends at the coverage branch
-    ({"notification_only": True}, 0),   # notification only: no clinical review
-    ({"pa_required": False}, 0),        # no PA under this plan
-    ({"codes_needing_review": 0}, 0),   # every requested code exempt
-    ({"site_exempt": True}, 0),         # exempt place of service
+    ({"member_eligible": False}, 0),    # not eligible on the date of service: administrative denial (rule 1)
+    ({"covered": False}, 0),            # benefit exclusion: administrative denial (rule 1)
+    ({"pa_required": False}, 0),        # no PA under this plan (rule 2)
+    ({"codes_needing_review": 0}, 0),   # every requested code exempt (rule 2)
+    ({"site_exempt": True}, 0),         # exempt place of service (rule 2)
+    ({"notification_only": True}, 0),   # notification only (rule 3)
+    ({"gold_carded": True}, 0),         # gold-card auto-approval (rule 4)
+    ({"standard_program": False}, 0),   # delegated / vendor / specialty program (rule 5)
     ({"criteria": 12}, 12),
+    ({"member_eligible": False, "criteria": 12}, 0),  # a long policy does not lengthen an administrative path
 ])
 def test_criteria_on_path_follows_the_administrative_branches(change: dict, expected: int) -> None:
     assert um_criteria_on_path(**{**BASE, **change}) == expected
+
+
+@pytest.mark.parametrize("change", [{"criteria": -1}, {"codes_needing_review": -1}])
+def test_criteria_on_path_refuses_negative_counts(change: dict) -> None:
+    with pytest.raises(ValueError, match="≥ 0"):
+        um_criteria_on_path(**{**BASE, **change})
+
+
+# The lint's count on real seed content: one seed (vagus_nerve_stim) varied along each determination path the
+# routing precedence gives (KM-UM-OPS-003 §2), at the band boundaries. ``criteria`` keeps the first n criteria of
+# the seed's policy (padded with copies when n exceeds them); ``dos`` moves the requested date of service
+# against a coverage that terminates on 2026-12-31.
+_BASE_SEED = SEEDS["vagus_nerve_stim"]
+_TERM = dt.date(2026, 12, 31)
+
+
+def _variant(*, criteria: int, dos: dt.date = dt.date(2026, 10, 28), outcome: str = "denied",
+             policy: dict | None = None, lines: list[str] | None = None, site: str | None = None) -> ServiceCaseFile:
+    src = _BASE_SEED.payer_policy.criteria
+    crit = [src[i % len(src)].model_copy(update={"id": f"C{i + 1}"}) for i in range(criteria)]
+    req = _BASE_SEED.payer_request
+    req_lines = [req.lines[0].model_copy(update={"code": c}) for c in lines] if lines else req.lines
+    return _BASE_SEED.model_copy(update={
+        "coverage": _BASE_SEED.coverage.model_copy(update={"status": "active", "termination_date": _TERM}),
+        "payer_policy": _BASE_SEED.payer_policy.model_copy(update={"criteria": crit, **(policy or {})}),
+        "payer_request": req.model_copy(update={"requested_start": dos, "lines": req_lines,
+                                                "site_of_service": site or req.site_of_service}),
+        "intended": _BASE_SEED.intended.model_copy(update={"um_outcome": outcome}),
+    })
+
+
+@pytest.mark.parametrize(("path", "variant", "n", "band"), [
+    # eligibility: the termination date itself is covered; the day after it is not (administrative denial)
+    ("eligible on the termination date", dict(criteria=6, dos=_TERM), 6, "M"),
+    ("ineligible the day after", dict(criteria=6, dos=_TERM + dt.timedelta(days=1)), 0, "E"),
+    ("ineligible, long policy", dict(criteria=10, dos=_TERM + dt.timedelta(days=1)), 0, "E"),
+    # benefit exclusion (rule 1)
+    ("benefit exclusion", dict(criteria=9, policy={"covered_benefit": False}), 0, "E"),
+    # no authorization required (rule 2): plan, code or place of service
+    ("no PA under the plan", dict(criteria=9, outcome="coverage_not_required",
+                                  policy={"pa_required": False, "criteria": []}), 0, "E"),
+    ("every code PA-exempt", dict(criteria=9, outcome="coverage_not_required",
+                                  policy={"pa_exempt_codes": ["64568"]}), 0, "E"),
+    ("one of two codes needs PA", dict(criteria=9, lines=["64568", "95976"],
+                                       policy={"pa_exempt_codes": ["95976"]}), 9, "M"),
+    ("exempt place of service", dict(criteria=9, outcome="coverage_not_required",
+                                     policy={"pa_exempt_sites": ["22"]}), 0, "E"),
+    # notification-only (rule 3) and a delegated program (rule 5)
+    ("notification only", dict(criteria=9, outcome="approved", policy={"notification_only": True}), 0, "E"),
+    ("delegated program", dict(criteria=9, policy={"review_program": "delegated"}), 0, "E"),
+    # clinical review (rule 6): approve, pend and deny all evaluate every criterion of the path
+    *[(f"clinical {o} at {n}", dict(criteria=n, outcome=o), n, b)
+      for o in ("approved", "pended", "denied") for n, b in ((5, "E"), (6, "M"), (9, "M"), (10, "H"))],
+])
+def test_lint_path_count_per_determination_path(path: str, variant: dict, n: int, band: str) -> None:
+    seed = _variant(**variant)
+    assert um_path_criteria(seed) == n, path
+    assert um_band(um_path_criteria(seed)) == band, path
+
+
+GOLD = GoldCardSeed(worker_id=_BASE_SEED.payer_request.requesting_worker_id, plan_id=_BASE_SEED.coverage.plan_id,
+                    service_category=_BASE_SEED.order.service_category, approval_rate_pct=97.0,
+                    granted_on=dt.date(2026, 1, 1), expires_on=_BASE_SEED.payer_request.received_at.date())
+
+
+@pytest.mark.parametrize(("card", "program", "category_eligible", "n"), [
+    ({}, True, True, 0),                                                     # card active on the receipt date
+    ({"expires_on": GOLD.expires_on - dt.timedelta(days=1)}, True, True, 7),  # expired the day before receipt
+    ({"granted_on": GOLD.expires_on + dt.timedelta(days=1),
+      "expires_on": GOLD.expires_on + dt.timedelta(days=30)}, True, True, 7),  # granted after receipt
+    ({"plan_id": "PLAN-OTHER"}, True, True, 7),                               # another plan's card
+    ({"service_category": "imaging"}, True, True, 7),                         # another category's card
+    ({}, False, True, 7),                                                     # plan runs no program
+    ({}, True, False, 7),                                                     # policy category not eligible
+])
+def test_lint_gold_card_branch(card: dict, program: bool, category_eligible: bool, n: int) -> None:
+    seed = _variant(criteria=7, policy={"gold_card_eligible_category": category_eligible})
+    assert um_path_criteria(seed, [GOLD.model_copy(update=card)], program) == n
+
+
+def test_lint_fails_an_eligibility_denial_labelled_moderate() -> None:
+    """The defect issue #17 found: an eligibility denial was counted on the policy's 7 criteria and passed as M."""
+    seed = _variant(criteria=7, dos=_TERM + dt.timedelta(days=11))
+    assert um_band(um_path_criteria(seed)) == "E" != UM_DIFFICULTY["vagus_nerve_stim.intake"]
 
 
 def test_table_12_totals_are_the_papers() -> None:
@@ -101,13 +190,18 @@ def test_seeds_reproduce_table_12() -> None:
     assert stage_by_outcome(rows) == TABLE_12
 
 
-@pytest.mark.parametrize("task", sorted(UM_OUTCOME_PENDING))
-def test_outcome_pending_entries_are_still_open(task: str) -> None:
-    service, stage = task.rsplit(".", 1)
-    seed = SEEDS[service]
-    assert task in UM_DIFFICULTY and seed.intended.um_pickup_stage == stage
-    assert UM_OUTCOME_OF_INTENT[seed.intended.um_outcome] != UM_OUTCOME_PENDING[task][0], \
-        f"{task} now reaches its Table 12 outcome; remove it from UM_OUTCOME_PENDING"
+def test_outcome_pending_entries_are_still_open() -> None:
+    """Every UM_OUTCOME_PENDING entry names a catalog task whose seed does not yet reach the required column (one
+    test over the whole table, so that an empty table — the state once #17 closes — runs instead of skipping)."""
+    stale = []
+    for task, (required, _why) in sorted(UM_OUTCOME_PENDING.items()):
+        service, stage = task.rsplit(".", 1)
+        seed = SEEDS.get(service)
+        if task not in UM_DIFFICULTY or seed is None or seed.intended.um_pickup_stage != stage:
+            stale.append(f"{task}: not a catalog task with a seed at that stage")
+        elif UM_OUTCOME_OF_INTENT[seed.intended.um_outcome] == required:
+            stale.append(f"{task} now reaches its Table 12 outcome; remove it from UM_OUTCOME_PENDING")
+    assert not stale, stale
 
 
 # ------------------------------------------------------------------------------ from the packages
