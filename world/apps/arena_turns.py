@@ -1,0 +1,106 @@
+"""Turn-taking with an arena opponent that is not scripted (an LLM agent in its own process or box).
+
+In the arena (χ-Bench-Arena, paper §4.3) each side acts on the one world through its own role's tools.
+When the other side is the world's scripted staff (``scripted_payer`` / ``scripted_provider``) it reacts
+inside the call that handed it work. An *external* opponent (the reference agent with any model, a CLI
+agent) gets the same turn semantics through this module: when a write hands work to the opponent's side,
+the world calls the registered :data:`Handler` **after that write committed** and outside the call lock
+(``World.unlocked``), and the handing call returns only when the opponent's turn is over (its agent
+stopped, or its budget ran out). So one side's move — a submission, a pend letter — always ends with the
+other side's answer in the world, exactly as with a scripted opponent, and the order of events is defined.
+
+Work that hands a turn over (``reason``):
+
+- ``submission``: a provider packet (submission, resubmission, pend response) reached the payer's queue
+  → the payer's turn (``submission_portal``);
+- ``pend_letter``: a pend letter was delivered to the provider → the provider's turn (``letter_center``);
+- ``opening``: the world started with work on the opponent's desk (the provider opens the order) — the
+  runner plays this turn before the agent under test starts; nothing here triggers it.
+
+Who is external is world configuration (setting ``arena_opponent`` = ``provider`` | ``payer``, written
+by the ``pa_arena`` overlay with ``opponent: external``); the handler is registered by whatever runs the
+opponent (``chibench.package.arena_opponent``), never by the agent's side. With no handler registered a
+hand-over is recorded as an event and nothing waits. Nothing here reads grading data.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from chibench.world.core.db import WorldSetting
+from chibench.world.core.world import World
+
+log = logging.getLogger("chibench.arena")
+OPPONENT_KEY = "arena_opponent"
+SIDES = ("provider", "payer")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Work handed to the opponent: its side, why (``submission`` | ``pend_letter`` | ``opening``), the case."""
+
+    seq: int
+    side: str
+    reason: str
+    case_id: str | None
+
+
+#: ``handler(world, turn)`` runs the opponent's turn and returns when it is over (blocking).
+Handler = Callable[[World, Turn], None]
+_HANDLERS: dict[int, Handler] = {}
+_SEQ: dict[int, int] = {}
+_LOCK = threading.Lock()
+
+
+def register(world: World, handler: Handler | None) -> None:
+    """Register (or, with None, remove) the opponent's turn handler for ``world``."""
+    with _LOCK:
+        if handler is None:
+            _HANDLERS.pop(id(world), None)
+            _SEQ.pop(id(world), None)
+        else:
+            _HANDLERS[id(world)] = handler
+
+
+def external_side(world: World) -> str | None:
+    """The side an external opponent plays in ``world`` (world setting ``arena_opponent``), or None."""
+    with world.read() as s:
+        row = s.get(WorldSetting, OPPONENT_KEY)
+    value = None if row is None else str(row.value)
+    return value if value in SIDES else None
+
+
+def next_turn(world: World, side: str, reason: str, case_id: str | None) -> Turn:
+    with _LOCK:
+        n = _SEQ.get(id(world), 0) + 1
+        _SEQ[id(world)] = n
+    return Turn(n, side, reason, case_id)
+
+
+def hand_over(world: World, side: str, reason: str, case_id: str | None) -> bool:
+    """Work reached ``side``: if an external opponent plays it, run its turn now (blocking, outside the call
+    lock). Returns True when a turn was played. A handler failure is logged, never raised into the call that
+    handed the work over (that call's own write has committed and is the agent's, whatever the opponent does)."""
+    if external_side(world) != side:
+        return False
+    with _LOCK:
+        handler = _HANDLERS.get(id(world))
+    if handler is None:
+        log.warning("arena: work for the external %s (%s on %s) but no opponent is registered", side, reason, case_id)
+        return False
+    turn = next_turn(world, side, reason, case_id)
+    with world.unlocked():
+        try:
+            handler(world, turn)
+        except Exception:  # noqa: BLE001 - the opponent's failure is its own side's (graded), not this call's
+            log.exception("arena: the external %s's turn %d (%s) failed", side, turn.seq, reason)
+    return True
+
+
+def after_commit(world: World, side: str, reason: str, case_id: Any) -> None:
+    """Convenience for the apps' post-commit hooks (``case_id`` may be absent)."""
+    hand_over(world, side, reason, None if case_id is None else str(case_id))
