@@ -746,23 +746,35 @@ def cmd_arena_build(args: Any) -> int:
 def cmd_arena_try(args: Any) -> int:
     import sys
 
+    from chibench.package.arena_opponent import OpponentError, opponent_config
+
     try:
         sources = _sources(args.cases)
-    except ArenaError as exc:
+        opponent = opponent_config({"arena_opponent": args.opponent, "arena_opponent_model": args.opponent_model,
+                                    "arena_opponent_api_base": args.opponent_api_base,
+                                    "arena_opponent_api_key": args.opponent_api_key})
+    except (ArenaError, OpponentError) as exc:
         print(f"chibench: {exc}", file=sys.stderr)
         return 2
+    external = opponent.kind != "scripted"
     bad = 0
     for src in sources:
-        for side in args.side or ["scripted", *src.sides]:
+        for side in args.side or ([] if external else ["scripted"]) + list(src.sides):
             if side != "scripted" and side not in src.sides:
                 continue
+            if side == "scripted" and external:
+                print(f"chibench: --side scripted plays no opponent (drop it with --opponent {opponent.kind})",
+                      file=sys.stderr)
+                return 2
             agents = ["oracle"] if side == "scripted" else (args.agent or ["oracle", "nop"])
             known = {f"near_miss:{n}" for n in (src.provider.near_misses if side == "provider"
                                                  else [m.name for m in src.payer.near_misses])}
             for agent in agents:
                 if agent.startswith("near_miss:") and agent not in known:
                     continue
-                card = play(src, side, agent)
+                out = (Path(args.opponent_dir) / f"{src.service}.{side}" / agent.replace(":", "_")
+                       if external and args.opponent_dir else None)
+                card = play(src, side, agent, opponent=opponent if external else None, opponent_dir=out)
                 want = 1 if agent == "oracle" else 0
                 ok = card["reward"] == want
                 bad += not ok
@@ -790,6 +802,14 @@ def add_arena_parser(sub: Any) -> None:
     t.add_argument("cases", nargs="*", help="services (default: all)")
     t.add_argument("--side", action="append", choices=["scripted", "provider", "payer"])
     t.add_argument("--agent", action="append", help="oracle | nop | near_miss:<name> (repeatable)")
+    t.add_argument("--opponent", default=None, help="scripted (default) | reference | codex (refused: no "
+                   "environment runs a CLI opponent yet); env CHIBENCH_ARENA_OPPONENT")
+    t.add_argument("--opponent-model", default=None, help="litellm model of a reference opponent "
+                   "(env CHIBENCH_ARENA_OPPONENT_MODEL)")
+    t.add_argument("--opponent-api-base", default=None, help="env CHIBENCH_ARENA_OPPONENT_API_BASE")
+    t.add_argument("--opponent-api-key", default=None, help="env CHIBENCH_ARENA_OPPONENT_API_KEY")
+    t.add_argument("--opponent-dir", default=None, help="where the opponent's trajectories go "
+                   "(<dir>/<service>.<side>/<agent>/trajectory.json; default: a temporary folder)")
     t.set_defaults(func=cmd_arena_try)
     a = s.add_parser("author", help="(re)write <service>.arena.yaml from the referral and the scripted payer")
     a.add_argument("services", nargs="+")

@@ -291,9 +291,25 @@ class SandboxEnvironment(BaseEnvironment):
         judge_api: str | None = None,
         agent_clis: str | None = None,
         handbook_variant: str | None = None,
+        arena_opponent: str | None = None,
+        arena_opponent_model: str | None = None,
+        arena_opponent_api_base: str | None = None,
+        arena_opponent_api_key: str | None = None,
         **kwargs: Any,
     ) -> None:
         from chibench.handbook_variant import check_variant
+        from chibench.package.arena_opponent import opponent_config
+
+        # χ-Bench-Arena's opponent (chibench.package.arena_opponent): a bad setting or one this environment
+        # cannot run is refused here, before the trial starts - never a silent scripted fallback
+        opponent = opponent_config({"arena_opponent": arena_opponent, "arena_opponent_model": arena_opponent_model,
+                                    "arena_opponent_api_base": arena_opponent_api_base,
+                                    "arena_opponent_api_key": arena_opponent_api_key})
+        if opponent.kind != "scripted":
+            raise ValueError(f"arena_opponent={opponent.kind}: this sandbox runs the arena's scripted opponent only "
+                             "(a reference-agent opponent in its own box is not wired into Harbor trials yet); play it "
+                             "in process: chibench arena try <case> --side provider|payer --opponent reference "
+                             "--opponent-model <litellm model>")
 
         # the paper's §4.5 trimming ablation: which handbook the agent's box gets (None: $CHIBENCH_HANDBOOK_VARIANT)
         self._handbook_variant = check_variant(handbook_variant)
