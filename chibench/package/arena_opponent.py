@@ -292,3 +292,109 @@ def opening_turn(world: Any) -> Any | None:
     if arena_turns.external_side(world) != "provider":
         return None
     return arena_turns.next_turn(world, "provider", "opening", None)
+
+
+# ----------------------------------------------------------------------------------------- across processes
+TOKEN_ENV = "CHIBENCH_ARENA_TURN_TOKEN"
+TOKEN_HEADER = "X-Chibench-Arena-Token"
+
+
+@contextmanager
+def serve_opponent_side(world: Any, spec: Any, host: str, port: int) -> Iterator[Any]:
+    """In the world sidecar (``chibench world serve-task --arena-opponent-port``): serve ONLY the opponent's role
+    endpoint and the turn routes on ``host:port`` (a thread), and hand turns to the remote runner. The agent
+    under test's endpoint stays alone on the task's own port. Raises ValueError without ``$CHIBENCH_ARENA_TURN_TOKEN``."""
+    import time
+
+    import uvicorn
+
+    from chibench.world.apps import arena_turns
+    from chibench.world.tools.server import build_app
+
+    remote = arena_turns.RemoteTurns(os.environ.get(TOKEN_ENV, ""),
+                                     float(os.environ.get("CHIBENCH_ARENA_TURN_TIMEOUT_SEC") or 900))
+    opp = "payer" if spec.overlay.side == "provider" else "provider"
+    remote.external = opp
+    arena_turns.register(world, remote.handler)
+    first = opening_turn(world)
+    if first is not None:
+        remote.open(first)
+    server = uvicorn.Server(uvicorn.Config(build_app(world, [opp], extra_routes=remote.routes()), host=host,
+                                           port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, name="arena-opponent-endpoint", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise OSError(f"the opponent endpoint did not start on {host}:{port}")
+        time.sleep(0.01)
+    print(f"chibench: arena opponent side ({opp}) on {host}:{port}", flush=True)
+    try:
+        yield remote
+    finally:
+        arena_turns.register(world, None)
+        server.should_exit = True
+
+
+class TurnRunner:
+    """The host side of a trial with an external opponent (the sandbox): polls the world's turn routes and plays
+    each turn with :class:`OpponentRun` on the opponent's own endpoint (``http://<world>:<port>/<role>/mcp``)."""
+
+    def __init__(self, config: OpponentConfig, base_url: str, token: str, instruction_for: Any, out_dir: Path,
+                 poll_sec: float = 0.5) -> None:
+        self.config, self.base, self.token = config, base_url.rstrip("/"), token
+        self.instruction_for, self.out_dir, self.poll_sec = instruction_for, out_dir, poll_sec
+        self.run: OpponentRun | None = None
+
+    async def _get(self) -> dict[str, Any]:
+        import httpx
+
+        async with httpx.AsyncClient(timeout=10) as c:
+            r = await c.get(f"{self.base}/arena/turn", headers={TOKEN_HEADER: self.token})
+            r.raise_for_status()
+            return dict(r.json())
+
+    async def _done(self, seq: int) -> None:
+        import httpx
+
+        async with httpx.AsyncClient(timeout=10) as c:
+            (await c.post(f"{self.base}/arena/turn/{seq}/done", headers={TOKEN_HEADER: self.token})).raise_for_status()
+
+    async def step(self) -> bool:
+        """Play the pending turn, if any; True when one was played."""
+        from chibench.world.apps.arena_turns import Turn
+
+        state = await self._get()
+        side = state.get("external_side")
+        if self.run is None and side:
+            self.run = OpponentRun(self.config, side, f"{self.base}/{side}/mcp", self.instruction_for(side),
+                                   self.out_dir)
+        p = state.get("pending")
+        if not p or self.run is None:
+            return False
+        try:
+            await self.run.play_turn(Turn(int(p["seq"]), str(p["side"]), str(p["reason"]), p.get("case_id")))
+        finally:
+            await self._done(int(p["seq"]))
+        return True
+
+    async def opening(self) -> None:
+        """Before the agent under test starts: play the opening turn when the opponent moves first."""
+        state = await self._get()
+        if state.get("external_side") == "provider":
+            while not await self.step():
+                await asyncio.sleep(self.poll_sec)
+
+    async def serve_turns(self) -> None:
+        """Until cancelled (the environment stops): play every turn the world hands over."""
+        while True:
+            try:
+                if not await self.step():
+                    await asyncio.sleep(self.poll_sec)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a transient failure must not end the opponent
+                import logging
+
+                logging.getLogger("chibench.arena").warning(f"arena opponent runner: {exc}")
+                await asyncio.sleep(self.poll_sec * 4)

@@ -104,3 +104,73 @@ def hand_over(world: World, side: str, reason: str, case_id: str | None) -> bool
 def after_commit(world: World, side: str, reason: str, case_id: Any) -> None:
     """Convenience for the apps' post-commit hooks (``case_id`` may be absent)."""
     hand_over(world, side, reason, None if case_id is None else str(case_id))
+
+
+class RemoteTurns:
+    """Turns handed to an opponent in another process (the sandbox's host-side runner), over two HTTP routes
+    served next to the opponent's own endpoint (never on the agent under test's port):
+
+    ``GET /arena/turn`` → ``{"external_side", "pending": {seq, side, reason, case_id} | null}``;
+    ``POST /arena/turn/{seq}/done`` → releases the call that handed the turn over. Both need the header
+    ``X-Chibench-Arena-Token`` (the token the runner gave the world process; 403 otherwise). A turn not
+    reported done within ``timeout_sec`` is given up (the handing call returns; the opponent's side is graded
+    on what it did)."""
+
+    def __init__(self, token: str, timeout_sec: float = 900.0) -> None:
+        if not token:
+            raise ValueError("an arena turn token is required (CHIBENCH_ARENA_TURN_TOKEN)")
+        self.token = token
+        self.timeout_sec = timeout_sec
+        self.external: str | None = None
+        self.pending: Turn | None = None
+        self._cv = threading.Condition()
+
+    def open(self, turn: Turn) -> None:
+        """Put a turn on the opponent's desk without waiting (the opening turn)."""
+        with self._cv:
+            self.pending = turn
+
+    def handler(self, _world: World, turn: Turn) -> None:
+        with self._cv:
+            self.pending = turn
+            self._cv.wait_for(lambda: self.pending is None or self.pending.seq != turn.seq, timeout=self.timeout_sec)
+            if self.pending is not None and self.pending.seq == turn.seq:
+                log.warning("arena: the external %s did not finish turn %d within %.0f s", turn.side, turn.seq,
+                            self.timeout_sec)
+                self.pending = None
+
+    def done(self, seq: int) -> bool:
+        with self._cv:
+            if self.pending is None or self.pending.seq != seq:
+                return False
+            self.pending = None
+            self._cv.notify_all()
+            return True
+
+    def routes(self) -> list[Any]:
+        from starlette.requests import Request
+        from starlette.responses import JSONResponse
+        from starlette.routing import Route
+
+        def allowed(request: Request) -> bool:
+            return request.headers.get("x-chibench-arena-token") == self.token
+
+        async def get_turn(request: Request) -> JSONResponse:
+            if not allowed(request):
+                return JSONResponse({"error": "forbidden"}, status_code=403)
+            t = self.pending
+            return JSONResponse({"external_side": self.external,
+                                 "pending": None if t is None else {"seq": t.seq, "side": t.side, "reason": t.reason,
+                                                                    "case_id": t.case_id}})
+
+        async def post_done(request: Request) -> JSONResponse:
+            if not allowed(request):
+                return JSONResponse({"error": "forbidden"}, status_code=403)
+            try:
+                seq = int(request.path_params["seq"])
+            except ValueError:
+                return JSONResponse({"error": "seq must be an integer"}, status_code=400)
+            return JSONResponse({"released": self.done(seq)})
+
+        return [Route("/arena/turn", get_turn, methods=["GET"]),
+                Route("/arena/turn/{seq}/done", post_done, methods=["POST"])]
