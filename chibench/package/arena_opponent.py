@@ -197,8 +197,7 @@ class OpponentRun:
         settings = Settings(model=c.model, api_base=c.api_base, api_key=c.api_key, max_steps=c.max_steps,
                             temperature=c.temperature)
         tools = DirectMCP(self.mcp_url)
-        root = self.handbook_root or self.out_dir / "empty-handbook"
-        root.mkdir(parents=True, exist_ok=True)
+        root = self.handbook_root or default_handbook()
         loop = AgentLoop(settings, tools, Handbook(root), self.instruction + turn_note(turn, self.side),
                          self.out_dir / f"turn-{n}" / "trajectory.json", server_name=f"chibench-{self.side}",
                          session_id=f"arena-opponent-{self.side}-turn-{n}", agent_version="opponent")
@@ -242,6 +241,19 @@ class OpponentRun:
         """:meth:`play_turn` from synchronous code that may itself run inside an event loop (a tool call)."""
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
             return pool.submit(asyncio.run, self.play_turn(turn)).result()
+
+
+def default_handbook() -> Path:
+    """The handbook an opponent reads (the same one every agent's box carries): the installed distribution's
+    ``chibench/handbook_skill`` or, in a checkout, the repository's ``handbook_skill/``."""
+    import chibench
+
+    pkg = Path(chibench.__file__).resolve().parent
+    for cand in (pkg / "handbook_skill", pkg.parent / "handbook_skill"):
+        if cand.is_dir():
+            return cand
+    raise OpponentError("the handbook (handbook_skill/) is not installed: an opponent works from the same "
+                        "handbook as the agent under test")
 
 
 @contextmanager
