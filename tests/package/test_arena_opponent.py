@@ -126,3 +126,34 @@ def test_provider_opponent_opens_the_case_before_the_payer_agent(tmp_path: Path)
     assert card["error"] is None
     assert (card["reward"], card["side_rewards"]) == (1, {"provider": 1, "payer": 1})
     assert not offered_tools(model) & {"determination_finalize", "payer_intake_hub_list_intake_queue"}
+
+
+# ------------------------------------------------------------------------------------------------ across processes
+def test_remote_turn_routes_need_the_token_and_release_the_handing_call() -> None:
+    import threading
+
+    from starlette.applications import Starlette
+    from starlette.testclient import TestClient
+
+    from chibench.world.apps.arena_turns import RemoteTurns, Turn
+
+    remote = RemoteTurns("s3cret", timeout_sec=60)
+    remote.external = "payer"
+    client = TestClient(Starlette(routes=remote.routes()))
+    assert client.get("/arena/turn").status_code == 403
+    assert client.get("/arena/turn", headers={ao.TOKEN_HEADER: "guess"}).status_code == 403
+    ok = {ao.TOKEN_HEADER: "s3cret"}
+    assert client.get("/arena/turn", headers=ok).json() == {"external_side": "payer", "pending": None}
+    handed = threading.Thread(target=remote.handler, args=(None, Turn(1, "payer", "submission", "CASE-0001")))
+    handed.start()
+    while remote.pending is None:
+        handed.join(0.01)
+    assert client.get("/arena/turn", headers=ok).json()["pending"] == {
+        "seq": 1, "side": "payer", "reason": "submission", "case_id": "CASE-0001"}
+    assert handed.is_alive()  # the call that handed the work over waits for the opponent's turn
+    assert client.post("/arena/turn/2/done", headers=ok).json() == {"released": False}
+    assert client.post("/arena/turn/1/done").status_code == 403
+    assert client.post("/arena/turn/1/done", headers=ok).json() == {"released": True}
+    handed.join(30)
+    assert not handed.is_alive()
+    assert client.get("/arena/turn", headers=ok).json()["pending"] is None
