@@ -19,8 +19,8 @@ Work that hands a turn over (``reason``):
 
 Who is external is world configuration (setting ``arena_opponent`` = ``provider`` | ``payer``, written
 by the ``pa_arena`` overlay with ``opponent: external``); the handler is registered by whatever runs the
-opponent (``chibench.package.arena_opponent``), never by the agent's side. With no handler registered a
-hand-over is recorded as an event and nothing waits. Nothing here reads grading data.
+opponent (``chibench.package.arena_opponent``), never by the agent's side. With no handler registered
+nothing happens (and nothing is read). Nothing here reads grading data.
 """
 
 from __future__ import annotations
@@ -85,12 +85,9 @@ def hand_over(world: World, side: str, reason: str, case_id: str | None) -> bool
     """Work reached ``side``: if an external opponent plays it, run its turn now (blocking, outside the call
     lock). Returns True when a turn was played. A handler failure is logged, never raised into the call that
     handed the work over (that call's own write has committed and is the agent's, whatever the opponent does)."""
-    if external_side(world) != side:
-        return False
-    with _LOCK:
+    with _LOCK:  # no handler (every world but an arena with an external opponent): no read on the hot path
         handler = _HANDLERS.get(id(world))
-    if handler is None:
-        log.warning("arena: work for the external %s (%s on %s) but no opponent is registered", side, reason, case_id)
+    if handler is None or external_side(world) != side:
         return False
     turn = next_turn(world, side, reason, case_id)
     with world.unlocked():
