@@ -250,11 +250,26 @@ def cmd_world_serve_task(args: argparse.Namespace) -> int:
     export_dir = Path(args.export_dir or control.EXPORT_DIR)
     try:
         spec = taskspec.load_task_world(args.task_json)
+        agent_roles = list(spec.roles)
+        if args.arena_opponent_port:  # χ-Bench-Arena with an external opponent (chibench.package.arena_opponent)
+            from chibench.package.arena_opponent import OpponentError, external_task_world
+
+            try:
+                spec = external_task_world(spec)
+            except OpponentError as exc:
+                return _fail(str(exc))
         world = taskspec.prepare(spec, base=Path(args.base or control.BASE_WORLD), run_dir=run_dir,
                                  export_dir=export_dir)
     except taskspec.TaskWorldError as exc:
         return _fail(str(exc))
     with contextlib.ExitStack() as stack:
+        if args.arena_opponent_port:
+            from chibench.package.arena_opponent import serve_opponent_side
+
+            try:
+                stack.enter_context(serve_opponent_side(world, spec, args.host, args.arena_opponent_port))
+            except (ValueError, OSError) as exc:
+                return _fail(f"arena opponent endpoint: {exc}")
         try:
             stack.enter_context(control.serving(control.socket_path(run_dir),
                                                 {"export": lambda: str(taskspec.write_final(world, export_dir))}))
@@ -262,7 +277,7 @@ def cmd_world_serve_task(args: argparse.Namespace) -> int:
             print(f"chibench: no control socket in {run_dir} ({exc}); export-task will open the database",
                   file=sys.stderr)
         print(f"chibench: serving {spec.task} ({', '.join(spec.roles)}) on {args.host}:{args.port}", flush=True)
-        serve(world, host=args.host, port=args.port, roles=list(spec.roles))
+        serve(world, host=args.host, port=args.port, roles=agent_roles)
     return 0
 
 
@@ -321,8 +336,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if isinstance(key, dict) and key.get("format") == "chibench.arena-expectations/1":  # χ-Bench-Arena: both sides
         from chibench.verifiers.arena import grade_arena
 
+        opponent = str(key.get("opponent"))
+        try:  # a job may have made the opponent external (chibench.package.arena_opponent): the world says so
+            settings = json.loads(Path(args.export).read_text(encoding="utf-8")).get("tables", {}).get("world_settings")
+            ext = next((r.get("value") for r in settings or [] if r.get("key") == "arena_opponent"), None)
+            opponent = f"external:{ext}" if ext else opponent
+        except (OSError, ValueError, AttributeError):
+            pass
         card = grade_arena(args.export, key.get("sides") or {}, initial=args.initial, out_dir=args.out,
-                           agent_side=str(key.get("agent_side")), opponent=str(key.get("opponent")),
+                           agent_side=str(key.get("agent_side")), opponent=opponent,
                            **({"judge": None} if args.no_judge else {}))
     else:
         card = grade(args.export, args.expectations, initial=args.initial, out_dir=args.out,
@@ -376,6 +398,9 @@ def parser() -> argparse.ArgumentParser:
     st_.add_argument("--base", help="base world database (read-only; default /opt/chibench/world/base.sqlite or $CHIBENCH_BASE_WORLD)")
     st_.add_argument("--run-dir", help="where the live world.sqlite is written (default /opt/chibench/run)")
     st_.add_argument("--export-dir", help="where initial.json / final.json go (default /opt/chibench/export)")
+    st_.add_argument("--arena-opponent-port", type=int, default=None,
+                     help="arena: serve the opponent's role endpoint and turn routes on this port (same host), "
+                          "never on --port; needs $CHIBENCH_ARENA_TURN_TOKEN")
     st_.set_defaults(func=cmd_world_serve_task)
     et = ws.add_parser("export-task", help="write the final export of a running task world (collect hook)")
     et.add_argument("task_json", nargs="?", help="accepted for symmetry with serve-task; not read")

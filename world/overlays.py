@@ -109,6 +109,12 @@ class OverlaySpec(BaseModel):
     provider_reference: list[dict[str, Any]] = Field(
         default_factory=list, description="pa_arena: the reference provider's tool calls (the referral oracle), "
                                           "replayed by the scripted provider when the payer side is played")
+    opponent: Literal["scripted", "external"] = Field(
+        "scripted", description="pa_arena: who plays the side the agent does not - the world's scripted staff, or "
+                                "an external agent taking turns (world/apps/arena_turns.py) on its own role's endpoint")
+    opponent_identities: list[str] = Field(
+        default_factory=list, description="pa_arena: the workers the opponent side acts as (an external opponent "
+                                          "may act only as these)")
     stage: Literal["intake", "triage", "nurse_review", "md_review", "p2p"] | None = None
     scenario_id: str | None = None
     upstream: UpstreamWork = Field(default_factory=UpstreamWork)
@@ -432,6 +438,19 @@ def apply_pa_arena(world: World, spec: OverlaySpec) -> dict[str, Any]:
     if spec.side is None:
         raise OverlayError("side: required for pa_arena (allowed: provider, payer, scripted)")
     out: dict[str, Any] = {"order_id": seed.order.id, "patient_id": seed.patient.id, "side": spec.side}
+    if spec.opponent == "external":
+        # Neither side scripted: packets wait in the payer's queue, pends wait for the provider; each side's
+        # turn is handed over by world/apps/arena_turns.py. The provider moves first (it opens the order).
+        if spec.side not in ("provider", "payer"):
+            raise OverlayError("opponent: 'external' needs side provider or payer (the side the agent plays)")
+        set_payer_mode(world, "queue")
+        opp = "payer" if spec.side == "provider" else "provider"
+        with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_arena_opponent",
+                         allow_system=True) as tx:
+            tx.session.add(WorldSetting(key="arena_opponent", value=opp))
+            tx.log(details={"arena_opponent": opp})
+        out["opponent"] = opp
+        return out
     set_payer_mode(world, "queue" if spec.side == "payer" else "auto")
     if spec.side == "provider":
         return out

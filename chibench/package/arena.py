@@ -130,12 +130,26 @@ def provider_reference(service: str) -> list[dict[str, Any]]:
     return [s.model_dump(mode="json", exclude_defaults=True, exclude={"why", "expect"}) for s in referral(service).oracle]
 
 
-def overlay(service: str, side: str) -> dict[str, Any]:
-    """The ``pa_arena`` overlay for one side (``provider``, ``payer`` or ``scripted``)."""
+def overlay(service: str, side: str, src: ArenaSource | None = None) -> dict[str, Any]:
+    """The ``pa_arena`` overlay for one side (``provider``, ``payer`` or ``scripted``). With the source, it
+    names the workers the opponent side acts as when a job makes it external (``chibench.package.arena_opponent``)."""
     out: dict[str, Any] = {"kind": "pa_arena", "service": service, "side": side}
     if side != "provider":
         out["provider_reference"] = provider_reference(service)
+    if src is not None and side in SIDES:
+        out["opponent_identities"] = ([i.id for i in src.payer.identities] if side == "provider"
+                                      else [i.id for i in referral(service).identities])
     return out
+
+
+def opponent_instruction(src: ArenaSource, side: str) -> str:
+    """The instruction an external opponent playing ``side`` gets: that side's own package instruction."""
+    from chibench.package.render import render
+
+    try:
+        return render(scenario_for(src, side), side.encode())["instruction.md"].decode()
+    except Exception:  # noqa: BLE001 - a held case's payer side has no package; it gets the desk's narrative
+        return f"{PAYER_NARRATIVE}\n\n{PAYER_DELIVERABLE}\n"
 
 
 # ------------------------------------------------------------------------------------- answer keys
@@ -192,7 +206,7 @@ def scenario_for(src: ArenaSource, side: str) -> Scenario:
         near = [m for m in ref.near_misses if m.name in src.provider.near_misses]
         data = {"id": f"{src.id}.provider", "category": ref.category, "difficulty": ref.difficulty, "title": title,
                 "role": "provider", "identities": [i.model_dump() for i in ref.identities],
-                "overlay": overlay(src.service, "provider"), "contracts": list(ref.contracts),
+                "overlay": overlay(src.service, "provider", src), "contracts": list(ref.contracts),
                 "narrative": ref.narrative, "workspace": dict(ref.workspace), "deliverable": ref.deliverable,
                 "expectations": provider_key(src), "oracle": [s.model_dump() for s in ref.oracle],
                 "near_misses": [m.model_dump() for m in near]}
@@ -200,7 +214,7 @@ def scenario_for(src: ArenaSource, side: str) -> Scenario:
         ws = {k: v for k, v in ref.workspace.items() if k != "Worklist"}
         data = {"id": f"{src.id}.payer", "category": ref.category, "difficulty": ref.difficulty, "title": title,
                 "role": "payer", "identities": [i.model_dump() for i in src.payer.identities],
-                "overlay": overlay(src.service, "payer"), "contracts": [],
+                "overlay": overlay(src.service, "payer", src), "contracts": [],
                 "narrative": PAYER_NARRATIVE, "workspace": {"Worklist": "Keystone UM intake queue", **ws},
                 "deliverable": PAYER_DELIVERABLE, "expectations": src.payer.expectations,
                 "oracle": [s.model_dump() for s in src.payer.oracle],
@@ -223,7 +237,8 @@ def task_world(src: ArenaSource | str, side: str) -> Any:
         ids = [i.id for i in ref.identities]
     role = "payer" if side == "payer" else "provider"
     return TaskWorld(task=f"arena.{service}.{side}", roles=[role], identities={role: ids},
-                     overlay=OverlaySpec.model_validate(overlay(service, side)), contracts=list(ref.contracts))
+                     overlay=OverlaySpec.model_validate(overlay(service, side, src if isinstance(src, ArenaSource)
+                                                                else None)), contracts=list(ref.contracts))
 
 
 def open_world(tw: Any) -> tuple[Any, dict[str, Any]]:
@@ -255,16 +270,24 @@ def run_steps(world: Any, role: str, steps: list[dict[str, Any]]) -> str | None:
 
 
 def play(src: ArenaSource, side: str, agent: str = "oracle", *, judge: Any = None,
-         provider_near_misses: bool = False) -> dict[str, Any]:
+         provider_near_misses: bool = False, opponent: Any = None, opponent_dir: Path | None = None
+         ) -> dict[str, Any]:
     """Play one arena trial in process and grade both sides.
 
     ``side``: the agent's side (``provider`` | ``payer``) or ``scripted`` (both scripted; ``agent`` ignored).
-    ``agent``: ``oracle`` | ``nop`` | ``near_miss:<name>``. Returns the arena scorecard plus ``error``
-    (the first failing step) and ``final`` (the final export)."""
+    ``agent``: ``oracle`` | ``nop`` | ``near_miss:<name>``. ``opponent``: an
+    :class:`~chibench.package.arena_opponent.OpponentConfig` (default: scripted); a ``reference`` opponent
+    plays the other side from this process through only its own role's MCP endpoint (served on 127.0.0.1),
+    taking its turns as the world hands them over; its trajectories go to ``opponent_dir``. Returns the arena
+    scorecard plus ``error`` (the first failing step), ``final`` (the final export) and, with an external
+    opponent, ``opponent_turns``."""
     from chibench.verifiers.arena import grade_arena
     from chibench.world.export import snapshot
     from chibench.world.tools import dispatch as _dispatch  # noqa: F401  (tool registry loaded)
 
+    if opponent is not None and opponent.kind != "scripted":
+        return _play_external(src, side, agent, opponent, opponent_dir, judge=judge,
+                              provider_near_misses=provider_near_misses)
     world, initial = open_world(task_world(src, side))
     error: str | None = None
     try:
@@ -291,6 +314,55 @@ def play(src: ArenaSource, side: str, agent: str = "oracle", *, judge: Any = Non
                        opponent="scripted", judge=judge)
     card["error"] = error
     card["final"] = final
+    return card
+
+
+def _agent_steps(src: ArenaSource, side: str, agent: str, provider_near_misses: bool) -> list[dict[str, Any]]:
+    sc = scenario_for(src, side)
+    if agent == "oracle":
+        return [s.model_dump() for s in sc.oracle]
+    name = agent.partition(":")[2]
+    pool = referral(src.service).near_misses if provider_near_misses and side == "provider" else sc.near_misses
+    found = next((m.steps for m in pool if m.name == name), None)
+    if found is None:
+        raise ArenaError(f"{src.id}.{side}: no near miss '{name}'")
+    return [s.model_dump() for s in found]
+
+
+def _play_external(src: ArenaSource, side: str, agent: str, opponent: Any, opponent_dir: Path | None, *,
+                   judge: Any, provider_near_misses: bool) -> dict[str, Any]:
+    """:func:`play` with an external opponent (``chibench.package.arena_opponent``)."""
+    import tempfile
+
+    from chibench.package import arena_opponent as ao
+    from chibench.package.harness import world_version
+    from chibench.verifiers.arena import grade_arena
+    from chibench.world.export import snapshot
+
+    if side not in src.sides:
+        raise ArenaError(f"{src.id}: no '{side}' side to play against an opponent (sides: {', '.join(src.sides)})")
+    opp = "payer" if side == "provider" else "provider"
+    world, initial = open_world(ao.external_task_world(task_world(src, side)))
+    out = opponent_dir or Path(tempfile.mkdtemp(prefix=f"arena-opponent-{src.service}-"))
+    error: str | None = None
+    try:
+        with ao.serving_role(world, opp) as url:
+            run = ao.OpponentRun(opponent, opp, url, opponent_instruction(src, opp), out)
+            with ao.external_opponent(world, run):
+                first = ao.opening_turn(world)
+                if first is not None:
+                    run.play_turn_blocking(first)
+                if agent != "nop":
+                    error = run_steps(world, side, _agent_steps(src, side, agent, provider_near_misses))
+        final = snapshot(world)
+    finally:
+        world.close()
+    key = arena_expectations(src, side, world_version())
+    card = grade_arena(final, key["sides"], initial=initial, agent_side=side, opponent=opponent.label, judge=judge)
+    card["error"] = error
+    card["final"] = final
+    card["opponent_turns"] = run.turns
+    card["opponent_dir"] = str(out)
     return card
 
 
@@ -674,23 +746,35 @@ def cmd_arena_build(args: Any) -> int:
 def cmd_arena_try(args: Any) -> int:
     import sys
 
+    from chibench.package.arena_opponent import OpponentError, opponent_config
+
     try:
         sources = _sources(args.cases)
-    except ArenaError as exc:
+        opponent = opponent_config({"arena_opponent": args.opponent, "arena_opponent_model": args.opponent_model,
+                                    "arena_opponent_api_base": args.opponent_api_base,
+                                    "arena_opponent_api_key": args.opponent_api_key})
+    except (ArenaError, OpponentError) as exc:
         print(f"chibench: {exc}", file=sys.stderr)
         return 2
+    external = opponent.kind != "scripted"
     bad = 0
     for src in sources:
-        for side in args.side or ["scripted", *src.sides]:
+        for side in args.side or ([] if external else ["scripted"]) + list(src.sides):
             if side != "scripted" and side not in src.sides:
                 continue
+            if side == "scripted" and external:
+                print(f"chibench: --side scripted plays no opponent (drop it with --opponent {opponent.kind})",
+                      file=sys.stderr)
+                return 2
             agents = ["oracle"] if side == "scripted" else (args.agent or ["oracle", "nop"])
             known = {f"near_miss:{n}" for n in (src.provider.near_misses if side == "provider"
                                                  else [m.name for m in src.payer.near_misses])}
             for agent in agents:
                 if agent.startswith("near_miss:") and agent not in known:
                     continue
-                card = play(src, side, agent)
+                out = (Path(args.opponent_dir) / f"{src.service}.{side}" / agent.replace(":", "_")
+                       if external and args.opponent_dir else None)
+                card = play(src, side, agent, opponent=opponent if external else None, opponent_dir=out)
                 want = 1 if agent == "oracle" else 0
                 ok = card["reward"] == want
                 bad += not ok
@@ -718,6 +802,14 @@ def add_arena_parser(sub: Any) -> None:
     t.add_argument("cases", nargs="*", help="services (default: all)")
     t.add_argument("--side", action="append", choices=["scripted", "provider", "payer"])
     t.add_argument("--agent", action="append", help="oracle | nop | near_miss:<name> (repeatable)")
+    t.add_argument("--opponent", default=None, help="scripted (default) | reference | codex (refused: no "
+                   "environment runs a CLI opponent yet); env CHIBENCH_ARENA_OPPONENT")
+    t.add_argument("--opponent-model", default=None, help="litellm model of a reference opponent "
+                   "(env CHIBENCH_ARENA_OPPONENT_MODEL)")
+    t.add_argument("--opponent-api-base", default=None, help="env CHIBENCH_ARENA_OPPONENT_API_BASE")
+    t.add_argument("--opponent-api-key", default=None, help="env CHIBENCH_ARENA_OPPONENT_API_KEY")
+    t.add_argument("--opponent-dir", default=None, help="where the opponent's trajectories go "
+                   "(<dir>/<service>.<side>/<agent>/trajectory.json; default: a temporary folder)")
     t.set_defaults(func=cmd_arena_try)
     a = s.add_parser("author", help="(re)write <service>.arena.yaml from the referral and the scripted payer")
     a.add_argument("services", nargs="+")

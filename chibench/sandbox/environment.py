@@ -117,6 +117,8 @@ ROLE_OFFSET: dict[Role, int] = {"agent": 0, "world": 1, "grader": 2}
 # shell keeps the image's venv first on PATH, as the image's ENV PATH does for plain execs.
 PROFILE_PATH_LINES = ('\n# chibench: the image venv (python3 with the MCP client, chibench-tools) first on PATH\n'
                       'if [ -d /opt/chibench/venv/bin ]; then PATH="/opt/chibench/venv/bin:$PATH"; export PATH; fi\n')
+#: The world's port for an arena opponent's own endpoint and turn routes (never forwarded into the agent's box).
+OPPONENT_PORT = 8001
 ROLE_USER: dict[Role, str] = {"agent": "agent", "world": "world", "grader": "grader"}
 MAIN = "main"
 MODEL_API_ENV = "CHIBENCH_SANDBOX_MODEL_API"  # default of model_api
@@ -291,9 +293,23 @@ class SandboxEnvironment(BaseEnvironment):
         judge_api: str | None = None,
         agent_clis: str | None = None,
         handbook_variant: str | None = None,
+        arena_opponent: str | None = None,
+        arena_opponent_model: str | None = None,
+        arena_opponent_api_base: str | None = None,
+        arena_opponent_api_key: str | None = None,
         **kwargs: Any,
     ) -> None:
         from chibench.handbook_variant import check_variant
+        from chibench.package.arena_opponent import opponent_config
+
+        # χ-Bench-Arena's opponent (chibench.package.arena_opponent): a bad setting or one this environment
+        # cannot run is refused here, before the trial starts - never a silent scripted fallback
+        opponent = opponent_config({"arena_opponent": arena_opponent, "arena_opponent_model": arena_opponent_model,
+                                    "arena_opponent_api_base": arena_opponent_api_base,
+                                    "arena_opponent_api_key": arena_opponent_api_key})
+        self._opponent = opponent
+        self._opponent_task: asyncio.Task[None] | None = None
+        self._opponent_token = os.urandom(16).hex() if opponent.kind != "scripted" else ""
 
         # the paper's §4.5 trimming ablation: which handbook the agent's box gets (None: $CHIBENCH_HANDBOOK_VARIANT)
         self._handbook_variant = check_variant(handbook_variant)
@@ -556,12 +572,48 @@ class SandboxEnvironment(BaseEnvironment):
             for sidecar in self._sidecars.values():
                 await self._forward(sidecar)
             self.timings["sidecar_wait_sec"] = time.perf_counter() - t_ready
+            await self._start_opponent()
         except BaseException:
             await self._teardown(delete=True)
             raise
         self.timings["start_sec"] = time.perf_counter() - t0
         self.logger.debug("sandbox %s started: %s", self.session_id,
                           ", ".join(f"{k}={v:.2f}s" for k, v in self.timings.items()))
+
+    async def _start_opponent(self) -> None:
+        """χ-Bench-Arena with an external opponent: its agent runs here on the host (its model API is called from
+        here, as the reference agent's is) against only its own role's endpoint, served by the world on
+        :data:`OPPONENT_PORT`, which is never forwarded into the agent's box. Its opening turn (it opens the order)
+        is played before the agent under test starts; later turns as the world hands them over."""
+        world = next((s for s in self._sidecars.values() if self._opponent_token and s.name == "world"), None)
+        if world is None:
+            return
+        import json as _json
+
+        from chibench.package import arena
+        from chibench.package.arena_opponent import TurnRunner
+
+        task = str(_json.loads((self.environment_dir / "world" / "task.json").read_text())["task"])
+        service = task.removeprefix("arena.").rpartition(".")[0]
+        try:
+            src = arena.load_source(arena.ARENA_ROOT / f"{service}.arena.yaml")
+        except arena.ArenaError as exc:
+            raise SandboxError(f"arena_opponent={self._opponent.kind}: {task} needs its arena source "
+                               f"({exc}); run from a chibench checkout") from None
+        url = f"http://{world.address}:{OPPONENT_PORT}"
+        runner = TurnRunner(self._opponent, url, self._opponent_token,
+                            lambda side: arena.opponent_instruction(src, side),
+                            self.trial_paths.trial_dir / "opponent")
+        deadline = time.monotonic() + self._ready_timeout
+        while True:
+            try:
+                await runner.opening()
+                break
+            except Exception as exc:  # the opponent endpoint may come up just after the agent's
+                if time.monotonic() > deadline:
+                    raise SandboxError(f"the arena opponent's endpoint {url} did not answer: {exc}") from exc
+                await asyncio.sleep(0.5)
+        self._opponent_task = asyncio.create_task(runner.serve_turns())
 
     async def _prepare_main(self, image: _Image, compose_env: dict[str, str]) -> None:
         role = image.spec.role
@@ -662,6 +714,10 @@ class SandboxEnvironment(BaseEnvironment):
         box_spec = bwrap.SandboxSpec(root=root.merged, uid=uid, hostname=svc.name, binds=binds,
                                      system_dirs=self._system_dirs(), netns_fd=None)
         env = image.env | svc.environment
+        if self._opponent_token and "serve-task" in argv:  # the arena opponent's endpoint: a port main never sees
+            argv = [*argv, "--arena-opponent-port", str(OPPONENT_PORT)]
+            env = env | {"CHIBENCH_ARENA_TURN_TOKEN": self._opponent_token,
+                         "CHIBENCH_ARENA_TURN_TIMEOUT_SEC": str(self._opponent.turn_timeout_sec)}
         log_path = self.trial_paths.trial_dir / f"sidecar-{svc.name}.log"
         log_path.parent.mkdir(parents=True, exist_ok=True)
         sidecar = _Sidecar(name=svc.name, image=image, root=root, spec=box_spec, env=env, workdir=workdir,
@@ -785,6 +841,11 @@ class SandboxEnvironment(BaseEnvironment):
 
     async def stop(self, delete: bool) -> None:
         """Kill every sandbox process, unmount, and remove the trial's files when ``delete``."""
+        if self._opponent_task is not None:
+            self._opponent_task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._opponent_task
+            self._opponent_task = None
         await self._teardown(delete=delete)
 
     async def stop_service(self, service: str) -> None:

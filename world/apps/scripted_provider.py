@@ -218,3 +218,6 @@ def after_payer_letter(world: World, letter: dict[str, Any]) -> None:
     """Hook called by ``letter_center.deliver`` after a provider letter's delivery committed."""
     if letter.get("letter_type") == "pend" and letter.get("recipient") == "provider":
         answer_pend(world, str(letter["case_id"]))
+        from chibench.world.apps import arena_turns  # an external provider (an agent) answers in its own turn
+
+        arena_turns.after_commit(world, "provider", "pend_letter", letter["case_id"])

@@ -375,7 +375,7 @@ class _Endpoint:
 
 
 def build_app(world: World | Callable[[], World], roles: Sequence[Role] = ROLES, *,
-              on_error: Callable[[BaseException], None] | None = None) -> Starlette:
+              on_error: Callable[[BaseException], None] | None = None, extra_routes: Sequence[Any] = ()) -> Starlette:
     """The world process's ASGI app: one streamable-HTTP MCP endpoint per served role.
 
     ``world`` is an open world or a function that opens one; the latter runs in a background thread
@@ -402,7 +402,7 @@ def build_app(world: World | Callable[[], World], roles: Sequence[Role] = ROLES,
     async def healthz(_: Request) -> PlainTextResponse:
         return PlainTextResponse("ok")
 
-    routes: list[Any] = [Route("/healthz", healthz)]
+    routes: list[Any] = [Route("/healthz", healthz), *extra_routes]  # extra: the arena's turn routes
     for r, m in managers.items():
         routes.append(Route(f"/{r}/mcp", endpoint=_Endpoint(m), methods=["GET", "POST", "DELETE"]))
 

@@ -228,6 +228,10 @@ def _then_payer_works(world: World, result: dict[str, Any]) -> dict[str, Any]:
     if reply is not None:
         result["payer_reply"] = {**result["payer_reply"], **reply}
         result["status"] = reply.get("case_status") or result["status"]
+    # In the arena an external payer (an agent in its own box) takes its turn now; this call returns after it.
+    from chibench.world.apps import arena_turns
+
+    arena_turns.after_commit(world, "payer", "submission", result["case_id"])
     return result
 
 
