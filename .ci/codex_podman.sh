@@ -4,7 +4,10 @@
 #
 #   bash .ci/codex_podman.sh            # from anywhere; after .ci/podman-setup.sh succeeded (runc, CONTAINERS_CONF,
 #                                       # podman-compose in .venv, the shared images)
-#   CHIBENCH_CODEX_PODMAN_CLAUDE=1 bash .ci/codex_podman.sh   # also claude-code 2.1.332's oracle replay (+~3 min)
+#   CHIBENCH_CODEX_PODMAN_CLAUDE=1 bash .ci/codex_podman.sh   # also claude-code 2.1.332's oracle replay (+~2.5 min)
+#
+# Measured on the shared 2-core machine at load 14-18 (2026-11-26): image step 22-25 s (cached); codex oracle trial
+# 244 s, near miss 245-360 s; claude-code oracle 137 s; the whole script (codex only) ~9-10 min.
 #
 # 1. the agent-cli image (chibench-agent + Node 20, pinned codex and claude-code, ripgrep, curl, tmux):
 #    `chibench images build --only agent,agent-cli`; cached layers make a rebuild ~10 s, the first build of the
