@@ -444,7 +444,8 @@ def build_images(
 def _build_staged(engine_name: str, engine_exe: str, names: Sequence[str], *, context: Path, tag: str, base: str,
                   bundle: Path | None, args: Mapping[str, str], env: Mapping[str, str], wheel: Path | None,
                   registry: str | None, log_dir: Path, verbose: bool, say: Callable[[str], None]) -> list[BuiltImage]:
-    if wheel is None and any(n != "agent" for n in names) and (checkout := checkout_root()) is not None:
+    # only world and grader install chibench; agent and agent-cli never hold it (no wheel to build for them)
+    if wheel is None and any(n not in ("agent", "agent-cli") for n in names) and (checkout := checkout_root()) is not None:
         say(f"images: building the chibench wheel from {checkout}")
         wheel = build_wheel(checkout, Path(tempfile.mkdtemp(prefix="chibench-wheel-")), log_dir / "wheel.log",
                             verbose)

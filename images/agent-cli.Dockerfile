@@ -23,4 +23,11 @@ RUN --mount=type=secret,id=ca \
     codex --version | grep -q '0\.169\.0'; \
     claude --version
 
+# The version checks above leave codex's per-run helper dirs ($HOME/.codex/tmp/arg0) and npm's logs in the layer.
+# At run time codex removes stale helper dirs by renaming them, which overlayfs refuses for directories of a lower
+# layer (EXDEV): codex then prints "WARNING: failed to clean up stale arg0 temp dirs" before its version, and Harbor
+# (which reads `codex --version` with stderr merged) sees a version mismatch and falls back to a network install.
+# A separate layer keeps the npm layer above cached.
+RUN rm -rf /root/.codex /root/.npm
+
 WORKDIR /workspace
