@@ -158,9 +158,11 @@ def _task_config(sc: Scenario, digest: str) -> dict[str, Any]:
             # chibench-tools (the box's shell MCP client) reads its server from here
             "env": {"CHIBENCH_MCP_URL": mcp_url(sc.role)},
             "mcp_servers": [{"name": f"chibench-{sc.role}", "transport": "streamable-http", "url": mcp_url(sc.role)}],
+            # timeout 30 s: Harbor 0.24 treats a check exec that outlives its timeout as fatal rather than as a
+            # failed attempt, and a loaded podman host took > 5 s to start python3; a passing check returns at once
             "healthcheck": {"command": "python3 -c \"import urllib.request as u; "
                                        f"u.urlopen('http://world:{WORLD_PORT}/healthz', timeout=2)\"",
-                            "interval_sec": 1.0, "timeout_sec": 5.0, "start_period_sec": 2.0, "retries": 120},
+                            "interval_sec": 1.0, "timeout_sec": 30.0, "start_period_sec": 2.0, "retries": 120},
         },
         "verifier": {
             "timeout_sec": float(sc.timeouts.verifier_sec), "environment_mode": "separate",
