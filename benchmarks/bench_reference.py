@@ -23,6 +23,8 @@ so the run prices it with ``--ak input_cost_per_mtok/output_cost_per_mtok`` from
 2 USD per million tokens), and every agent step carries its own token counts and cost; the agent stopped on
 ``final_answer``.
 
+``--report-only`` runs nothing and grades what ``--jobs`` already holds (a partial or running sweep).
+
 Output: one line per finished trial as it lands, then a table (task, replay, reward, wall s, steps, tokens in/
 out, cost, verdict), per-trial wall time p50/max and the total, and ``JOBS/bench_reference.json`` with every
 row. Exit 0 when every trial passed, 1 otherwise. Wall time is the Harbor subprocess's, from start to exit
@@ -194,9 +196,13 @@ def check_trajectory(path: Path, t: Trial, priced: bool) -> None:
         t.problems.append(f"agent steps without tokens/cost: {bare[:5]}")
 
 
+def job_name(t: Trial) -> str:
+    return f"ref-{'oracle' if t.replay == 'oracle' else 'nearmiss'}-{t.task}"
+
+
 def run_trial(t: Trial, jobs: Path, timeout: float, price: tuple[float, float]) -> Trial:
     port = free_port()
-    name = f"ref-{'oracle' if t.replay == 'oracle' else 'nearmiss'}-{t.task}"
+    name = job_name(t)
     t.job = str(jobs / name)
     shutil.rmtree(jobs / name, ignore_errors=True)
     log = (jobs / f"{name}.scripted.log").open("wb")
@@ -228,11 +234,23 @@ def run_trial(t: Trial, jobs: Path, timeout: float, price: tuple[float, float]) 
         log.close()
     if t.problems:
         return t
+    return grade(t, jobs, priced=any(price))
+
+
+def grade(t: Trial, jobs: Path, *, priced: bool, wall_from_result: bool = False) -> Trial:
+    """Read the trial's Harbor result and trajectory into ``t`` (reward, tokens, cost, steps, problems)."""
+    name = job_name(t)
+    t.job = str(jobs / name)
     results = sorted((jobs / name).glob("*/result.json"))
     if len(results) != 1:
         t.problems.append(f"{len(results)} trial results in {jobs / name}, expected 1")
         return t
     res = json.loads(results[0].read_text(encoding="utf-8"))
+    if wall_from_result and res.get("started_at") and res.get("finished_at"):
+        from datetime import datetime
+
+        t.wall_s = round((datetime.fromisoformat(res["finished_at"]) - datetime.fromisoformat(res["started_at"]))
+                         .total_seconds(), 1)
     if res.get("exception_info"):
         info = res["exception_info"]
         t.problems.append(f"exception: {info.get('exception_type')}: {str(info.get('exception_message'))[:200]}")
@@ -250,7 +268,7 @@ def run_trial(t: Trial, jobs: Path, timeout: float, price: tuple[float, float]) 
         t.problems.append(f"stopped on {t.stop_reason}: {str(meta.get('stop_detail'))[:200]}")
     if t.cost_usd is None or t.tokens_in is None:
         t.problems.append("Harbor's agent_result has no tokens/cost")
-    check_trajectory(results[0].parent / "agent" / "trajectory.json", t, priced=any(price))
+    check_trajectory(results[0].parent / "agent" / "trajectory.json", t, priced=priced)
     return t
 
 
@@ -271,6 +289,8 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per Harbor run (default 3600)")
     ap.add_argument("--price", default="0.5,2", help="USD per million prompt,completion tokens given to the agent "
                     "(input_cost_per_mtok/output_cost_per_mtok; litellm prices no scripted model); 0,0 for none")
+    ap.add_argument("--report-only", action="store_true", help="run nothing: grade the trials already in --jobs "
+                    "(a sweep stopped early, or one still running) and print the table")
     a = ap.parse_args()
     if a.jobs_at_once < 1:
         raise SystemExit("bench_reference: -j must be at least 1")
@@ -285,16 +305,24 @@ def main() -> int:
         raise SystemExit(f"bench_reference: --price takes two non-negative numbers IN,OUT, not '{a.price}'")
     a.jobs.mkdir(parents=True, exist_ok=True)
     trials = [Trial(task, replay, 1 if replay == "oracle" else 0) for task, replay in specs]
-    print(f"bench_reference: {len(trials)} trials, {a.jobs_at_once} at once, jobs in {a.jobs}", flush=True)
     t0 = time.monotonic()
     done: list[Trial] = []
-    with ThreadPoolExecutor(max_workers=a.jobs_at_once) as pool:
-        futures = [pool.submit(run_trial, t, a.jobs, a.timeout, (price[0], price[1])) for t in trials]
-        for fut in as_completed(futures):
-            t = fut.result()
-            done.append(t)
-            print(f"[{len(done)}/{len(trials)} {time.monotonic() - t0:7.0f}s] {row(t)}", flush=True)
-    total = time.monotonic() - t0
+    if a.report_only:
+        done = [grade(t, a.jobs, priced=any(price), wall_from_result=True) for t in trials
+                if list((a.jobs / job_name(t)).glob("*/result.json"))]
+        print(f"bench_reference: {len(done)} of {len(trials)} trials found finished in {a.jobs} "
+              f"(wall time: Harbor's trial start to finish)")
+        if not done:
+            return 1
+    else:
+        print(f"bench_reference: {len(trials)} trials, {a.jobs_at_once} at once, jobs in {a.jobs}", flush=True)
+        with ThreadPoolExecutor(max_workers=a.jobs_at_once) as pool:
+            futures = [pool.submit(run_trial, t, a.jobs, a.timeout, (price[0], price[1])) for t in trials]
+            for fut in as_completed(futures):
+                t = fut.result()
+                done.append(t)
+                print(f"[{len(done)}/{len(trials)} {time.monotonic() - t0:7.0f}s] {row(t)}", flush=True)
+    total = time.monotonic() - t0 if not a.report_only else sum(t.wall_s for t in done) / a.jobs_at_once
     order = {id(t): i for i, t in enumerate(trials)}
     done.sort(key=lambda t: order[id(t)])
     print()
@@ -307,7 +335,10 @@ def main() -> int:
           f"(oracle {sum(t.ok for t in done if t.want == 1)}/{sum(t.want == 1 for t in done)} scored 1, "
           f"near miss {sum(t.ok for t in done if t.want == 0)}/{sum(t.want == 0 for t in done)} scored 0); "
           f"wall per trial p50 {statistics.median(walls):.1f} s, max {max(walls):.1f} s; "
-          f"total {total:.0f} s with {a.jobs_at_once} at once")
+          f"total {total:.0f} s with {a.jobs_at_once} at once"
+          + (" (report only: summed wall / -j)" if a.report_only else ""))
+    if a.report_only:
+        return 1 if failed else 0
     (a.jobs / "bench_reference.json").write_text(json.dumps(
         {"trials": [asdict(t) | {"ok": t.ok} for t in done], "total_s": round(total, 1),
          "at_once": a.jobs_at_once, "cpus": os.cpu_count()}, indent=2), encoding="utf-8")
