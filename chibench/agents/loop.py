@@ -26,7 +26,9 @@ Policy (every number is a :class:`Settings` field):
   two most recent results and retries once. The system prompt, the instruction, the model's own messages
   and tool calls are never removed. Each compaction is recorded in the step's ``extra``.
 - **Cost**: litellm's cost map (``litellm.completion_cost``); a model it does not price costs 0 and the
-  trajectory's ``final_metrics.extra.cost_note`` says so.
+  trajectory's ``final_metrics.extra.cost_note`` says so. ``input_cost_per_mtok``/``output_cost_per_mtok``
+  (USD per million prompt/completion tokens; cached tokens at the prompt price) replace the map's price,
+  for self-hosted or unlisted models; the note then states the price used.
 """
 
 from __future__ import annotations
@@ -73,6 +75,8 @@ class Settings:
     max_tool_result_chars: int = 100_000
     max_message_chars: int = 50_000
     tool_surface: str = "mcp"  # mcp | cli | both
+    input_cost_per_mtok: float | None = None  # USD per million prompt tokens; replaces litellm's price
+    output_cost_per_mtok: float | None = None  # USD per million completion tokens
 
 
 class ToolBackend(Protocol):
@@ -409,20 +413,30 @@ class AgentLoop:
         completion = int(getattr(usage, "completion_tokens", 0) or 0)
         details = getattr(usage, "prompt_tokens_details", None)
         cached = int(getattr(details, "cached_tokens", 0) or 0) if details else 0
-        try:
-            import litellm
-
-            cost = float(litellm.completion_cost(completion_response=response, model=self.s.model) or 0.0)
-        except Exception as exc:
-            cost = 0.0
-            self.rec.cost_note = (f"litellm's cost map has no price for '{self.s.model}': cost counted as 0 "
-                                  f"({type(exc).__name__})")
+        if self.s.input_cost_per_mtok is not None or self.s.output_cost_per_mtok is not None:
+            # a price the caller gave (a self-hosted or unlisted model): cached tokens at the prompt price
+            cost = (prompt * (self.s.input_cost_per_mtok or 0.0)
+                    + completion * (self.s.output_cost_per_mtok or 0.0)) / 1_000_000
+            self.rec.cost_note = (f"priced by the run: {self.s.input_cost_per_mtok or 0:g} USD per million prompt "
+                                  f"tokens, {self.s.output_cost_per_mtok or 0:g} per million completion tokens")
+        else:
+            cost = self._litellm_cost(response)
         self.rec.prompt += prompt
         self.rec.completion += completion
         self.rec.cached += cached
         self.rec.cost += cost
         return {"prompt_tokens": prompt, "completion_tokens": completion, "cached_tokens": cached,
                 "cost_usd": round(cost, 8)}
+
+    def _litellm_cost(self, response: Any) -> float:
+        try:
+            import litellm
+
+            return float(litellm.completion_cost(completion_response=response, model=self.s.model) or 0.0)
+        except Exception as exc:
+            self.rec.cost_note = (f"litellm's cost map has no price for '{self.s.model}': cost counted as 0 "
+                                  f"({type(exc).__name__}); price it with input_cost_per_mtok/output_cost_per_mtok")
+            return 0.0
 
     # --------------------------------------------------------------------------------------- tools
     async def _run_tool(self, name: str, raw_args: str) -> tuple[str, dict[str, Any], bool]:

@@ -17,7 +17,8 @@ the loop's file tools, scoped to that copy.
 Kwargs (``--ak``): ``max_steps`` (150), ``temperature``, ``reasoning_effort``, ``parallel_tool_calls``
 (false), ``tool_surface`` (``mcp`` | ``cli`` | ``both``; env ``CHIBENCH_TOOL_SURFACE``), ``tool_transport``
 (``exec`` | ``direct``), ``mcp_url``, ``api_base``, ``api_key``, ``context_window``, ``compact_at``,
-``keep_recent_results``, ``max_llm_retries``, ``retry_backoff_sec``. Policy: ``chibench.agents.loop``.
+``keep_recent_results``, ``max_llm_retries``, ``retry_backoff_sec``, ``input_cost_per_mtok`` and
+``output_cost_per_mtok`` (USD per million tokens, for a model litellm does not price). Policy: ``chibench.agents.loop``.
 
 Output: ``<agent logs>/trajectory.json`` (ATIF, every tool call with its result, tokens and cost per step),
 and Harbor's context (input/output/cached tokens, cost, ``metadata.stop_reason``). Harbor's agent timeout
@@ -59,6 +60,9 @@ class ReferenceOptions(AgentOptions):
     keep_recent_results: int = Field(6, ge=0)
     max_llm_retries: int = Field(3, ge=0, le=20)
     retry_backoff_sec: float = Field(2.0, ge=0)
+    input_cost_per_mtok: float | None = Field(None, ge=0, description="USD per million prompt tokens, for a "
+                                              "model litellm's cost map does not price (replaces its price)")
+    output_cost_per_mtok: float | None = Field(None, ge=0, description="USD per million completion tokens")
 
 
 class ReferenceAgent(BaseAgent):
@@ -113,7 +117,8 @@ class ReferenceAgent(BaseAgent):
                         parallel_tool_calls=o.parallel_tool_calls, context_window=o.context_window,
                         compact_at=o.compact_at, keep_recent_results=o.keep_recent_results,
                         max_llm_retries=o.max_llm_retries, retry_backoff_sec=o.retry_backoff_sec,
-                        tool_surface=o.tool_surface)
+                        tool_surface=o.tool_surface, input_cost_per_mtok=o.input_cost_per_mtok,
+                        output_cost_per_mtok=o.output_cost_per_mtok)
 
     async def run(self, instruction: str, environment: BaseEnvironment, context: AgentContext) -> None:
         name, url = self._server()

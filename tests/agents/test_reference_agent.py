@@ -139,6 +139,31 @@ def test_oracle_through_the_box_shell_client(base_world_file: Path, tmp_path: Pa
     assert atif["final_metrics"]["total_cost_usd"] == 0
 
 
+@pytest.mark.parametrize(("price_in", "price_out"), [(0.5, 2.0), (3.0, None), (None, 15.0), (0.0, 0.0)])
+def test_a_price_given_by_the_run_replaces_the_cost_map(price_in: float | None, price_out: float | None,
+                                                        inproc: InProcessTools, skills: Handbook, tmp_path: Path) -> None:
+    outcome, atif, _ = episode(inproc, skills, tmp_path, input_cost_per_mtok=price_in, output_cost_per_mtok=price_out)
+    assert outcome.reason == "final_answer" and inproc.reward() == 1
+    fm = atif["final_metrics"]
+    want = (fm["total_prompt_tokens"] * (price_in or 0) + fm["total_completion_tokens"] * (price_out or 0)) / 1e6
+    assert fm["total_cost_usd"] == pytest.approx(want, abs=1e-7)
+    assert fm["extra"]["cost_note"].startswith("priced by the run")
+    for s in (s for s in atif["steps"] if s["source"] == "agent"):
+        m = s["metrics"]
+        assert m["cost_usd"] == pytest.approx((m["prompt_tokens"] * (price_in or 0)
+                                               + m["completion_tokens"] * (price_out or 0)) / 1e6, abs=1e-8)
+
+
+@pytest.mark.parametrize("kwargs", [{"input_cost_per_mtok": -1}, {"output_cost_per_mtok": "free"}])
+def test_a_bad_price_is_refused(kwargs: dict[str, Any]) -> None:
+    from pydantic import ValidationError
+
+    from chibench.agents.reference import ReferenceOptions
+
+    with pytest.raises(ValidationError, match="cost_per_mtok"):
+        ReferenceOptions(**kwargs)
+
+
 def test_near_miss_scores_zero(inproc: InProcessTools, skills: Handbook, tmp_path: Path) -> None:
     outcome, _, _ = episode(inproc, skills, tmp_path, replay=f"near_miss:{SCENARIO.near_misses[0].name}")
     assert outcome.reason == "final_answer"
