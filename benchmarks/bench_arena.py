@@ -3,7 +3,9 @@
 For every case (``packages-arena/*.arena.yaml``): scripted provider vs scripted payer must reach the case's
 terminal state with reward 1; the oracle on each side against the scripted opponent must score 1; a
 do-nothing agent on each side 0; every near miss 0 with the *other* side's scorecard still passing
-(independent scoring). Holds (the reference never submits) are played from the provider side only.
+(independent scoring). Holds (the reference never submits) are played from the provider side only. Every
+payer-side package must carry the payer near misses of :data:`PAYER_NEAR_MISSES` (a bad pend at intake, a
+wrong triage that skips the clinical review), each leaving the case in its stated status.
 
     .venv/bin/python -m benchmarks.bench_arena [service …] [--json OUT]
 
@@ -20,6 +22,10 @@ from collections import Counter
 from typing import Any
 
 from chibench.package import arena
+
+#: Payer near misses every payer-side package must have, and the case status each leaves (the payer card
+#: fails, the scripted provider's passes).
+PAYER_NEAR_MISSES = {"vague_pend": "pended_action_required", "approved_at_routing_without_review": "approved"}
 
 
 def trials(src: arena.ArenaSource) -> list[tuple[str, str, int, dict[str, int] | None]]:
@@ -48,12 +54,19 @@ def main(argv: list[str] | None = None) -> int:
     t_all = time.perf_counter()
     for src in sources:
         t0 = time.perf_counter()
+        lacking = sorted(set(PAYER_NEAR_MISSES) - {m.name for m in src.payer.near_misses}) \
+            if "payer" in src.sides else []
+        if lacking:
+            bad += 1
+            print(f"BAD {src.id:38} payer    lacks the near misses {lacking}", flush=True)
         for side, agent, want, want_sides in trials(src):
             card = arena.play(src, side, agent)
             status = card["final"]["tables"]["pa_cases"][0]["status"] if card["final"]["tables"]["pa_cases"] else None
             ok = card["reward"] == want and (want_sides is None or card["side_rewards"] == want_sides)
             if side == "scripted" or agent == "oracle":
                 ok = ok and status == src.terminal_state
+            elif side == "payer" and agent.partition(":")[2] in PAYER_NEAR_MISSES:
+                ok = ok and status == PAYER_NEAR_MISSES[agent.partition(":")[2]]
             bad += not ok
             rows.append({"case": src.id, "pa_terminal": src.pa_terminal, "side": side, "agent": agent,
                          "reward": card["reward"], "sides": card["side_rewards"], "status": status, "ok": ok,

@@ -1,7 +1,8 @@
 """A marathon world: every case of one domain at its starting state in one shared world (paper §4.4).
 
 :func:`compose` applies the overlays of many tasks of the same kind to one copy of the base world, using
-the same per-case steps the single-task overlays use (``world/overlays.py``), so each case starts exactly
+the same per-case step the single-task overlays use (:func:`~chibench.world.overlays.place_um_request`,
+then :func:`~chibench.world.overlays.settle_queue_wait` once; ``world/overlays.py``), so each case starts exactly
 where its own task starts it — except for what a shared world cannot share:
 
 * ``pa_new_referral``: the base world already holds every order; the payer adjudicates provider packets
@@ -21,30 +22,18 @@ any per-case overlay error, prefixed with the case's position); the world is the
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
-from chibench.world.apps.directory.models import Plan
-from chibench.world.apps.ehr.models import Coverage
-from chibench.world.core.clock import WORLD_OPEN
 from chibench.world.core.world import World
 from chibench.world.overlays import (
-    STAGES,
     OverlayError,
     OverlaySpec,
-    _Ctx,
-    _intake,
-    _md_p2p,
-    _nurse,
-    _pickup_urgency,
-    _received_at,
-    _service_seed,
-    _submit_request,
-    _triage,
+    PlacedRequest,
     apply_overlay,
+    place_um_request,
     set_payer_mode,
+    settle_queue_wait,
 )
-from chibench.world.rules.sla import sla_hours
 
 
 def case_key(spec: OverlaySpec) -> str:
@@ -65,25 +54,6 @@ def _check(specs: list[OverlaySpec]) -> str:
     return kinds[0]
 
 
-def _um_case(world: World, spec: OverlaySpec) -> tuple[str, dt.timedelta]:
-    """Submit one request and take it to its pickup stage; (case id, the longest it may have waited)."""
-    seed = _service_seed(spec.service)
-    if spec.stage is None:
-        raise OverlayError(f"stage: required for um_pickup (allowed: {', '.join(STAGES)})")
-    case_id, seed_to_doc = _submit_request(world, seed)
-    ctx = _Ctx(seed, case_id, spec.upstream, seed_to_doc)
-    for step in [_intake, _triage, _nurse, _md_p2p][:STAGES.index(spec.stage)]:
-        step(world, ctx)
-    urgency = _pickup_urgency(seed, spec.upstream)
-    with world.read() as s:
-        cov = s.query(Coverage).filter(Coverage.patient_id == seed.patient.id).one()
-        plan = s.get(Plan, cov.plan_id)
-        assert plan is not None
-        plan_state = plan.state
-    hours, _ = sla_hours(str(urgency), plan_state)
-    return case_id, min(WORLD_OPEN - seed.payer_request.received_at, dt.timedelta(hours=hours / 2))
-
-
 def compose(world: World, specs: list[OverlaySpec]) -> list[dict[str, Any]]:
     """Put every case of ``specs`` at its starting state in ``world`` (a fresh base world).
 
@@ -99,16 +69,12 @@ def compose(world: World, specs: list[OverlaySpec]) -> list[dict[str, Any]]:
                 raise OverlayError(f"cases[{n}] ({case_key(spec)}): {exc}") from exc
         return out
     set_payer_mode(world, "queue")
-    owed: list[tuple[str, dt.timedelta]] = []
+    placed: list[PlacedRequest] = []
     for n, spec in enumerate(specs):
         try:
-            case_id, cap = _um_case(world, spec)
+            placed.append(place_um_request(world, spec))
         except OverlayError as exc:
             raise OverlayError(f"cases[{n}] ({case_key(spec)}): {exc}") from exc
-        owed.append((case_id, cap))
-        out.append({"case_id": case_id, "stage": spec.stage})
-    now = world.now()
-    wait = min(cap - (now - _received_at(world, case_id)) for case_id, cap in owed)
-    if wait > dt.timedelta(minutes=1):
-        world.advance(hours=wait.total_seconds() / 3600, reason="the requests waited in the payer's queues")
+        out.append({"case_id": placed[-1].case_id, "stage": spec.stage})
+    settle_queue_wait(world, placed, reason="the requests waited in the payer's queues")
     return out

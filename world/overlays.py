@@ -393,20 +393,40 @@ def _distractor(world: World, slug: str, stage: str) -> str:
     return case_id
 
 
-def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
-    seed = _service_seed(spec.service)
+@dataclass(frozen=True)
+class PlacedRequest:
+    """A UM request placed at its pickup stage by :func:`place_um_request`.
+
+    ``case_id``: the payer's case id (``intake_cases.case_id``). ``max_wait``: the longest the request may
+    have waited in the payer's queues when its task starts — the seed's age at :data:`WORLD_OPEN`
+    (``payer_request.received_at``), capped at half of its SLA window (``rules/sla.py`` for the triage
+    urgency and the member's plan state), so no task starts out of compliance."""
+
+    case_id: str
+    max_wait: dt.timedelta
+
+
+def place_um_request(world: World, spec: OverlaySpec) -> PlacedRequest:
+    """Submit ``spec``'s request as its provider and take it to ``spec.stage`` as the upstream workers of
+    ``spec.upstream`` would (intake → triage → nurse review → MD review), through the same service functions
+    the tools call. The composition step shared by a single UM task (:func:`apply_um_pickup`, which adds
+    distractors around it) and a marathon world (``world/marathon.py``, which places every case of the
+    domain in one world).
+
+    It neither sets the payer mode (the caller sets ``queue`` first: :func:`set_payer_mode`) nor advances the
+    clock for the queue wait (:func:`settle_queue_wait`, once every request of the world is in).
+
+    Raises :class:`OverlayError` for a missing ``stage`` (before any write) or an unknown service; an error
+    raised part-way through the upstream work leaves the world half-changed: discard it."""
+    if spec.kind != "um_pickup":
+        raise OverlayError(f"kind: place_um_request places um_pickup cases (got '{spec.kind}')")
     if spec.stage is None:
         raise OverlayError(f"stage: required for um_pickup (allowed: {', '.join(STAGES)})")
-    set_payer_mode(world, "queue")
-    neighbours = distractor_services(seed.slug)
-    others = [_distractor(world, slug, stage) for slug, stage in neighbours[:DISTRACTORS_BEFORE]]
+    seed = _service_seed(spec.service)
     case_id, seed_to_doc = _submit_request(world, seed)
     ctx = _Ctx(seed, case_id, spec.upstream, seed_to_doc)
     for step in [_intake, _triage, _nurse, _md_p2p][:STAGES.index(spec.stage)]:
         step(world, ctx)
-    others += [_distractor(world, slug, stage) for slug, stage in neighbours[DISTRACTORS_BEFORE:]]
-    age = WORLD_OPEN - seed.payer_request.received_at
-    # The request has waited, but a task never starts with its SLA already blown: at most half of it.
     urgency = _pickup_urgency(seed, spec.upstream)
     with world.read() as s:
         cov = s.query(Coverage).filter(Coverage.patient_id == seed.patient.id).one()
@@ -414,10 +434,38 @@ def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
         assert plan is not None
         plan_state = plan.state
     hours, _ = sla_hours(str(urgency), plan_state)
-    age = min(age, dt.timedelta(hours=hours / 2)) - (world.now() - _received_at(world, case_id))
-    if age > dt.timedelta(minutes=1):
-        world.advance(hours=age.total_seconds() / 3600, reason="the request waited in the payer's queue")
-    return {"case_id": case_id, "stage": spec.stage, "other_case_ids": others}
+    return PlacedRequest(case_id, min(WORLD_OPEN - seed.payer_request.received_at, dt.timedelta(hours=hours / 2)))
+
+
+def settle_queue_wait(world: World, placed: list[PlacedRequest], reason: str) -> dt.timedelta:
+    """Advance the world clock once for the time the ``placed`` requests waited in the payer's queues.
+
+    The clock moves by the *smallest* wait still owed to any request (its ``max_wait`` minus the time
+    already passed since it was received), so none starts with more than half of its SLA window used; a
+    request received early has then waited longer than one received late, as in a real queue. Nothing
+    moves when at most a minute is owed (or ``placed`` is empty). Returns the advance (``timedelta``, 0 if
+    none); ``reason`` is written to the clock's audit entry."""
+    if not placed:
+        return dt.timedelta(0)
+    now = world.now()
+    wait = min(p.max_wait - (now - _received_at(world, p.case_id)) for p in placed)
+    if wait <= dt.timedelta(minutes=1):
+        return dt.timedelta(0)
+    world.advance(hours=wait.total_seconds() / 3600, reason=reason)
+    return wait
+
+
+def apply_um_pickup(world: World, spec: OverlaySpec) -> dict[str, Any]:
+    if spec.stage is None:
+        raise OverlayError(f"stage: required for um_pickup (allowed: {', '.join(STAGES)})")
+    seed = _service_seed(spec.service)
+    set_payer_mode(world, "queue")
+    neighbours = distractor_services(seed.slug)
+    others = [_distractor(world, slug, stage) for slug, stage in neighbours[:DISTRACTORS_BEFORE]]
+    target = place_um_request(world, spec)
+    others += [_distractor(world, slug, stage) for slug, stage in neighbours[DISTRACTORS_BEFORE:]]
+    settle_queue_wait(world, [target], reason="the request waited in the payer's queue")
+    return {"case_id": target.case_id, "stage": spec.stage, "other_case_ids": others}
 
 
 # --------------------------------------------------------------------------------- arena

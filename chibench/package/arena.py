@@ -569,10 +569,73 @@ def payer_key(ref: Scenario, steps: list[dict[str, Any]]) -> tuple[str, dict[str
     return terminal, key
 
 
-def payer_near_misses(steps: list[dict[str, Any]], flipped: list[dict[str, Any]] | None = None
-                      ) -> list[dict[str, Any]]:
+#: The one item of the ``vague_pend`` near miss: a pend that names no document kind, on a complete packet.
+VAGUE_PEND_ITEM = "Additional clinical documentation supporting the request"
+
+
+def record_vague_pend(service: str) -> list[dict[str, Any]]:
+    """The scripted payer's intake pending the reference packet (complete) for :data:`VAGUE_PEND_ITEM` — the
+    ``vague_pend`` near miss, recorded through the same tool arguments (letter fields, due date) as the
+    reference — up to the first drafted pend letter: a delivered pend is answered by the scripted provider with a
+    second packet, which the provider's single-submission key (``max_packets``) would count against it."""
+    from chibench.world.apps import scripted_payer
+    from chibench.world.rules.adjudication import Adjudication
+
+    real = scripted_payer.assess
+    scripted_payer.assess = lambda _s, _case: (Adjudication("pend", "completeness", [VAGUE_PEND_ITEM]), [])
+    try:
+        steps = record_payer_reference(service)[0]
+    finally:
+        scripted_payer.assess = real
+    tools = [s["tool"] for s in steps]
+    return steps[:tools.index("payer_letter_center_generate_pend") + 1]
+
+
+def _approved_at_routing(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The reference play with the triage disposition ``notification``: the request is approved at routing,
+    without the clinical review the policy requires (the reference's own approval letter follows, with the
+    routing's authorization number). ``None`` when the reference play has no triage step."""
+    tools = [s["tool"] for s in steps]
+    if "triage_set_disposition" not in tools or "triage_route_case" not in tools:
+        return None
+    cut = tools.index("triage_route_case")
+    out = copy.deepcopy(steps[:cut + 1])
+    dispo = out[tools.index("triage_set_disposition")]["args"]
+    dispo.update(disposition="notification",
+                 disposition_reason="Notification-only service: approved at intake, no clinical review needed.")
+    out[cut]["save"] = {"routing_auth": "authorization_number"}
+    approval = next((k for k, t in enumerate(tools) if t == "payer_letter_center_generate_approval"), None)
+    if approval is not None:
+        letter = copy.deepcopy(steps[approval])
+        letter["args"]["fields"]["authorization_number"] = "${routing_auth}"
+        old_auth = steps[approval]["args"]["fields"].get("authorization_number")
+        for k in ("body", "subject"):
+            if isinstance(old_auth, str) and isinstance(letter["args"].get(k), str):
+                letter["args"][k] = letter["args"][k].replace(old_auth, "${routing_auth}")
+        out.append(letter)
+        out += copy.deepcopy([s for s in steps[approval + 1:] if s["tool"] == "payer_letter_center_deliver"][:1])
+    return out
+
+
+def payer_near_misses(steps: list[dict[str, Any]], flipped: list[dict[str, Any]] | None = None,
+                      vague_pend: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Plausible payer-side mistakes from the reference play; each must fail only the payer side."""
     out = []
+    if vague_pend:
+        out.append({"name": "vague_pend",
+                    "why": "Intake marks the complete packet incomplete and pends it for 'additional clinical "
+                           "documentation' without naming a missing document kind (the packet already holds every "
+                           "kind the policy requires) and drafts the pend letter: the request is never reviewed (the "
+                           "intake, terminal and forbidden pend-letter checks fail; the provider side's work is "
+                           "untouched).",
+                    "steps": vague_pend})
+    routed = _approved_at_routing(steps)
+    if routed is not None:
+        out.append({"name": "approved_at_routing_without_review",
+                    "why": "Triages the request as notification-only, so it is approved at routing without the "
+                           "clinical review the plan's policy requires for this service (the triage lane, "
+                           "determination basis and review checks fail; the provider side's work is untouched).",
+                    "steps": routed})
     if flipped and flipped != steps:  # a gold-carded request is approved at routing whatever the policy says
         out.append({"name": "opposite_decision",
                     "why": "Works the request through every step and writes a complete, delivered letter - but decides "
@@ -604,10 +667,12 @@ def author_source(service: str, *, probe_near_misses: bool = True) -> dict[str, 
     steps: list[dict[str, Any]] = []
     actors: list[str] = []
     flipped: list[dict[str, Any]] = []
+    vague_pend: list[dict[str, Any]] = []
     if pa_terminal != "gather_more_evidence":
         steps, actors, _ = record_payer_reference(service)
         flipped, more, _ = record_payer_reference(service, flip=True)
-        actors = sorted(set(actors) | set(more))
+        vague_pend = record_vague_pend(service)
+        actors = sorted(set(actors) | set(more) | {str(s["args"]["acting_as"]) for s in vague_pend})
     terminal, key = payer_key(ref, steps)
     titles = {"WKR-INT": "Intake coordinator, Keystone Mutual Health Plan UM",
               "WKR-UMN": "UM nurse reviewer, Keystone Mutual Health Plan",
@@ -618,7 +683,8 @@ def author_source(service: str, *, probe_near_misses: bool = True) -> dict[str, 
     data: dict[str, Any] = {"id": f"arena.{service}", "service": service, "pa_terminal": pa_terminal, "terminal_state": terminal,
             "provider": {"terminal_status": provider_terminal, "near_misses": []},
             "payer": {"identities": identities or [{"id": "WKR-INT-01", "title": titles["WKR-INT"]}],
-                      "expectations": key, "oracle": steps, "near_misses": payer_near_misses(steps, flipped)}}
+                      "expectations": key, "oracle": steps,
+                      "near_misses": payer_near_misses(steps, flipped, vague_pend)}}
     src = ArenaSource.model_validate(data)
     if probe_near_misses:
         keep = []

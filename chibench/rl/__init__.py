@@ -12,6 +12,9 @@ reward comes from the same grader as the package's verifier. ::
         result.text, result.is_error                     # exactly what the MCP server sends
         score = env.score()                              # reward 0/1 and the verifier's scorecard
 
+An arena package (``ChiEnv("brca_testing.payer")``, from ``packages-arena/``) is played from its side against the
+scripted opponent in the same world; ``score.sides`` holds both sides' scorecards.
+
 Layering: this package imports the world, the verifiers and the packaging's pure helpers (scenario
 model, oracle step runner); nothing imports it.
 """
@@ -26,9 +29,9 @@ from chibench.rl.env import (
     mcp_tools,
     run_episode,
 )
-from chibench.rl.task import PACKAGES, TaskLoadError, TaskPackage, find_task, load_task, task_ids
+from chibench.rl.task import ARENA_PACKAGES, PACKAGES, TaskLoadError, TaskPackage, find_task, load_task, task_ids
 from chibench.rl.worlds import clear_cache
 
-__all__ = ["PACKAGES", "ChiEnv", "EnvStateError", "Observation", "Score", "TaskLoadError", "TaskPackage",
+__all__ = ["ARENA_PACKAGES", "PACKAGES", "ChiEnv", "EnvStateError", "Observation", "Score", "TaskLoadError", "TaskPackage",
            "ToolResult", "clear_cache", "find_task", "function_specs", "load_task", "mcp_tools", "run_episode",
            "task_ids"]

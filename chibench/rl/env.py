@@ -129,6 +129,8 @@ class Score:
     ``reward``: 0 or 1 (the verifier's ``reward.json``), or None when a configured judge could not vote
     (the trial is ungraded: no reward.json, ``scorecard["outcome"] == "ungraded"``); ``scorecard``: the verifier's
     ``scorecard.json`` (every check with status and evidence, judge layer, fractional ``score``);
+    For an arena package the scorecard is the arena scorecard (``verifiers/arena.py``: reward 1 only when both
+    sides pass; ``sides`` holds both sides' scorecards, :attr:`sides`).
     ``digest``: sha256 of the final export (equal to what ``chibench world export-task`` would write);
     ``export``: the final export itself (``chibench.world.export/1``; treat as read-only)."""
 
@@ -136,6 +138,13 @@ class Score:
     scorecard: dict[str, Any]
     digest: str
     export: dict[str, Any] = field(repr=False)
+
+    @property
+    def sides(self) -> dict[str, dict[str, Any]] | None:
+        """An arena episode's two scorecards (``{"provider": …, "payer": …}``, each a ``grade()``
+        scorecard with its own ``reward``); ``None`` for a single-side task."""
+        sides = self.scorecard.get("sides")
+        return sides if isinstance(sides, dict) else None
 
     @property
     def fraction(self) -> float:
@@ -152,7 +161,10 @@ class ChiEnv:
     ...     r = env.step("chart_search_patients", {"query": "…"})
     ...     env.score().reward
 
-    ``task``: a package folder, a shipped task id, or a loaded :class:`~chibench.rl.task.TaskPackage`;
+    ``task``: a package folder, a shipped task id, or a loaded :class:`~chibench.rl.task.TaskPackage`. An arena
+    package (``packages-arena/<service>.<side>``) is played from its side: the agent acts through that side's
+    tools and the scripted opponent answers in the world, on the world clock, as in the package's sandbox
+    (the world's scripted payer or provider, driven by the dispatcher); :meth:`score` grades both sides;
     ``dataset``: a folder of installed task packages to look the id up in; ``base``: a built base world
     file (default: built once per process in memory, ≈ 1 s); ``counterparts``: see
     :data:`CounterpartSetting`; ``judge``: see :data:`JudgeSetting`; ``workdir``: if given, each
@@ -194,9 +206,16 @@ class ChiEnv:
         root = default_root()
         self.handbook = root
         source = str(self.task.folder / "tests" / "expectations.json")
+        hb = root if root.exists() else None
         try:
-            self._expectations = parse_expectations(self.task.expectations,
-                                                    handbook_root=root if root.exists() else None, source=source)
+            if self.task.arena:  # both sides' keys: the opponent's side is graded too (verifiers/arena.py)
+                sides = self.task.expectations.get("sides")
+                if not isinstance(sides, dict) or sorted(sides) != ["payer", "provider"]:
+                    raise ExpectationsError("an arena key needs 'sides' with exactly 'provider' and 'payer'")
+                self._expectations: Any = {side: parse_expectations(doc, handbook_root=hb, source=f"{source} ({side})")
+                                           for side, doc in sides.items()}
+            else:
+                self._expectations = parse_expectations(self.task.expectations, handbook_root=hb, source=source)
         except ExpectationsError as exc:
             raise TaskLoadError(f"{source}: invalid answer key: {exc}") from exc
         self._template: worlds.Template | None = None
@@ -219,6 +238,9 @@ class ChiEnv:
         world (≈ 0.5–1 s, plus ≈ 1 s for the base world); later ones clone it (milliseconds)."""
         self._check_open()
         if self._template is None:
+            # the tool layer first: an arena package's scripted provider opens the case through the provider tools
+            from chibench.world.tools import dispatch  # noqa: F401
+
             self._template = worlds.template(self.task.world, self.task.digest, self._base)
         old, self._world = self._world, None
         if old is not None:
@@ -332,7 +354,13 @@ class ChiEnv:
             judge = ENV
         else:
             judge = self._judge
-        card = grade(final, self._expectations, initial=self._template.initial, out_dir=out_dir, judge=judge)
+        if self.task.arena:
+            from chibench.verifiers.arena import grade_arena
+
+            card = grade_arena(final, self._expectations, initial=self._template.initial, agent_side=self.role,
+                               opponent=str(self.task.opponent), out_dir=out_dir, judge=judge)
+        else:
+            card = grade(final, self._expectations, initial=self._template.initial, out_dir=out_dir, judge=judge)
         reward = None if card["reward"] is None else int(card["reward"])  # None: ungraded (judge outage)
         return Score(reward=reward, scorecard=card, digest=str(final["digest"]), export=final)
 

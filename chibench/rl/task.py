@@ -8,7 +8,8 @@ file                                   used for
 =====================================  ==========================================================
 ``environment/world/task.json``        the task world (overlay, role, identities): what the sidecar starts
 ``instruction.md``                     the agent's instruction (what Harbor gives the agent)
-``tests/expectations.json``            the answer key the verifier grades with
+``tests/expectations.json``            the answer key the verifier grades with (an arena package's
+                                       holds both sides' keys: :attr:`TaskPackage.arena`)
 ``solution/trajectory.json``           the oracle's reference tool calls
 ``scenario.yaml`` (optional)           the authored near misses (wrong trajectories that must score 0)
 =====================================  ==========================================================
@@ -32,6 +33,10 @@ from chibench.world.taskspec import TaskWorld, TaskWorldError, load_task_world
 
 #: The repository's shipped packages (a source checkout or an editable install).
 PACKAGES = Path(__file__).resolve().parents[2] / "packages"
+#: The shipped χ-Bench-Arena packages (``<service>.provider`` / ``<service>.payer``; found by id too).
+ARENA_PACKAGES = PACKAGES.parent / "packages-arena"
+#: ``tests/expectations.json`` of an arena package: both sides' keys (``chibench/package/arena.py``).
+ARENA_FORMAT = "chibench.arena-expectations/1"
 
 TASK_JSON = "environment/world/task.json"
 INSTRUCTION = "instruction.md"
@@ -71,6 +76,17 @@ class TaskPackage:
     def role(self) -> str:
         """The agent's role: ``provider``, ``payer`` or ``cm`` (one MCP server per role)."""
         return self.world.roles[0]
+
+    @property
+    def arena(self) -> bool:
+        """An arena package: the agent plays one side (:attr:`role`), the scripted opponent the other, in the
+        same world; the answer key holds both sides' keys (:data:`ARENA_FORMAT`)."""
+        return self.expectations.get("format") == ARENA_FORMAT
+
+    @property
+    def opponent(self) -> str | None:
+        """What plays the other side of an arena package (``scripted``), ``None`` for a single-side task."""
+        return str(self.expectations.get("opponent") or "scripted") if self.arena else None
 
     @property
     def identities(self) -> list[str]:
@@ -168,8 +184,10 @@ def load_task(task: str | Path | TaskPackage, *, dataset: str | Path | None = No
     name = str(task)
     if dataset is not None:
         return TaskPackage.from_folder(find_task(name, dataset))
-    if (PACKAGES / name / TASK_JSON).is_file():
-        return TaskPackage.from_folder(PACKAGES / name)
+    for root in (PACKAGES, ARENA_PACKAGES):
+        if (root / name / TASK_JSON).is_file():
+            return TaskPackage.from_folder(root / name)
     known = ", ".join(task_ids()) or "(none found)"
-    raise TaskLoadError(f"no task package '{name}': give a package folder, or a shipped task id ({known}), "
+    raise TaskLoadError(f"no task package '{name}': give a package folder, or a shipped task id ({known}; arena: "
+                        f"{', '.join(task_ids(ARENA_PACKAGES)) or '(none found)'}), "
                         "or dataset=<folder of an installed dataset>")
