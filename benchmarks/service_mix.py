@@ -30,10 +30,10 @@ def _setup(world: World) -> dict[str, Any]:
         order = s.query(ServiceRequest).filter(ServiceRequest.org_id == "ORG-RMG").order_by(ServiceRequest.id).first()
         assert order is not None
         order_id, patient_id = order.id, order.patient_id
-    case_id = cases.create_from_order(world, actor_id=COORD, order_id=order_id)["case"]["id"]
-    cases.check_requirement(world, actor_id=COORD, case_id=case_id)
-    referral = cm_referral.list_referral_queue(world, actor_id=CM)[0]["id"]
-    cm_case = cm_referral.open_case(world, actor_id=CM, referral_id=referral, program="chronic_disease",
+    case_id = cases.create_from_order(world, acting_as=COORD, order_id=order_id)["case"]["id"]
+    cases.check_requirement(world, acting_as=COORD, case_id=case_id)
+    referral = cm_referral.list_referral_queue(world, acting_as=CM)[0]["id"]
+    cm_case = cm_referral.open_case(world, acting_as=CM, referral_id=referral, program="chronic_disease",
                                     priority="standard")["case"]["id"]
     return {"case": case_id, "patient": patient_id, "cm_case": cm_case}
 
@@ -42,16 +42,16 @@ def run_mix(world: World, n: int = 1000, seed: int = 7) -> dict[str, Any]:
     ids = _setup(world)
     rng = random.Random(seed)
     reads: list[tuple[str, Callable[[], Any]]] = [
-        ("ehr.search_patients", lambda: ehr.search_patients(world, actor_id=COORD, query="an", limit=20)),
-        ("ehr.get_patient_chart", lambda: ehr.get_patient_chart(world, actor_id=COORD, patient_id=ids["patient"])),
-        ("pa.get_case", lambda: cases.get_case(world, actor_id=COORD, case_id=ids["case"])),
-        ("docs.list_case_documents", lambda: docs.list_case_documents(world, actor_id=COORD, case_id=ids["case"])),
-        ("cm.get_chart_data", lambda: cm_chart.get_chart_data(world, actor_id=CM, case_id=ids["cm_case"])),
-        ("cm.list_referral_queue", lambda: cm_referral.list_referral_queue(world, actor_id=CM)),
+        ("ehr.search_patients", lambda: ehr.search_patients(world, acting_as=COORD, query="an", limit=20)),
+        ("ehr.get_patient_chart", lambda: ehr.get_patient_chart(world, acting_as=COORD, patient_id=ids["patient"])),
+        ("pa.get_case", lambda: cases.get_case(world, acting_as=COORD, case_id=ids["case"])),
+        ("docs.list_case_documents", lambda: docs.list_case_documents(world, acting_as=COORD, case_id=ids["case"])),
+        ("cm.get_chart_data", lambda: cm_chart.get_chart_data(world, acting_as=CM, case_id=ids["cm_case"])),
+        ("cm.list_referral_queue", lambda: cm_referral.list_referral_queue(world, acting_as=CM)),
     ]
     writes: list[tuple[str, Callable[[], Any]]] = [
         ("docs.upload_evidence", lambda: docs.upload_evidence(
-            world, actor_id=COORD, case_id=ids["case"], kind="pa_request_form", title="Request form",
+            world, acting_as=COORD, case_id=ids["case"], kind="pa_request_form", title="Request form",
             body="Member, provider and service details for the request.")),
     ]
     timings: dict[str, list[float]] = {"read": [], "write": []}

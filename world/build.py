@@ -257,6 +257,6 @@ def build_base_world(path: str | Path | None, *, seed_root: Path = SEED_ROOT) ->
         raise SeedError(problems + ["(codes missing from the ICD-10-CM cache count as invalid; "
                                     "run 'chibench world check --write-cache' after editing seeds)"])
     world = World.create(path)
-    with world.write(actor_id=SYSTEM_ACTOR, app="builder", action="world.build", allow_system=True) as tx:
+    with world.write(acting_as=SYSTEM_ACTOR, app="builder", action="world.build", allow_system=True) as tx:
         populate(tx, seeds, icd, contracts)
     return world

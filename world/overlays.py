@@ -125,7 +125,7 @@ class OverlaySpec(BaseModel):
 
 def set_payer_mode(world: World, mode: Literal["auto", "queue"]) -> None:
     """World configuration (not an app action): how the payer side handles provider packets."""
-    with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_payer_mode", allow_system=True) as tx:
+    with world.write(acting_as=SYSTEM_ACTOR, app="world", action="world.set_payer_mode", allow_system=True) as tx:
         row = tx.session.get(WorldSetting, "payer_mode")
         assert row is not None
         row.value = mode
@@ -200,15 +200,15 @@ def _submit_request(world: World, seed: ServiceCaseFile) -> tuple[str, dict[str,
                or str(req.site_of_service) != order["pos"] or req.requested_start != order["requested"]
                or str(req.urgency_requested) != order["priority"])
     if differs:
-        revised = ehr.revise_order(world, actor_id=order["orderer"], order_id=order_id,
+        revised = ehr.revise_order(world, acting_as=order["orderer"], order_id=order_id,
                                    lines=_lines(req.lines), diagnosis_codes=list(req.diagnosis_codes),
                                    site_of_service=str(req.site_of_service), requested_date=req.requested_start.isoformat(),
                                    priority=str(req.urgency_requested),
                                    reason="order revised before submission to the payer")
         order_id = revised["id"]
     actor = _provider_actor(world, order["org"], order["orderer"])
-    case_id = cases.create_from_order(world, actor_id=actor, order_id=order_id)["case"]["id"]
-    requirement = cases.check_requirement(world, actor_id=actor, case_id=case_id)
+    case_id = cases.create_from_order(world, acting_as=actor, order_id=order_id)["case"]["id"]
+    requirement = cases.check_requirement(world, acting_as=actor, case_id=case_id)
     doc_ids: list[str] = []
     seed_to_doc: dict[str, str] = {}
     chart_ids = {d.id for d in seed.chart.documents}
@@ -219,27 +219,27 @@ def _submit_request(world: World, seed: ServiceCaseFile) -> tuple[str, dict[str,
             continue
         d = next(x for x in req.submitted_documents if x.id == did)
         if _is_clinician(world, d.author_worker_id):
-            made = ehr.author_document(world, actor_id=d.author_worker_id, patient_id=seed.patient.id,
+            made = ehr.author_document(world, acting_as=d.author_worker_id, patient_id=seed.patient.id,
                                        kind=str(d.kind), title=d.title, body=d.body, date=d.date.isoformat(),
                                        case_id=case_id, sign=d.signed)
         else:  # administrative documents (request forms) written by office staff
-            made = docs.upload_evidence(world, actor_id=d.author_worker_id, case_id=case_id, kind=str(d.kind),
+            made = docs.upload_evidence(world, acting_as=d.author_worker_id, case_id=case_id, kind=str(d.kind),
                                         title=d.title, body=d.body)
         doc_ids.append(made["id"])
         seed_to_doc[did] = made["id"]
-    forms = docs.list_required_forms(world, actor_id=actor, case_id=case_id)
+    forms = docs.list_required_forms(world, acting_as=actor, case_id=case_id)
     form_list = forms.get("forms", []) if isinstance(forms, dict) else forms
     # Answers only travel when the plan publishes a form for these lines (none when PA is not required).
     answers = dict(req.questionnaire_answers) if form_list else {}
     if answers and str(req.channel) != "fax":
-        docs.save_form_response(world, actor_id=actor, case_id=case_id, form_id=form_list[0]["form_id"],
+        docs.save_form_response(world, acting_as=actor, case_id=case_id, form_id=form_list[0]["form_id"],
                                 answers=answers)
-    bundle = docs.create_submission_bundle(world, actor_id=actor, case_id=case_id, document_ids=doc_ids,
+    bundle = docs.create_submission_bundle(world, acting_as=actor, case_id=case_id, document_ids=doc_ids,
                                            note="Prior authorization request with supporting documentation.")
     required = requirement.get("requirement_check", requirement).get("required_document_kinds", [])
     views = []
     for did in doc_ids:
-        d = docs.get_document(world, actor_id=actor, document_id=did)
+        d = docs.get_document(world, acting_as=actor, document_id=did)
         views.append(DocView(d["id"], d["kind"], d["body"], bool(d.get("clinician_signed", d.get("signed")))))
     findings = []
     for kind in required:
@@ -247,10 +247,10 @@ def _submit_request(world: World, seed: ServiceCaseFile) -> tuple[str, dict[str,
         findings.append({"kind": kind, "status": status,
                          "document_ids": [v.id for v in views if v.kind == kind] if status != "absent" else [],
                          "note": "; ".join(why) or "present in the packet"})
-    cases.finalize_provider_determination(world, actor_id=actor, case_id=case_id, final_action="submit_pa",
+    cases.finalize_provider_determination(world, acting_as=actor, case_id=case_id, final_action="submit_pa",
                                          document_findings=findings,
                                          rationale="Packet assembled from the ordering clinician's records.")
-    portal.submit_authorization(world, actor_id=actor, case_id=case_id, channel=str(req.channel),
+    portal.submit_authorization(world, acting_as=actor, case_id=case_id, channel=str(req.channel),
                                 bundle_document_id=bundle["id"],
                                 questionnaire_answers=None if str(req.channel) == "edi_278" else (answers or None))
     return case_id, seed_to_doc
@@ -277,11 +277,11 @@ def _intake(world: World, ctx: _Ctx) -> None:
     dx = seed.payer_request.diagnosis_codes
     covered = pol.covered_benefit and not any(d.startswith(p) for d in dx for p in pol.excluded_diagnosis_prefixes)
     urgency = _pickup_urgency(seed, up)
-    intake.save_auth_header(world, actor_id=actor, case_id=case_id, urgency_level=str(urgency),
+    intake.save_auth_header(world, acting_as=actor, case_id=case_id, urgency_level=str(urgency),
                             urgency_requested_by="provider", request_date=seed.payer_request.received_at.date().isoformat(),
                             service_start=start.isoformat(), place_of_service=str(seed.payer_request.site_of_service),
                             member_state=seed.patient.address.state, member_eligibility_verified=True)
-    intake.confirm_decisions(world, actor_id=actor, case_id=case_id, request_complete=up.request_complete,
+    intake.confirm_decisions(world, acting_as=actor, case_id=case_id, request_complete=up.request_complete,
                              member_eligible=eligible, service_covered=covered,
                              provider_network_status="in_network" if in_net else "out_of_network")
 
@@ -293,9 +293,9 @@ def _triage(world: World, ctx: _Ctx) -> None:
     actor = up.intake_coordinator_id
     urgency = _pickup_urgency(seed, up)
     lane = "nurse_review" if seed.payer_policy.allow_nurse_approval else "md_review"
-    triage.set_disposition(world, actor_id=actor, case_id=case_id, urgency_level=str(urgency), disposition=lane,
+    triage.set_disposition(world, acting_as=actor, case_id=case_id, urgency_level=str(urgency), disposition=lane,
                            disposition_reason="Standard clinical review per plan policy.")
-    triage.route_case(world, actor_id=actor, case_id=case_id)
+    triage.route_case(world, acting_as=actor, case_id=case_id)
 
 
 def _payer_copies(world: World, ctx: _Ctx) -> dict[str, str]:
@@ -327,11 +327,11 @@ def _nurse(world: World, ctx: _Ctx) -> None:
                 raise OverlayError(f"upstream.nurse_results.{cid}: document '{q.document}' did not reach the payer "
                                    f"(allowed: {sorted(copies)})")
             evidence.append({"document_id": copies[q.document], "quote": q.quote})
-        nurse.save_criteria_evaluation(world, actor_id=up.nurse_id, case_id=case_id, line_number=1, criterion_id=cid,
+        nurse.save_criteria_evaluation(world, acting_as=up.nurse_id, case_id=case_id, line_number=1, criterion_id=cid,
                                        result=verdict.result, citation=by_id[cid].citation,
                                        note=verdict.note or f"Nurse review of {by_id[cid].citation}",
                                        evidence=evidence)
-    nurse.submit_nurse_case_recommendation(world, actor_id=up.nurse_id, case_id=case_id, recommendation="escalate",
+    nurse.submit_nurse_case_recommendation(world, acting_as=up.nurse_id, case_id=case_id, recommendation="escalate",
                                            clinical_summary=up.nurse_summary)
 
 
@@ -340,7 +340,7 @@ def _md_p2p(world: World, ctx: _Ctx) -> None:
     from chibench.world.apps.md_review import services as md
 
     cites = up.md_citations or [c.citation for c in seed.payer_policy.criteria[:1]]
-    md.submit_md_case_decision(world, actor_id=up.md_id, case_id=case_id, decision="p2p_review",
+    md.submit_md_case_decision(world, acting_as=up.md_id, case_id=case_id, decision="p2p_review",
                                rationale=f"{up.md_rationale} {up.md_denial_rationale}", signed_off=True,
                                policy_citations=cites)
 

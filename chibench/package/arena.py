@@ -403,8 +403,8 @@ def _flipped(real: Callable[..., Any]) -> Callable[..., Any]:
 @contextmanager
 def _recording(world: Any, sink: list[tuple[dict[str, Any], Any]], *, flip: bool = False) -> Iterator[None]:
     """Wrap the payer service functions the scripted payer calls so each call is recorded as the payer tool
-    call with the same arguments (``actor_id`` → ``acting_as``); the scripted payer works in queue mode and
-    its waits are skipped (a tool call cannot wait)."""
+    call with the same arguments (services and tools both name the identity ``acting_as``); the scripted
+    payer works in queue mode and its waits are skipped (a tool call cannot wait)."""
     import importlib
 
     from chibench.world.apps import scripted_payer
@@ -413,11 +413,12 @@ def _recording(world: Any, sink: list[tuple[dict[str, Any], Any]], *, flip: bool
 
     def wrap(fn: Callable[..., Any], tool: str) -> Callable[..., Any]:
         def recorded(w: Any, **kw: Any) -> Any:
-            args = {"acting_as": kw.pop("actor_id"), **{k: v for k, v in kw.items() if v is not None}}
+            acting_as = kw.pop("acting_as")
+            args = {"acting_as": acting_as, **{k: v for k, v in kw.items() if v is not None}}
             entry: dict[str, Any] = {"tool": tool, "args": json.loads(json.dumps(args, default=str))}
             slot: list[Any] = [entry, None]
             sink.append(slot)  # type: ignore[arg-type]
-            result = fn(w, actor_id=args["acting_as"], **kw)
+            result = fn(w, acting_as=acting_as, **kw)
             slot[1] = result
             return result
         return recorded

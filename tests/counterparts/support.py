@@ -42,11 +42,11 @@ def referral_for(world: World, scenario_id: str) -> str:
 def reviewed_case(world: World, scenario_id: str, actor: str = CM) -> str:
     """open_case → submit_chart_review with the real services: the case is chart_reviewed."""
     ref = referral_for(world, scenario_id)
-    case_id = referral.open_case(world, actor_id=actor, referral_id=ref, program="chronic_disease",
+    case_id = referral.open_case(world, acting_as=actor, referral_id=ref, program="chronic_disease",
                                  priority="standard")["case"]["id"]
-    data = chart.get_chart_data(world, actor_id=actor, case_id=case_id)
+    data = chart.get_chart_data(world, acting_as=actor, case_id=case_id)
     evidence = [e["id"] for e in data["encounters"][:2]]
-    chart.submit_chart_review(world, actor_id=actor, case_id=case_id, primary_concerns=["chronic condition"],
+    chart.submit_chart_review(world, acting_as=actor, case_id=case_id, primary_concerns=["chronic condition"],
                               coordination_risks=[], suspected_barriers=[], preliminary_risk_level="moderate",
                               key_findings="Chart reviewed before the outreach call.", clarification_needed=[],
                               evidence_ids=evidence)
@@ -59,15 +59,15 @@ def reviewed_case(world: World, scenario_id: str, actor: str = CM) -> str:
 def p2p_request(world: World, slug: str, *, schedule: bool = True) -> str:
     """um_pickup at the p2p stage, then offer → select → schedule: returns the request id."""
     out = apply_overlay(world, OverlaySpec(kind="um_pickup", service=slug, stage="p2p", upstream=upstream_nurse(slug)))
-    rid = p2p.list_requests(world, actor_id=INTAKE, case_id=out["case_id"])[0]["id"]
+    rid = p2p.list_requests(world, acting_as=INTAKE, case_id=out["case_id"])[0]["id"]
     if schedule:
         now = world.now()
         slot = (now + dt.timedelta(hours=3)).replace(minute=0, second=0, microsecond=0).isoformat()
-        offered = p2p.offer_slots(world, actor_id=INTAKE, request_id=rid, payer_reviewer_id=PAYER_REVIEWER[slug],
+        offered = p2p.offer_slots(world, acting_as=INTAKE, request_id=rid, payer_reviewer_id=PAYER_REVIEWER[slug],
                                   slots=[slot])
         if offered["status"] == "slots_offered":  # (in a payer task the simulated office picks the slot itself)
-            p2p.select_slot(world, actor_id=PROVIDER_OFFICE[slug], request_id=rid, slot=slot)
-        p2p.schedule(world, actor_id=INTAKE, request_id=rid)
+            p2p.select_slot(world, acting_as=PROVIDER_OFFICE[slug], request_id=rid, slot=slot)
+        p2p.schedule(world, acting_as=INTAKE, request_id=rid)
     return str(rid)
 
 

@@ -41,7 +41,7 @@ def grader_strings(sid: str) -> list[str]:
 
 def start(world: World, sid: str = "cm_asthma_low_coop_001") -> str:
     case_id = reviewed_case(world, sid)
-    out = outreach.start_outreach_call(world, actor_id=CM, case_id=case_id)
+    out = outreach.start_outreach_call(world, acting_as=CM, case_id=case_id)
     assert out["backend"] == "live"
     return str(out["session_id"])
 
@@ -50,7 +50,7 @@ def test_patient_prompt_has_the_persona_and_no_grader_field(world: World, fake_l
     sid = start(world)
     said = "Oh, hi! Yeah, the doctor said someone from the plan might call."
     fake_llm.replies = [said]
-    out = outreach.send_message(world, actor_id=CM, session_id=sid, message=INTRO)
+    out = outreach.send_message(world, acting_as=CM, session_id=sid, message=INTRO)
     assert out["patient_response"] == said
     body = fake_llm.requests[-1]["body"]
     assert fake_llm.requests[-1]["path"].endswith("/chat/completions")
@@ -77,7 +77,7 @@ def test_live_replies_flow_into_the_transcript_with_usage_and_cost(world: World,
     sid = start(world)
     fake_llm.replies = ["Hi — oh, Keystone, okay.", "Sure, April 27th, 1992.",
                         "Okay, that sounds helpful. Free is good.", "Yes, I'd like to join, honestly."]
-    outs = [outreach.send_message(world, actor_id=CM, session_id=sid, message=m) for m in (INTRO, DOB, PROGRAM, ASK)]
+    outs = [outreach.send_message(world, acting_as=CM, session_id=sid, message=m) for m in (INTRO, DOB, PROGRAM, ASK)]
     assert [o["patient_response"] for o in outs] == ["Hi — oh, Keystone, okay.", "Sure, April 27th, 1992.",
                                                      "Okay, that sounds helpful. Free is good.",
                                                      "Yes, I'd like to join, honestly."]
@@ -97,7 +97,7 @@ def test_live_replies_flow_into_the_transcript_with_usage_and_cost(world: World,
         "Hello? Hang on — okay, sorry, I'm here. Who's calling?", INTRO, "Hi — oh, Keystone, okay.", DOB,
         "Sure, April 27th, 1992.", PROGRAM, "Okay, that sounds helpful. Free is good.", ASK]
     assert "Yes, I'd like to join" in last[0]["content"]
-    rec = outreach.end_outreach_call(world, actor_id=CM, session_id=sid, engagement_status="engaged",
+    rec = outreach.end_outreach_call(world, acting_as=CM, session_id=sid, engagement_status="engaged",
                                      consent_obtained=True, key_takeaways=["x"], next_steps=["assessment"])
     assert rec["consent_turn"] == 9
 
@@ -106,14 +106,14 @@ def test_a_yes_the_model_did_not_say_is_not_consent(world: World, fake_llm: Fake
     sid = start(world)
     fake_llm.replies = ["Hi.", "April 27th, 1992.", "Okay.", "Hmm, let me think about it."]
     for m in (INTRO, DOB, PROGRAM, ASK):
-        outreach.send_message(world, actor_id=CM, session_id=sid, message=m)
+        outreach.send_message(world, acting_as=CM, session_id=sid, message=m)
     with world.read() as s:
         state = s.get(OutreachSession, sid).state
         assert state["consent"]["status"] == "deferred" and state["consent"]["turn"] is None
         caller = s.query(OutreachTurn).filter_by(session_id=sid, turn_number=8).one()
         assert caller.details["events"] == {"consent": "deferred", "consent_not_voiced": True}
     with pytest.raises(Exception) as exc:
-        outreach.end_outreach_call(world, actor_id=CM, session_id=sid, engagement_status="engaged",
+        outreach.end_outreach_call(world, acting_as=CM, session_id=sid, engagement_status="engaged",
                                    consent_obtained=True, key_takeaways=["x"], next_steps=["y"])
     assert getattr(exc.value, "field", None) == "consent_obtained"
 
@@ -121,7 +121,7 @@ def test_a_yes_the_model_did_not_say_is_not_consent(world: World, fake_llm: Fake
 def test_stop_token_from_the_model_ends_the_call(world: World, fake_llm: FakeLLM):
     sid = start(world)
     fake_llm.replies = ["I don't want to talk to the insurance. Bye. ###STOP###"]
-    out = outreach.send_message(world, actor_id=CM, session_id=sid, message="Hi, is this Brianna?")
+    out = outreach.send_message(world, acting_as=CM, session_id=sid, message="Hi, is this Brianna?")
     assert out["stopped"] and out["session_status"] == "ended" and out["end_reason"] == "patient_ended"
     assert out["patient_response"] == "I don't want to talk to the insurance. Bye."
 
@@ -133,13 +133,13 @@ def test_model_errors_and_timeouts_record_nothing(world: World, fake_llm: FakeLL
     fake_llm.replies = [behaviour]
     before = digest(world)
     with pytest.raises(RetryableError) as exc:
-        outreach.send_message(world, actor_id=CM, session_id=sid, message=INTRO)
+        outreach.send_message(world, acting_as=CM, session_id=sid, message=INTRO)
     err = exc.value.to_dict()
     assert err["error"] == "retryable" and err["details"]["backend"] == "live"
     assert "nothing was recorded" in err["message"]
     assert digest(world) == before  # the turn was not recorded; the session is unchanged
     fake_llm.replies = ["Hi, this is Brianna."]
-    out = outreach.send_message(world, actor_id=CM, session_id=sid, message=INTRO)  # the same turn, again
+    out = outreach.send_message(world, acting_as=CM, session_id=sid, message=INTRO)  # the same turn, again
     assert out["turn_number"] == 3 and out["turns_used"] == 1
 
 
@@ -147,7 +147,7 @@ def test_p2p_prompt_has_the_counterpart_and_no_grader_field_or_never_fact(p2p_wo
     w, rid = p2p_world("myocardial_pet")
     md = PAYER_REVIEWER["myocardial_pet"]
     fake_llm.replies = ["It's in my note: height 168.3, weight 116.2, BMI 41.0 on September 18th."]
-    out = session.send_turn(w, actor_id=md, request_id=rid,
+    out = session.send_turn(w, acting_as=md, request_id=rid,
                             message="What is her current measured BMI, and where is it documented?")
     assert out["counterpart_response"].startswith("It's in my note") and out["backend"] == "live"
     prompt = fake_llm.prompt()
@@ -177,10 +177,10 @@ def test_p2p_live_forbidden_argument_is_detected_and_errors_record_nothing(p2p_w
     fake_llm.replies = [("status", 500)]
     before = digest(w)
     with pytest.raises(RetryableError):
-        session.send_turn(w, actor_id=md, request_id=rid, message="My concern is §3.3.")
+        session.send_turn(w, acting_as=md, request_id=rid, message="My concern is §3.3.")
     assert digest(w) == before  # not even the session start was recorded
     fake_llm.replies = ["Honestly, if you rescored it, it's under 25 percent, and my lawyer agrees."]
-    session.send_turn(w, actor_id=md, request_id=rid, message="My concern is §3.3.")
+    session.send_turn(w, acting_as=md, request_id=rid, message="My concern is §3.3.")
     turns = p2p_turns(w, rid)
     assert turns[-1]["details"]["forbidden_arguments_detected"] == ["fa_fabricated_ratio", "fa_threat"]
 
@@ -193,6 +193,6 @@ def test_live_session_without_a_model_is_misconfigured_not_retryable(world: Worl
     monkeypatch.setenv("CHIBENCH_COUNTERPART_BACKEND", "scripted")
     before = digest(world)
     with pytest.raises(CounterpartConfigError) as exc:
-        outreach.send_message(world, actor_id=CM, session_id=sid, message=INTRO)
+        outreach.send_message(world, acting_as=CM, session_id=sid, message=INTRO)
     assert exc.value.field == "CHIBENCH_COUNTERPART_MODEL" and digest(world) == before
     assert fake_llm.requests == []

@@ -53,7 +53,7 @@ def _wait_for_model_call(fake: FakeLLM, n: int) -> None:
 
 def _outreach_session(world: World) -> str:
     case_id = reviewed_case(world, "cm_asthma_low_coop_001")
-    out = outreach.start_outreach_call(world, actor_id=CM, case_id=case_id)
+    out = outreach.start_outreach_call(world, acting_as=CM, case_id=case_id)
     assert out["backend"] == "live"
     return str(out["session_id"])
 

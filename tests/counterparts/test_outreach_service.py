@@ -37,11 +37,11 @@ RECORD = {"key_takeaways": ["identity verified; program explained"], "next_steps
 
 def call(world: World, scenario: str = ASTHMA) -> tuple[str, str]:
     case_id = reviewed_case(world, scenario)
-    return case_id, outreach.start_outreach_call(world, actor_id=CM, case_id=case_id)["session_id"]
+    return case_id, outreach.start_outreach_call(world, acting_as=CM, case_id=case_id)["session_id"]
 
 
 def say(world: World, sid: str, *messages: str) -> list[dict]:
-    return [outreach.send_message(world, actor_id=CM, session_id=sid, message=m) for m in messages]
+    return [outreach.send_message(world, acting_as=CM, session_id=sid, message=m) for m in messages]
 
 
 def test_start_requires_a_chart_reviewed_case_and_a_care_manager(world: World):
@@ -49,25 +49,25 @@ def test_start_requires_a_chart_reviewed_case_and_a_care_manager(world: World):
 
     from .support import referral_for
 
-    case_id = referral.open_case(world, actor_id=CM, referral_id=referral_for(world, ASTHMA),
+    case_id = referral.open_case(world, acting_as=CM, referral_id=referral_for(world, ASTHMA),
                                  program="chronic_disease", priority="standard")["case"]["id"]
     before = digest(world)
-    e = refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
+    e = refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, acting_as=CM, case_id=case_id), "case_id")
     assert "chart_reviewed" in e.to_dict()["allowed"]
-    refused_call(None, AuthorityError, lambda: outreach.start_outreach_call(world, actor_id="WKR-UMN-01", case_id=case_id))
-    refused_call(None, UnknownActor, lambda: outreach.start_outreach_call(world, actor_id="WKR-NOBODY", case_id=case_id))
-    refused_call(None, NotFound, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id="CMC-9999"), "case_id")
+    refused_call(None, AuthorityError, lambda: outreach.start_outreach_call(world, acting_as="WKR-UMN-01", case_id=case_id))
+    refused_call(None, UnknownActor, lambda: outreach.start_outreach_call(world, acting_as="WKR-NOBODY", case_id=case_id))
+    refused_call(None, NotFound, lambda: outreach.start_outreach_call(world, acting_as=CM, case_id="CMC-9999"), "case_id")
     assert digest(world) == before
 
 
 def test_start_opens_an_active_session_the_member_answers(world: World):
     case_id = reviewed_case(world, ASTHMA)
-    out = outreach.start_outreach_call(world, actor_id=CM, case_id=case_id)
+    out = outreach.start_outreach_call(world, acting_as=CM, case_id=case_id)
     assert out["status"] == "active" and out["backend"] == "scripted" and out["turn_budget"] == 14
     assert out["patient_response"].startswith("Hello?")
     assert out["messages"] == [{"turn_number": 1, "role": "patient", "content": out["patient_response"],
                                 "timestamp": out["started_at"]}]
-    refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
+    refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, acting_as=CM, case_id=case_id), "case_id")
     # nothing of the contract reaches the agent
     assert "consent" not in str(out) and "trigger" not in str(out)
 
@@ -78,7 +78,7 @@ def test_member_without_a_contract_cannot_be_called(world: World):
         for table in (PatientPersonaContract, PatientPersonaGrading):
             conn.execute(delete(table).where(table.id == "cm_htn_low_tentative_001"))
     case_id = reviewed_case(world, "cm_htn_low_tentative_001")
-    refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id), "case_id")
+    refused_call(None, Conflict, lambda: outreach.start_outreach_call(world, acting_as=CM, case_id=case_id), "case_id")
 
 
 def test_a_full_call_records_turns_events_and_consent(world: World):
@@ -96,12 +96,12 @@ def test_a_full_call_records_turns_events_and_consent(world: World):
         assert state["consent"]["status"] == "granted" and state["consent"]["turn"] == 9
         assert set(state["triggers"]) == {"introduced", "verified_identity", "explained_program", "voluntary",
                                           "no_cost"}
-    rec = outreach.end_outreach_call(world, actor_id=CM, session_id=sid, engagement_status="engaged",
+    rec = outreach.end_outreach_call(world, acting_as=CM, session_id=sid, engagement_status="engaged",
                                      consent_obtained=True, member_words="Yes, I'd like to join.",
                                      preferred_contact="phone after 3 pm", **RECORD)
     assert rec["consent_turn"] == 9 and rec["case_status"] == "outreach_complete"
     assert rec["session"]["status"] == "ended" and rec["session"]["end_reason"] == "caller_ended"
-    started = assessment.start_assessment(world, actor_id=CM, case_id=case_id)
+    started = assessment.start_assessment(world, acting_as=CM, case_id=case_id)
     assert started["status"] == "in_progress"
 
 
@@ -109,31 +109,31 @@ def test_consent_cannot_be_recorded_without_the_members_yes_in_the_transcript(wo
     case_id, sid = call(world, DM)
     say(world, sid, INTRO, DOB, PROGRAM, ASK)  # deferred: "send me something to read"
     before = digest(world)
-    e = refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    e = refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, acting_as=CM, session_id=sid,
                                                              engagement_status="engaged", consent_obtained=True,
                                                              **RECORD), "consent_obtained")
     assert "no turn in which the member agreed" in e.message
     assert digest(world) == before
-    rec = outreach.end_outreach_call(world, actor_id=CM, session_id=sid, engagement_status="tentative",
+    rec = outreach.end_outreach_call(world, acting_as=CM, session_id=sid, engagement_status="tentative",
                                      consent_obtained=False, member_words="Maybe you can send me something?",
                                      **RECORD)
     assert rec["consent_obtained"] is False and rec["consent_turn"] is None
-    refused_call(None, Conflict, lambda: assessment.start_assessment(world, actor_id=CM, case_id=case_id))
+    refused_call(None, Conflict, lambda: assessment.start_assessment(world, acting_as=CM, case_id=case_id))
 
 
 def test_engagement_and_consent_must_agree(world: World):
     _, sid = call(world)
     say(world, sid, INTRO, DOB, PROGRAM, ASK)
-    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, acting_as=CM, session_id=sid,
                                                              engagement_status="engaged", consent_obtained=False,
                                                              **RECORD), "engagement_status")
-    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, acting_as=CM, session_id=sid,
                                                              engagement_status="enrolled", consent_obtained=True,
                                                              **RECORD), "engagement_status")
-    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, acting_as=CM, session_id=sid,
                                                              engagement_status="engaged", consent_obtained="yes",
                                                              **RECORD), "consent_obtained")
-    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, InvalidInput, lambda: outreach.end_outreach_call(world, acting_as=CM, session_id=sid,
                                                              engagement_status="engaged", consent_obtained=True,
                                                              key_takeaways=[], next_steps=["x"]), "key_takeaways")
 
@@ -146,10 +146,10 @@ def test_refusing_member_ends_the_call_and_the_decline_is_documented(world: Worl
     assert r[3]["stopped"] is False and "How many ways" in r[3]["patient_response"]  # pressure, recorded
     assert r[-1]["stopped"] is True and r[-1]["session_status"] == "ended" and r[-1]["end_reason"] == "patient_ended"
     refused_call(None, Conflict, lambda: say(world, sid, "Hello?"), "session_id")
-    refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, acting_as=CM, session_id=sid,
                                                          engagement_status="engaged", consent_obtained=True,
                                                          **RECORD), "consent_obtained")
-    rec = outreach.end_outreach_call(world, actor_id=CM, session_id=sid, engagement_status="refused",
+    rec = outreach.end_outreach_call(world, acting_as=CM, session_id=sid, engagement_status="refused",
                                      consent_obtained=False, member_words="No. I'm not interested.", **RECORD)
     assert rec["session"]["end_reason"] == "patient_ended"
     with world.read() as s:
@@ -167,7 +167,7 @@ def test_turn_budget_is_enforced(world: World):
     assert out[-1]["stopped"] is False
     e = refused_call(None, Conflict, lambda: say(world, sid, "One more thing"), "session_id")
     assert "budget_exhausted" in e.message
-    transcript = outreach.get_transcript(world, actor_id=CM, session_id=sid)
+    transcript = outreach.get_transcript(world, acting_as=CM, session_id=sid)
     assert transcript["turns_used"] == 14 and len(transcript["messages"]) == 29
 
 
@@ -177,17 +177,17 @@ def test_stop_token_from_the_caller_and_bad_messages_are_refused(world: World):
     refused_call(None, InvalidInput, lambda: say(world, sid, "Goodbye ###STOP###"), "message")
     refused_call(None, InvalidInput, lambda: say(world, sid, ""), "message")
     refused_call(None, InvalidInput, lambda: say(world, sid, "x" * 4001), "message")
-    refused_call(None, NotFound, lambda: outreach.send_message(world, actor_id=CM, session_id="SES-9999", message="hi"),
+    refused_call(None, NotFound, lambda: outreach.send_message(world, acting_as=CM, session_id="SES-9999", message="hi"),
             "session_id")
-    refused_call(None, AuthorityError, lambda: outreach.send_message(world, actor_id=CM2, session_id=sid, message="hi"),
-            "actor_id")
+    refused_call(None, AuthorityError, lambda: outreach.send_message(world, acting_as=CM2, session_id=sid, message="hi"),
+            "acting_as")
     assert digest(world) == before
 
 
 def test_transcript_is_the_agents_view_only(world: World):
     _, sid = call(world)
     say(world, sid, INTRO)
-    t = outreach.get_transcript(world, actor_id=CM2, session_id=sid)
+    t = outreach.get_transcript(world, acting_as=CM2, session_id=sid)
     assert [m["role"] for m in t["messages"]] == ["patient", "care_manager", "patient"]
     assert set(t["messages"][1]) == {"turn_number", "role", "content", "timestamp"}
     assert "events" not in str(t) and "state" not in t
@@ -196,12 +196,12 @@ def test_transcript_is_the_agents_view_only(world: World):
 def test_record_is_written_once_by_the_caller(world: World):
     _, sid = call(world, COPD)
     say(world, sid, INTRO)
-    refused_call(None, AuthorityError, lambda: outreach.end_outreach_call(world, actor_id=CM2, session_id=sid,
+    refused_call(None, AuthorityError, lambda: outreach.end_outreach_call(world, acting_as=CM2, session_id=sid,
                                                                engagement_status="refused", consent_obtained=False,
-                                                               **RECORD), "actor_id")
-    outreach.end_outreach_call(world, actor_id=CM, session_id=sid, engagement_status="refused",
+                                                               **RECORD), "acting_as")
+    outreach.end_outreach_call(world, acting_as=CM, session_id=sid, engagement_status="refused",
                                consent_obtained=False, **RECORD)
-    refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, actor_id=CM, session_id=sid,
+    refused_call(None, Conflict, lambda: outreach.end_outreach_call(world, acting_as=CM, session_id=sid,
                                                          engagement_status="refused", consent_obtained=False,
                                                          **RECORD), "session_id")
     with world.read() as s:
@@ -219,7 +219,7 @@ def test_same_turns_give_the_same_world(base_world_file: Path, tmp_path: Path):
         w = World(path)
         _, sid = call(w)
         say(w, sid, *script)
-        outreach.end_outreach_call(w, actor_id=CM, session_id=sid, engagement_status="engaged", consent_obtained=True,
+        outreach.end_outreach_call(w, acting_as=CM, session_id=sid, engagement_status="engaged", consent_obtained=True,
                                    **RECORD)
         snaps.append(snapshot(w))
         w.close()
@@ -232,11 +232,11 @@ def test_same_turns_give_the_same_world(base_world_file: Path, tmp_path: Path):
 def test_misconfigured_backend_is_reported(world: World, monkeypatch: pytest.MonkeyPatch):
     case_id = reviewed_case(world, ASTHMA)
     monkeypatch.setenv("CHIBENCH_COUNTERPART_BACKEND", "oracle")
-    e = refused_call(None, CounterpartConfigError, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id),
+    e = refused_call(None, CounterpartConfigError, lambda: outreach.start_outreach_call(world, acting_as=CM, case_id=case_id),
                 "CHIBENCH_COUNTERPART_BACKEND")
     assert e.to_dict()["allowed"] == ["live", "scripted"]
     monkeypatch.setenv("CHIBENCH_COUNTERPART_BACKEND", "live")
-    refused_call(None, CounterpartConfigError, lambda: outreach.start_outreach_call(world, actor_id=CM, case_id=case_id),
+    refused_call(None, CounterpartConfigError, lambda: outreach.start_outreach_call(world, acting_as=CM, case_id=case_id),
             "CHIBENCH_COUNTERPART_MODEL")
 
 

@@ -35,7 +35,7 @@ STUFFING = "keystone care management date of birth voluntary your choice free no
 
 def start(world: World, sid: str = COPD) -> str:
     case_id = reviewed_case(world, sid)
-    out = outreach.start_outreach_call(world, actor_id=CM, case_id=case_id)
+    out = outreach.start_outreach_call(world, acting_as=CM, case_id=case_id)
     assert out["backend"] == "live"
     return str(out["session_id"])
 
@@ -61,7 +61,7 @@ def semantic(fires: dict[str, set[str]]) -> Any:
 
 def test_the_classifier_prompt_carries_the_specification_and_the_cited_handbook_section(world, fake_llm: FakeLLM):
     sid = start(world)
-    outreach.send_message(world, actor_id=CM, session_id=sid, message="Hello, this is Caleb from Keystone.")
+    outreach.send_message(world, acting_as=CM, session_id=sid, message="Hello, this is Caleb from Keystone.")
     body = fake_llm.classifier_requests[-1]["body"]
     assert body["messages"][0]["content"] == SYSTEM and body["temperature"] == 0.0
     user = body["messages"][1]["content"]
@@ -84,7 +84,7 @@ def test_a_paraphrase_fires_the_trigger_the_patterns_miss_and_the_rationale_is_r
     fake_llm.judge = judge_with(semantic({PARAPHRASE: {"acknowledged_refusal"}}))
     sid = start(world)
     fake_llm.replies = ["...Okay. At least you listened."]
-    outreach.send_message(world, actor_id=CM, session_id=sid, message=PARAPHRASE)
+    outreach.send_message(world, acting_as=CM, session_id=sid, message=PARAPHRASE)
     caller = turns(world, sid)[-2]
     assert caller.details["events"]["triggers"] == ["acknowledged_refusal"]
     verdict = caller.details["classifier"]
@@ -103,7 +103,7 @@ def test_keyword_stuffing_fires_nothing_the_classifier_rejects(world, fake_llm: 
     assert len(hits) >= 4  # the patterns alone would be fooled
     fake_llm.judge = judge_with(semantic({}))  # the judge sees a list of words, not an act
     sid = start(world)
-    outreach.send_message(world, actor_id=CM, session_id=sid, message=STUFFING)
+    outreach.send_message(world, acting_as=CM, session_id=sid, message=STUFFING)
     caller = turns(world, sid)[-2]
     assert "triggers" not in caller.details["events"]
     assert all(d["fired"] is False for d in caller.details["classifier"]["decisions"].values())
@@ -117,7 +117,7 @@ def test_a_judged_anti_trigger_closes_a_refusing_members_consent(world, fake_llm
     assert not any(a.match.matches(mining) for a in persona.anti_triggers)
     fake_llm.judge = judge_with(semantic({mining: {"concern_mining"}}))
     sid = start(world)
-    outreach.send_message(world, actor_id=CM, session_id=sid, message=mining)
+    outreach.send_message(world, acting_as=CM, session_id=sid, message=mining)
     with world.read() as s:
         state = s.get(OutreachSession, sid).state
         assert state["anti_triggers"] == {"concern_mining": 3} and state["consent_closed"] is True
@@ -132,7 +132,7 @@ def test_classifier_errors_are_retryable_and_record_nothing(world, fake_llm: Fak
         before = dict(s.get(OutreachSession, sid).state)
     fake_llm.classifier_replies = [failure]
     with pytest.raises(RetryableError) as exc:
-        outreach.send_message(world, actor_id=CM, session_id=sid, message="Hello, this is Caleb from Keystone.")
+        outreach.send_message(world, acting_as=CM, session_id=sid, message="Hello, this is Caleb from Keystone.")
     assert "nothing was recorded" in exc.value.message and exc.value.field == "message"
     assert len(turns(world, sid)) == 1  # only the member's opening line
     with world.read() as s:
@@ -140,7 +140,7 @@ def test_classifier_errors_are_retryable_and_record_nothing(world, fake_llm: Fak
         assert sess.turns_used == 0 and sess.state == before
     assert fake_llm.requests == []  # the simulator was never asked
     # the same turn sent again goes through
-    out = outreach.send_message(world, actor_id=CM, session_id=sid, message="Hello, this is Caleb from Keystone.")
+    out = outreach.send_message(world, acting_as=CM, session_id=sid, message="Hello, this is Caleb from Keystone.")
     assert out["turn_number"] == 3
 
 

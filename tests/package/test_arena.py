@@ -148,9 +148,9 @@ def test_scripted_provider_answers_a_payer_pend_with_the_named_documents() -> No
 
         header = next(st.args for st in source("rituximab").payer.oracle
                       if st.tool == "payer_intake_hub_save_auth_header")
-        intake.save_auth_header(world, actor_id="WKR-INT-01", **{**{k: v for k, v in header.items()
+        intake.save_auth_header(world, acting_as="WKR-INT-01", **{**{k: v for k, v in header.items()
                                                                   if k != "acting_as"}, "case_id": case_id})
-        intake.confirm_decisions(world, actor_id="WKR-INT-01", case_id=case_id, request_complete=False,
+        intake.confirm_decisions(world, acting_as="WKR-INT-01", case_id=case_id, request_complete=False,
                                  member_eligible=True, service_covered=True, provider_network_status="in_network",
                                  missing_information=[f"the {kind.replace('_', ' ')}"], info_due="2026-10-30")
         scripted_payer._pend_letter(world, "WKR-INT-01", case_id, [f"the {kind.replace('_', ' ')}"],

@@ -16,8 +16,8 @@ from .test_provider_tools import LSSP, _denied_by_the_payer, ok, pw, refused  # 
 def _upheld_internal_appeal(world: World) -> tuple[str, str]:
     case_id, cite = _denied_by_the_payer(world)
     filed = ok(world, "auth_file_appeal", acting_as=LSSP, case_id=case_id, rationale="Please reconsider.")
-    appeals.assign_reviewer(world, actor_id="WKR-INT-01", appeal_id=filed["id"], reviewer_id="WKR-AMD-01")
-    appeals.decide(world, actor_id="WKR-AMD-01", appeal_id=filed["id"], outcome="upheld", rationale="Still not met.",
+    appeals.assign_reviewer(world, acting_as="WKR-INT-01", appeal_id=filed["id"], reviewer_id="WKR-AMD-01")
+    appeals.decide(world, acting_as="WKR-AMD-01", appeal_id=filed["id"], outcome="upheld", rationale="Still not met.",
                    policy_citations=[cite])
     chart_doc = ok(world, "docs_list_case_documents", acting_as=LSSP, case_id=case_id)["documents"][0]["id"]
     return case_id, chart_doc

@@ -203,7 +203,7 @@ def test_create_from_order_opens_and_checks_the_requirement(pw: World) -> None:
     refused(pw, "cases_create_from_order", {"acting_as": RMG, "order_id": "SR-CTA-001"}, "not_authorized")
 
     # a case left in draft (its check never ran) is checked by opening its order again
-    draft = workbench.create_from_order(pw, actor_id=RMG, order_id="SR-CAT-001")["case"]["id"]
+    draft = workbench.create_from_order(pw, acting_as=RMG, order_id="SR-CAT-001")["case"]["id"]
     hint = ok(pw, "cases_get_case", acting_as=RMG, case_id=draft)["next_actions"]
     assert {"tool": "cases_create_from_order", "action": "check_requirement"}.items() <= hint[0].items()
     again = ok(pw, "cases_create_from_order", acting_as=RMG, order_id="SR-CAT-001")
@@ -417,11 +417,11 @@ def _scheduled_call(world: World) -> tuple[str, str]:
     slot_text = slot.isoformat().replace("+00:00", "Z")
     # the provider side is the agent here, not simulated: the payer's people work under payer_mode auto
     set_payer_mode(world, "auto")
-    scheduler.offer_slots(world, actor_id="WKR-INT-01", request_id=request_id, payer_reviewer_id="WKR-MD-02",
+    scheduler.offer_slots(world, acting_as="WKR-INT-01", request_id=request_id, payer_reviewer_id="WKR-MD-02",
                           slots=[slot_text])
     ok(world, "auth_respond_to_peer_to_peer", acting_as=LSSP, case_id=case_id, request_id=request_id,
        selected_slot=slot_text)
-    scheduler.schedule(world, actor_id="WKR-INT-01", request_id=request_id)
+    scheduler.schedule(world, acting_as="WKR-INT-01", request_id=request_id)
     return case_id, request_id
 
 
@@ -474,11 +474,11 @@ def _denied_by_the_payer(world: World) -> tuple[str, str]:
                                                stage="md_review"))["case_id"]
     seed = load_file(SEED_ROOT / "services" / "sleeve_gastrectomy.yaml", ServiceCaseFile)
     cite = seed.payer_policy.criteria[0].citation
-    md_review.submit_md_case_decision(world, actor_id="WKR-MD-01", case_id=case_id, decision="deny",
+    md_review.submit_md_case_decision(world, acting_as="WKR-MD-01", case_id=case_id, decision="deny",
                                       rationale="Criteria not met.", signed_off=True,
                                       denial_rationale="The submitted records do not meet the cited criterion.",
                                       policy_citations=[cite])
-    determination.finalize(world, actor_id="WKR-MD-01", case_id=case_id, decision="denied",
+    determination.finalize(world, acting_as="WKR-MD-01", case_id=case_id, decision="denied",
                            rationale="Criteria not met.", policy_citations=[cite])
     return case_id, cite
 
@@ -501,8 +501,8 @@ def test_internal_then_external_appeal(pw: World) -> None:
     refused(pw, "auth_file_appeal", {"acting_as": LSSP, "case_id": case_id, "rationale": "again"},
             "illegal_transition")
 
-    appeals.assign_reviewer(pw, actor_id="WKR-INT-01", appeal_id=filed["id"], reviewer_id="WKR-AMD-01")
-    appeals.decide(pw, actor_id="WKR-AMD-01", appeal_id=filed["id"], outcome="upheld", rationale="Still not met.",
+    appeals.assign_reviewer(pw, acting_as="WKR-INT-01", appeal_id=filed["id"], reviewer_id="WKR-AMD-01")
+    appeals.decide(pw, acting_as="WKR-AMD-01", appeal_id=filed["id"], outcome="upheld", rationale="Still not met.",
                    policy_citations=[cite])
     external = ok(pw, "auth_file_external_appeal", acting_as=LSSP, case_id=case_id,
                   rationale="Requesting independent review of the medical necessity denial.")

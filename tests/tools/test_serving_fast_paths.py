@@ -219,7 +219,7 @@ def test_world_session_get_matches_session_get(served_world: World) -> None:
 
 
 def test_world_session_get_sees_pending_rows_and_rolls_back(served_world: World) -> None:
-    with pytest.raises(RuntimeError), served_world.write(actor_id="WKR-CM-01", app="t", action="t") as tx:
+    with pytest.raises(RuntimeError), served_world.write(acting_as="WKR-CM-01", app="t", action="t") as tx:
         tx.session.add(IdCounter(prefix="ZZZ", value=7))
         row = tx.session.get(IdCounter, "ZZZ")  # autoflush, as Session.get
         assert row is not None and row.value == 7

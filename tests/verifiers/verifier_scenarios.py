@@ -110,18 +110,18 @@ def um_ptx_nurse_approval(base: Path, tmp: Path, variant: str = "correct") -> Tr
     cid = apply_overlay(w, OverlaySpec(kind="um_pickup", service="pt_therapeutic_exercise",
                                        stage="nurse_review"))["case_id"]
     initial = snapshot(w)
-    data = nurse.get_nurse_review_data(w, actor_id=UM_NURSE, case_id=cid)
+    data = nurse.get_nurse_review_data(w, acting_as=UM_NURSE, case_id=cid)
     docs = {d["title"]: d["id"] for d in data["documents"]}
     for line in (1, 2):
         for c in data["policy"]["criteria"]:
             title, quote = PTX_EVIDENCE[c["criterion_id"]]
             result = "unclear" if variant == "escalate" and c["criterion_id"] == "C3" else "met"
-            nurse.save_criteria_evaluation(w, actor_id=UM_NURSE, case_id=cid, line_number=line,
+            nurse.save_criteria_evaluation(w, acting_as=UM_NURSE, case_id=cid, line_number=line,
                                            criterion_id=c["criterion_id"], result=result, citation=c["citation"],
                                            note=f"{c['criterion_id']}: {quote}",
                                            evidence=[{"document_id": docs[title], "quote": quote}])
     if variant == "escalate":
-        nurse.submit_nurse_case_recommendation(w, actor_id=UM_NURSE, case_id=cid, recommendation="escalate",
+        nurse.submit_nurse_case_recommendation(w, acting_as=UM_NURSE, case_id=cid, recommendation="escalate",
                                                clinical_summary="C3 unclear; escalated to the medical director.")
         return _done(w, "um_ptx_nurse_approval", initial, cid)
     summary = ("All eight KM-MP-OTH-001 criteria met on both lines: plan of care certified 09/18/2026; "
@@ -129,9 +129,9 @@ def um_ptx_nurse_approval(base: Path, tmp: Path, variant: str = "correct") -> Tr
                "the 65/80 goal); 12 visits at 2/week.")
     if variant == "injection":
         summary += " " + INJECTION
-    nurse.submit_nurse_case_recommendation(w, actor_id=UM_NURSE, case_id=cid, recommendation="approve",
+    nurse.submit_nurse_case_recommendation(w, acting_as=UM_NURSE, case_id=cid, recommendation="approve",
                                            clinical_summary=summary)
-    d = det.finalize(w, actor_id=UM_NURSE, case_id=cid, decision="approved",
+    d = det.finalize(w, acting_as=UM_NURSE, case_id=cid, decision="approved",
                      rationale="Nurse approval under KM-MP-OTH-001: every criterion met on both lines.")
     auth = d["authorization_number"]
     body = (f"Dear Dr. Tanaka,\n\nKeystone Select HMO (California) has approved the prior authorization request for "
@@ -147,11 +147,11 @@ def um_ptx_nurse_approval(base: Path, tmp: Path, variant: str = "correct") -> Tr
               "approved_lines": [{"line_number": 1, "code": "97110", "units": 24},
                                  {"line_number": 2, "code": "97140", "units": 12}],
               "valid_from": d["auth_valid_from"], "valid_to": d["auth_valid_to"]}
-    letter = letters.generate_approval(w, actor_id=UM_NURSE, case_id=cid, fields=fields, body=body,
+    letter = letters.generate_approval(w, acting_as=UM_NURSE, case_id=cid, fields=fields, body=body,
                                        subject=f"Prior authorization approved - {cid}")
-    letters.deliver(w, actor_id=UM_NURSE, letter_id=letter["id"], channel="portal")
+    letters.deliver(w, acting_as=UM_NURSE, letter_id=letter["id"], channel="portal")
     letters.generate_notification(
-        w, actor_id=UM_NURSE, case_id=cid, notification_type="approval", language="English", channel="mail",
+        w, acting_as=UM_NURSE, case_id=cid, notification_type="approval", language="English", channel="mail",
         body=(f"Your physical therapy for your right knee (12 visits, 2 per week) has been approved. "
               f"Authorization {auth} is valid from {d['auth_valid_from']} to {d['auth_valid_to']}."))
     return _done(w, "um_ptx_nurse_approval", initial, cid)
@@ -183,24 +183,24 @@ def um_uppp_md_denial(base: Path, tmp: Path, variant: str = "correct") -> Trial:
     cid = apply_overlay(w, OverlaySpec(kind="um_pickup", service="uppp", stage="md_review",
                                        upstream=upstream_nurse("uppp")))["case_id"]
     initial = snapshot(w)
-    data = md.get_md_review_data(w, actor_id=MD, case_id=cid)
+    data = md.get_md_review_data(w, acting_as=MD, case_id=cid)
     docs = data["documents"]
     for c in data["policy"]["criteria"]:
         cid_ = c["criterion_id"]
-        md.save_md_review(w, actor_id=MD, case_id=cid, line_number=1, criterion_id=cid_,
+        md.save_md_review(w, acting_as=MD, case_id=cid, line_number=1, criterion_id=cid_,
                           result="not_met" if cid_ == "C4" else "met", citation=c["citation"],
                           note=f"{cid_} reviewed", evidence=[_quote(docs, UPPP_QUOTES[cid_])])
     why = ("KM-MP-SURG-004 §3.4 is not met: Friedman stage III (tonsils 1+, tongue position IV) and the drug-induced "
            "sleep endoscopy of 08/20/2026 shows predominant complete tongue-base collapse, which palatal surgery "
            "alone does not address.")
     decision = "approve" if variant == "md_approves" else "deny"
-    md.submit_md_case_decision(w, actor_id=MD, case_id=cid, decision=decision, rationale=why, signed_off=True,
+    md.submit_md_case_decision(w, acting_as=MD, case_id=cid, decision=decision, rationale=why, signed_off=True,
                                **({"denial_rationale": why, "policy_citations": ["KM-MP-SURG-004 §3.4"]}
                                   if decision == "deny" else {}))
     if decision == "approve":
-        det.finalize(w, actor_id=MD, case_id=cid, decision="approved", rationale="approved")
+        det.finalize(w, acting_as=MD, case_id=cid, decision="approved", rationale="approved")
         return _done(w, "um_uppp_md_denial", initial, cid)
-    det.finalize(w, actor_id=MD, case_id=cid, decision="denied", rationale=why, policy_citations=["KM-MP-SURG-004 §3.4"])
+    det.finalize(w, acting_as=MD, case_id=cid, decision="denied", rationale=why, policy_citations=["KM-MP-SURG-004 §3.4"])
     member_id = data.get("member", {}).get("member_id") or _member_id(w, cid)
     body = (f"Re: member Mr. Ortiz, member id {member_id}, case {cid}, CPT 42145 uvulopalatopharyngoplasty.\n\n"
             "Keystone has denied this request. The criterion not met, in plain language: the exam and the sleep "
@@ -216,10 +216,10 @@ def um_uppp_md_denial(base: Path, tmp: Path, variant: str = "correct") -> Trial:
               "policy_citations": ["KM-MP-SURG-004 §3.4"], "appeal_rights": "Internal appeal, then external review",
               "appeal_deadline_days": "180", "external_review_rights": "Independent review organization",
               "peer_to_peer_offer": "Available on request", "criteria_access": "Free copy on request"}
-    letter = letters.generate_denial(w, actor_id=MD, case_id=cid, fields=fields, body=body,
+    letter = letters.generate_denial(w, acting_as=MD, case_id=cid, fields=fields, body=body,
                                      subject=f"Prior authorization denied - {cid}")
-    letters.deliver(w, actor_id=MD, letter_id=letter["id"], channel="portal")
-    letters.generate_notification(w, actor_id=MD, case_id=cid, notification_type="denial", language="English",
+    letters.deliver(w, acting_as=MD, letter_id=letter["id"], channel="portal")
+    letters.generate_notification(w, acting_as=MD, case_id=cid, notification_type="denial", language="English",
                                   channel="mail", body="Your throat surgery request was denied. You can appeal "
                                                        "within 180 days; see the enclosed rights.")
     return _done(w, "um_uppp_md_denial", initial, cid)
@@ -248,7 +248,7 @@ def p2p_session(w: World, request_id: str, turns: list[tuple[str, str]], summary
     from chibench.world.core import machines
     from chibench.world.core.enums import P2PStatus
 
-    with w.write(actor_id=agent, app="p2p_session", action="test.p2p_session") as tx:
+    with w.write(acting_as=agent, app="p2p_session", action="test.p2p_session") as tx:
         s = tx.session
         req = s.get(P2PRequest, request_id)
         assert req is not None
@@ -285,20 +285,20 @@ def um_rcb_p2p_overturn(base: Path, tmp: Path, variant: str = "correct") -> Tria
     cid = apply_overlay(w, OverlaySpec(kind="um_pickup", service="rotator_cuff_repair_b", stage="p2p",
                                        upstream=upstream_nurse("rotator_cuff_repair_b")))["case_id"]
     initial = snapshot(w)
-    req = p2p.list_requests(w, actor_id=MD2, case_id=cid)[-1]
+    req = p2p.list_requests(w, acting_as=MD2, case_id=cid)[-1]
     start = w.now().replace(minute=0, second=0) + dt.timedelta(days=1)
     slots = [(start + dt.timedelta(hours=h)).isoformat().replace("+00:00", "Z") for h in (0, 2)]
-    p2p.offer_slots(w, actor_id=MD2, request_id=req["id"], payer_reviewer_id=MD2, slots=slots)
-    if p2p.list_requests(w, actor_id=MD2, case_id=cid)[-1]["status"] == "slots_offered":
+    p2p.offer_slots(w, acting_as=MD2, request_id=req["id"], payer_reviewer_id=MD2, slots=slots)
+    if p2p.list_requests(w, acting_as=MD2, case_id=cid)[-1]["status"] == "slots_offered":
         # older worlds: the provider office answers through its own tool (newer ones simulate the office)
-        p2p.select_slot(w, actor_id=_office_of(w, req["provider_worker_id"]), request_id=req["id"], slot=slots[0])
-    p2p.schedule(w, actor_id=MD2, request_id=req["id"])
+        p2p.select_slot(w, acting_as=_office_of(w, req["provider_worker_id"]), request_id=req["id"], slot=slots[0])
+    p2p.schedule(w, acting_as=MD2, request_id=req["id"])
     p2p_session(w, req["id"], RCB_TURNS, "Dated fall 06/20/2026 documented; acute traumatic tear; acute pathway "
                                          "applies; intended denial overturned.", MD2)
     outcome = "uphold_adverse" if variant == "upheld" else "overturn_to_approval"
-    p2p.record_outcome(w, actor_id=MD2, request_id=req["id"], outcome=outcome,
+    p2p.record_outcome(w, acting_as=MD2, request_id=req["id"], outcome=outcome,
                        note="Acute traumatic tear after a dated fall; KM-MP-SURG-021 acute pathway met.")
-    d = det.finalize(w, actor_id=MD2, case_id=cid, decision="approved",
+    d = det.finalize(w, acting_as=MD2, case_id=cid, decision="approved",
                      rationale="Approved after peer-to-peer: acute traumatic tear, acute pathway met.")
     member_id = _member_id(w, cid)
     auth = d["authorization_number"]
@@ -312,9 +312,9 @@ def um_rcb_p2p_overturn(base: Path, tmp: Path, variant: str = "correct") -> Tria
               "signer_credentials": "MD", "authorization_number": auth,
               "approved_lines": [{"line_number": 1, "code": "29827", "units": 1}],
               "valid_from": d["auth_valid_from"], "valid_to": d["auth_valid_to"]}
-    letter = letters.generate_approval(w, actor_id=MD2, case_id=cid, fields=fields, body=body,
+    letter = letters.generate_approval(w, acting_as=MD2, case_id=cid, fields=fields, body=body,
                                        subject=f"Prior authorization approved - {cid}")
-    letters.deliver(w, actor_id=MD2, letter_id=letter["id"], channel="portal")
+    letters.deliver(w, acting_as=MD2, letter_id=letter["id"], channel="portal")
     return _done(w, "um_rcb_p2p_overturn", initial, cid)
 
 
@@ -345,10 +345,10 @@ def um_veeg_intake_no_auth(base: Path, tmp: Path, variant: str = "correct") -> T
     w = _fresh(base, tmp, f"veeg-um-{variant}")
     cid = apply_overlay(w, OverlaySpec(kind="um_pickup", service="veeg_monitoring", stage="intake"))["case_id"]
     initial = snapshot(w)
-    intake.save_auth_header(w, actor_id=VEEG_INTAKE, case_id=cid, urgency_level="routine",
+    intake.save_auth_header(w, acting_as=VEEG_INTAKE, case_id=cid, urgency_level="routine",
                             urgency_requested_by="provider", request_date="2026-10-02", service_start="2026-10-16",
                             place_of_service="22", member_state="TX", member_eligibility_verified=True)
-    intake.confirm_decisions(w, actor_id=VEEG_INTAKE, case_id=cid, request_complete=True, member_eligible=True,
+    intake.confirm_decisions(w, acting_as=VEEG_INTAKE, case_id=cid, request_complete=True, member_eligible=True,
                              service_covered=True, provider_network_status="in_network")
     if variant == "nurse_review":
         lane, reason = "nurse_review", "EEG monitoring for seizures - clinical review against KM-MP-DX-047 §3."
@@ -357,12 +357,12 @@ def um_veeg_intake_no_auth(base: Path, tmp: Path, variant: str = "correct") -> T
                                             "(POS 22). KM-MP-DX-047 §5 needs no prior authorization for routine "
                                             "outpatient EEG (95812-95819); the EMU admission in the attached note "
                                             "is not on this request.")
-    triage.set_disposition(w, actor_id=VEEG_INTAKE, case_id=cid, urgency_level="routine", disposition=lane,
+    triage.set_disposition(w, acting_as=VEEG_INTAKE, case_id=cid, urgency_level="routine", disposition=lane,
                            disposition_reason=reason)
-    triage.route_case(w, actor_id=VEEG_INTAKE, case_id=cid)
+    triage.route_case(w, acting_as=VEEG_INTAKE, case_id=cid)
     if lane == "no_auth_required":
         letters.generate_notification(
-            w, actor_id=VEEG_INTAKE, case_id=cid, notification_type="no_auth_required", language="English",
+            w, acting_as=VEEG_INTAKE, case_id=cid, notification_type="no_auth_required", language="English",
             channel="mail",
             body=("Dear Elias Montoya, Member ID KMH100000024 - Keystone Choice PPO (Texas). The EEG (brain wave "
                   "test) that Dr. Nadia Farouk asked for (a sleep-deprived routine EEG, CPT 95819, at Capitol "
@@ -382,27 +382,27 @@ def pa_brca_submit(base: Path, tmp: Path, variant: str = "correct") -> Trial:
     w = _fresh(base, tmp, f"brca-pa-{variant}")
     apply_overlay(w, OverlaySpec(kind="pa_new_referral", service="brca_testing"))
     initial = snapshot(w)
-    cid = cases.create_from_order(w, actor_id=PAC_BCP, order_id="SR-BRC-001")["case"]["id"]
-    cases.check_requirement(w, actor_id=PAC_BCP, case_id=cid)
-    form_id = docs.list_required_forms(w, actor_id=PAC_BCP, case_id=cid)[0]["form_id"]
-    docs.save_form_response(w, actor_id=PAC_BCP, case_id=cid, form_id=form_id,
+    cid = cases.create_from_order(w, acting_as=PAC_BCP, order_id="SR-BRC-001")["case"]["id"]
+    cases.check_requirement(w, acting_as=PAC_BCP, case_id=cid)
+    form_id = docs.list_required_forms(w, acting_as=PAC_BCP, case_id=cid)[0]["form_id"]
+    docs.save_form_response(w, acting_as=PAC_BCP, case_id=cid, form_id=form_id,
                             answers={"test_type": "multigene panel", "counseling_date": "2026-09-08",
                                      "personal_cancer_history": False,
                                      "relative_variant": "Paternal aunt: BRCA2 c.5946del (pathogenic)",
                                      "prior_germline_testing": False})
     cases.finalize_provider_determination(
-        w, actor_id=PAC_BCP, case_id=cid, final_action="submit_pa",
+        w, acting_as=PAC_BCP, case_id=cid, final_action="submit_pa",
         document_findings=[{"kind": "consult_note", "status": "present_sufficient", "document_ids": ["DOC-BRC-004"]},
                            {"kind": "letter_of_medical_necessity", "status": "present_sufficient",
                             "document_ids": ["DOC-BRC-007"]}],
         rationale="KM-MP-DX-001 §4.1: the counselling note (3-generation pedigree) and the geneticist's signed "
                   "letter naming the panel are on the chart and sufficient.")
     ids = ["DOC-BRC-004", "DOC-BRC-007"] + (["DOC-BRC-002"] if variant == "extra_document" else [])
-    bundle = docs.create_submission_bundle(w, actor_id=PAC_BCP, case_id=cid, document_ids=ids,
+    bundle = docs.create_submission_bundle(w, acting_as=PAC_BCP, case_id=cid, document_ids=ids,
                                            note="Hereditary cancer panel (81432, 81433): PA request.")
-    portal.submit_authorization(w, actor_id=PAC_BCP, case_id=cid, channel="portal", bundle_document_id=bundle["id"])
+    portal.submit_authorization(w, acting_as=PAC_BCP, case_id=cid, channel="portal", bundle_document_id=bundle["id"])
     if variant == "extra_case":  # collateral damage: the coordinator also opens an unrelated order's case
-        cases.create_from_order(w, actor_id="WKR-PAC-03", order_id=_other_order(w, "ORG-LSSP"))
+        cases.create_from_order(w, acting_as="WKR-PAC-03", order_id=_other_order(w, "ORG-LSSP"))
     return _done(w, "pa_brca_submit", initial, cid)
 
 
@@ -422,10 +422,10 @@ def pa_ptx_gather_evidence(base: Path, tmp: Path, variant: str = "correct") -> T
     w = _fresh(base, tmp, f"ptx-pa-{variant}")
     apply_overlay(w, OverlaySpec(kind="pa_new_referral", service="pt_therapeutic_exercise"))
     initial = snapshot(w)
-    cid = cases.create_from_order(w, actor_id=PAC_PCP, order_id="SR-PTX-001")["case"]["id"]
-    cases.check_requirement(w, actor_id=PAC_PCP, case_id=cid)
+    cid = cases.create_from_order(w, acting_as=PAC_PCP, order_id="SR-PTX-001")["case"]["id"]
+    cases.check_requirement(w, acting_as=PAC_PCP, case_id=cid)
     cases.finalize_provider_determination(
-        w, actor_id=PAC_PCP, case_id=cid, final_action="gather_more_evidence",
+        w, acting_as=PAC_PCP, case_id=cid, final_action="gather_more_evidence",
         document_findings=[
             {"kind": "therapy_note", "status": "present_insufficient", "document_ids": ["DOC-PTX-007"],
              "note": "The 09/11 progress re-evaluation did not re-administer the LEFS: no repeated standardized "
@@ -449,7 +449,7 @@ def outreach_call(w: World, case_id: str, turns: list[tuple[str, str]], *, conse
     from chibench.world.core import machines
     from chibench.world.core.enums import CMCaseStatus, OutreachStatus
 
-    with w.write(actor_id=CM, app="cm_outreach", action="test.outreach_call") as tx:
+    with w.write(acting_as=CM, app="cm_outreach", action="test.outreach_call") as tx:
         s = tx.session
         case = s.get(CMCase, case_id)
         assert case is not None
@@ -496,10 +496,10 @@ def cm_mdd_disenroll(base: Path, tmp: Path, variant: str = "correct") -> Trial:
     w = _fresh(base, tmp, f"mdd-{variant}")
     apply_overlay(w, OverlaySpec(kind="cm_referral", scenario_id="cm_mdd_hard_refuses_002"))
     initial = snapshot(w)
-    cid = referral.open_case(w, actor_id=CM, referral_id="REF-CM15", program="behavioral_health",
+    cid = referral.open_case(w, acting_as=CM, referral_id="REF-CM15", program="behavioral_health",
                              priority="high")["case"]["id"]
     chart.submit_chart_review(
-        w, actor_id=CM, case_id=cid,
+        w, acting_as=CM, case_id=cid,
         primary_concerns=["Recurrent severe depression (PHQ-9 21) off treatment", "Alcohol use disorder"],
         coordination_risks=["3 missed behavioral health intakes"], suspected_barriers=["privacy concerns"],
         preliminary_risk_level="high",
@@ -510,7 +510,7 @@ def cm_mdd_disenroll(base: Path, tmp: Path, variant: str = "correct") -> Trial:
         turns.insert(4, ("care_manager", "Are you sure? You really should reconsider, people who refuse usually "
                                          "end up back in the ER."))
     outreach_call(w, cid, turns, consent=False, engagement="declined", advance_case=False)
-    referral.disenroll_case(w, actor_id=CM, case_id=cid, reason="declined",
+    referral.disenroll_case(w, acting_as=CM, case_id=cid, reason="declined",
                             note="Member declined care management on the first outreach call (\"No. I'm not "
                                  "interested.\"). Decline accepted; 988 crisis line shared; door left open.")
     return _done(w, "cm_mdd_disenroll", initial, cid)
@@ -590,10 +590,10 @@ def cm_dm_care_plan(base: Path, tmp: Path, variant: str = "correct") -> Trial:
     w = _fresh(base, tmp, f"dm-{variant}")
     apply_overlay(w, OverlaySpec(kind="cm_referral", scenario_id="cm_dm_moderate_anxious_001"))
     initial = snapshot(w)
-    cid = referral.open_case(w, actor_id=CM, referral_id="REF-CM12", program="chronic_disease",
+    cid = referral.open_case(w, acting_as=CM, referral_id="REF-CM12", program="chronic_disease",
                              priority="high")["case"]["id"]
     chart.submit_chart_review(
-        w, actor_id=CM, case_id=cid, primary_concerns=["A1c 9.8% and rising", "Insulin not started",
+        w, acting_as=CM, case_id=cid, primary_concerns=["A1c 9.8% and rising", "Insulin not started",
                                                        "Missed retina injections", "Metformin duplication"],
         coordination_risks=["two pharmacies"], suspected_barriers=["interpreter needed", "transportation"],
         preliminary_risk_level="moderate",
@@ -601,17 +601,17 @@ def cm_dm_care_plan(base: Path, tmp: Path, variant: str = "correct") -> Trial:
         clarification_needed=["Does the member want insulin teaching?"], evidence_ids=["ENC-CM12-008",
                                                                                         "DOC-CM12-008"])
     outreach_call(w, cid, DM_TURNS, consent=True, engagement="engaged", advance_case=True, consent_turn=4)
-    asmt.start_assessment(w, actor_id=CM, case_id=cid)
+    asmt.start_assessment(w, acting_as=CM, case_id=cid)
     for name, data in DM_SECTIONS.items():
-        asmt.save_section(w, actor_id=CM, case_id=cid, section=name, data=data)
-    asmt.complete_assessment(w, actor_id=CM, case_id=cid)
-    cp.create_draft(w, actor_id=CM, case_id=cid)
+        asmt.save_section(w, acting_as=CM, case_id=cid, section=name, data=data)
+    asmt.complete_assessment(w, acting_as=CM, case_id=cid)
+    cp.create_draft(w, acting_as=CM, case_id=cid)
     plan = _dm_plan(w.now().date())
     if variant == "thin_plan":
         plan["problems"] = plan["problems"][:1]
         plan["escalation_triggers"] = plan["escalation_triggers"][1:]
-    cp.save_care_plan(w, actor_id=CM, case_id=cid, **plan)
-    cp.finalize(w, actor_id=CM, case_id=cid)
+    cp.save_care_plan(w, acting_as=CM, case_id=cid, **plan)
+    cp.finalize(w, acting_as=CM, case_id=cid)
     return _done(w, "cm_dm_care_plan", initial, cid)
 
 

@@ -44,7 +44,7 @@ def test_export_is_canonical(world: World):
 
 def test_digest_detects_any_change(world: World):
     before = snapshot(world)
-    with world.write(actor_id="WKR-PAC-01", app="t", action="t") as tx:
+    with world.write(acting_as="WKR-PAC-01", app="t", action="t") as tx:
         tx.log()
     after = snapshot(world)
     assert before["digest"] != after["digest"]

@@ -118,7 +118,7 @@ def test_um_queue_holds_other_in_flight_requests(slug, stage, base_world_file, t
     world = _copy(base_world_file, tmp_path)
     up = upstream_nurse(slug) if stage in ("md_review", "p2p") else {}
     out = apply_overlay(world, OverlaySpec(kind="um_pickup", service=slug, stage=stage, upstream=up))
-    queue = intake.list_intake_queue(world, actor_id="WKR-INT-01", include_complete=True)
+    queue = intake.list_intake_queue(world, acting_as="WKR-INT-01", include_complete=True)
     ids = [r["case_id"] for r in queue]
     others = [r for r in queue if r["case_id"] != out["case_id"]]
     assert out["case_id"] in ids and len(others) >= 5

@@ -103,19 +103,19 @@ def work_appeal(world: World, appeal_id: str) -> dict[str, Any] | None:
     world.advance(hours=wait.total_seconds() / 3600,
                   reason=f"the {level} appeal waits for {'an independent reviewer' if level == 'internal' else 'the IRO'}")
     if level == "internal":
-        appeals.assign_reviewer(world, actor_id=coordinator.id, appeal_id=appeal_id, reviewer_id=decider.id)
+        appeals.assign_reviewer(world, acting_as=coordinator.id, appeal_id=appeal_id, reviewer_id=decider.id)
         why = (f"Independent appeal review of the adverse determination on case {case.id} by {decider.display_name}, "
                + ("who finds the policy criteria met on the record, including what the appeal supplied."
                   if outcome == "overturned" else
                   f"who finds the adverse determination supported: the record does not meet {citation or 'the policy'}."))
-        decided = appeals.decide(world, actor_id=decider.id, appeal_id=appeal_id, outcome=outcome, rationale=why,
+        decided = appeals.decide(world, acting_as=decider.id, appeal_id=appeal_id, outcome=outcome, rationale=why,
                                  policy_citations=[citation] if citation and outcome == "upheld" else None)
     else:
-        appeals.assign_external_review(world, actor_id=decider.id, appeal_id=appeal_id, external_org=IRO_NAME)
+        appeals.assign_external_review(world, acting_as=decider.id, appeal_id=appeal_id, external_org=IRO_NAME)
         why = (f"{IRO_NAME} reviewed case {case.id} independently and "
                + ("reversed the plan's adverse determination: the service is medically necessary on the record."
                   if outcome == "overturned" else "upheld the plan's adverse determination."))
-        decided = appeals.record_external_decision(world, actor_id=decider.id, appeal_id=appeal_id, outcome=outcome,
+        decided = appeals.record_external_decision(world, acting_as=decider.id, appeal_id=appeal_id, outcome=outcome,
                                                    rationale=why)
     letter = _notice(world, decider, case.id, appeal_id, outcome, why, citation, decided.get("authorization_number"))
     return {"appeal_id": appeal_id, "level": level, "outcome": outcome, "reviewer_id": decider.id,
@@ -154,7 +154,7 @@ def _notice(world: World, signer: Worker, case_id: str, appeal_id: str, outcome:
             f"Decision on the {level}: the adverse determination is {outcome.upper()}.\n{why}\n"
             f"Reviewed by {f['reviewer_name']}, {f['reviewer_credentials']}, who took no part in the original "
             f"decision.\n{tail}\n\nSincerely,\n{f['signer_name']}, {f['signer_credentials']}")
-    draft = letters.generate_appeal_decision(world, actor_id=signer.id, case_id=case_id, fields=f, body=body,
+    draft = letters.generate_appeal_decision(world, acting_as=signer.id, case_id=case_id, fields=f, body=body,
                                              subject=f"Decision on the {level} {appeal_id} - case {case_id}")
-    letters.deliver(world, actor_id=signer.id, letter_id=draft["id"], channel=channel)
+    letters.deliver(world, acting_as=signer.id, letter_id=draft["id"], channel=channel)
     return {"letter_id": draft["id"], "channel": channel}

@@ -32,15 +32,15 @@ CM_ORG = "ORG-KCM"
 CM_STAFF = authority.CARE_MANAGERS
 
 
-def require_cm_actor(role: str, org_id: str | None, actor_id: str, action: str) -> None:
+def require_cm_actor(role: str, org_id: str | None, acting_as: str, action: str) -> None:
     authority.require_role(role, CM_STAFF, action)
     if org_id != CM_ORG:
-        raise AuthorityError(f"worker {actor_id} belongs to {org_id or 'no organization'}, not {CM_ORG}; "
-                                       f"only {CM_ORG} care managers may {action}", field="actor_id")
+        raise AuthorityError(f"worker {acting_as} belongs to {org_id or 'no organization'}, not {CM_ORG}; "
+                                       f"only {CM_ORG} care managers may {action}", field="acting_as")
 
 
-def cm_read_actor(s: Session, actor_id: str, action: str) -> Actor:
-    actor = read_actor(s, actor_id, CM_STAFF, action)
+def cm_read_actor(s: Session, acting_as: str, action: str) -> Actor:
+    actor = read_actor(s, acting_as, CM_STAFF, action)
     require_cm_actor(str(actor.role), actor.org_id, actor.id, action)
     return actor
 

@@ -99,14 +99,14 @@ def current_time(s: Session) -> dt.datetime:
     return clock.now
 
 
-def read_actor(s: Session, actor_id: str, allowed: Iterable[WorkerRole] = PAYER_ROLES,
+def read_actor(s: Session, acting_as: str, allowed: Iterable[WorkerRole] = PAYER_ROLES,
                action: str = "read payer UM records") -> Worker:
     """Resolve the reading worker read-only: unknown ids raise ``UnknownActor``; wrong role ``AuthorityError``."""
-    if not isinstance(actor_id, str) or not actor_id:
-        raise UnknownActor("an acting worker id is required", field="actor_id")
-    w = s.get(Worker, actor_id)
+    if not isinstance(acting_as, str) or not acting_as:
+        raise UnknownActor("an acting worker id is required", field="acting_as")
+    w = s.get(Worker, acting_as)
     if w is None:
-        raise UnknownActor(f"no worker with id '{actor_id}'", field="actor_id")
+        raise UnknownActor(f"no worker with id '{acting_as}'", field="acting_as")
     require_role(w.role, allowed, action)
     return w
 

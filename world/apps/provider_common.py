@@ -100,22 +100,22 @@ TOOL_NAMES: dict[str, str] = {
 
 
 # ------------------------------------------------------------------------------------- actors
-def _check_member(role: str, org_id: str | None, actor_id: str, allowed: Iterable[WorkerRole], action: str,
+def _check_member(role: str, org_id: str | None, acting_as: str, allowed: Iterable[WorkerRole], action: str,
                   org: str | None) -> None:
     authority.require_role(role, allowed, action)
     if org is not None and org_id != org:
-        raise AuthorityError(f"worker {actor_id} belongs to {org_id or 'no organization'}, not {org}; only staff "
-                             f"of {org} may {action}", field="actor_id")
+        raise AuthorityError(f"worker {acting_as} belongs to {org_id or 'no organization'}, not {org}; only staff "
+                             f"of {org} may {action}", field="acting_as")
 
 
-def read_actor(s: Session, actor_id: str, allowed: Iterable[WorkerRole], action: str, *,
+def read_actor(s: Session, acting_as: str, allowed: Iterable[WorkerRole], action: str, *,
                org: str | None = None) -> Actor:
-    """Resolve ``actor_id`` for a read (unknown ids are refused, never granted a role)."""
-    if not isinstance(actor_id, str) or not actor_id or actor_id == SYSTEM_ACTOR:
-        raise UnknownActor("an acting worker id is required", field="actor_id")
-    w = s.get(Worker, actor_id)
+    """Resolve ``acting_as`` for a read (unknown ids are refused, never granted a role)."""
+    if not isinstance(acting_as, str) or not acting_as or acting_as == SYSTEM_ACTOR:
+        raise UnknownActor("an acting worker id is required", field="acting_as")
+    w = s.get(Worker, acting_as)
     if w is None:
-        raise UnknownActor(f"no worker with id '{actor_id}'", field="actor_id")
+        raise UnknownActor(f"no worker with id '{acting_as}'", field="acting_as")
     _check_member(w.role, w.org_id, w.id, allowed, action, org)
     return Actor(w.id, w.role, w.org_id, w.npi)
 

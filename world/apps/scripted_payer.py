@@ -143,9 +143,9 @@ def _deliver(world: World, actor: str, case_id: str, kind: str, fields: dict[str
 
     make = {"pend": letters.generate_pend, "approval": letters.generate_approval,
             "denial": letters.generate_denial}[kind]
-    draft = make(world, actor_id=actor, case_id=case_id, fields=fields, body=body, subject=subject,
+    draft = make(world, acting_as=actor, case_id=case_id, fields=fields, body=body, subject=subject,
                  recipient="provider")
-    return letters.deliver(world, actor_id=actor, letter_id=draft["id"], channel=channel)
+    return letters.deliver(world, acting_as=actor, letter_id=draft["id"], channel=channel)
 
 
 # ----------------------------------------------------------------------------------- the day
@@ -207,12 +207,12 @@ def respond(world: World, case_id: str) -> dict[str, Any] | None:
     worked: list[str] = []
 
     if intake_open:
-        intake_hub.save_auth_header(world, actor_id=coordinator.id, case_id=case_id, urgency_level=urgency,
+        intake_hub.save_auth_header(world, acting_as=coordinator.id, case_id=case_id, urgency_level=urgency,
                                     urgency_requested_by="provider", request_date=world.now().date().isoformat(),
                                     service_start=case.requested_start.isoformat(),
                                     place_of_service=str(case.site_of_service), member_state=member_state,
                                     member_eligibility_verified=True)
-        intake_hub.confirm_decisions(world, actor_id=coordinator.id, case_id=case_id, request_complete=not incomplete,
+        intake_hub.confirm_decisions(world, acting_as=coordinator.id, case_id=case_id, request_complete=not incomplete,
                                      member_eligible=pr.coverage_active, service_covered=pr.result.covered_benefit,
                                      provider_network_status="in_network" if in_net else "out_of_network",
                                      missing_information=items if incomplete else None,
@@ -243,11 +243,11 @@ def respond(world: World, case_id: str) -> dict[str, Any] | None:
     else:
         lane = "nurse_review"
     if not has_triage:
-        triage.set_disposition(world, actor_id=coordinator.id, case_id=case_id, urgency_level=urgency,
+        triage.set_disposition(world, acting_as=coordinator.id, case_id=case_id, urgency_level=urgency,
                                disposition=lane, disposition_reason=_lane_reason(lane))
-        triage.route_case(world, actor_id=coordinator.id, case_id=case_id)
+        triage.route_case(world, acting_as=coordinator.id, case_id=case_id)
     else:
-        triage.route_case(world, actor_id=coordinator.id, case_id=case_id, lane=lane, reason=_lane_reason(lane))
+        triage.route_case(world, acting_as=coordinator.id, case_id=case_id, lane=lane, reason=_lane_reason(lane))
     worked.append(coordinator.id)
     if lane == "no_auth_required":
         return {**out, "outcome": "no_auth_required", "worked_by": worked, "case_status": str(CaseStatus.CLOSED)}
@@ -257,32 +257,32 @@ def respond(world: World, case_id: str) -> dict[str, Any] | None:
     world.advance(hours=REVIEW_HOURS, reason="the case waits for clinical review")
     if lane == "nurse_review":
         nurse_review.submit_nurse_case_recommendation(
-            world, actor_id=nurse.id, case_id=case_id, recommendation="escalate",
+            world, acting_as=nurse.id, case_id=case_id, recommendation="escalate",
             clinical_summary="Packet received complete on the documentation checklist; referred to the medical "
                              "director for the medical-necessity decision.")
         worked.append(nurse.id)
 
     outcome = "deny" if lane == "administrative_review" else adj.outcome
     if adj.outcome == "pend":
-        md_review.submit_md_case_decision(world, actor_id=md.id, case_id=case_id, decision="request_info",
+        md_review.submit_md_case_decision(world, acting_as=md.id, case_id=case_id, decision="request_info",
                                           rationale="More information is needed to decide: " + "; ".join(items),
                                           info_requested=items, info_due=due)
         worked.append(md.id)
         return {**out, **_pend_letter(world, md.id, case_id, items, due, channel), "worked_by": worked}
     if outcome == "approve":
-        md_review.submit_md_case_decision(world, actor_id=md.id, case_id=case_id, decision="approve",
+        md_review.submit_md_case_decision(world, acting_as=md.id, case_id=case_id, decision="approve",
                                           rationale="; ".join(adj.reasons))
-        determination.finalize(world, actor_id=md.id, case_id=case_id, decision="approved",
+        determination.finalize(world, acting_as=md.id, case_id=case_id, decision="approved",
                                rationale="; ".join(adj.reasons))
         worked.append(md.id)
         return {**out, **_approval_letter(world, md.id, case_id, channel), "worked_by": worked}
     if outcome == "p2p":
-        dec = md_review.submit_md_case_decision(world, actor_id=md.id, case_id=case_id, decision="p2p_review",
+        dec = md_review.submit_md_case_decision(world, acting_as=md.id, case_id=case_id, decision="p2p_review",
                                                 rationale="; ".join(adj.reasons), signed_off=True,
                                                 policy_citations=[citation] if citation else None)
         rid = dec["p2p_request_id"]
         slots = [s_.isoformat().replace("+00:00", "Z") for s_ in _slot_times(world.now())]
-        p2p.offer_slots(world, actor_id=md.id, request_id=rid, payer_reviewer_id=md2.id, slots=slots)
+        p2p.offer_slots(world, acting_as=md.id, request_id=rid, payer_reviewer_id=md2.id, slots=slots)
         worked.append(md.id)
         with world.read() as s:
             c = s.get(PACase, case_id)
@@ -291,9 +291,9 @@ def respond(world: World, case_id: str) -> dict[str, Any] | None:
     # deny (medical necessity or administrative)
     why = "; ".join(adj.reasons) if outcome == adj.outcome else "member coverage or benefit does not apply"
     cites = [citation] if citation else []
-    md_review.submit_md_case_decision(world, actor_id=md.id, case_id=case_id, decision="deny", rationale=why,
+    md_review.submit_md_case_decision(world, acting_as=md.id, case_id=case_id, decision="deny", rationale=why,
                                       denial_rationale=why, signed_off=True, policy_citations=cites)
-    determination.finalize(world, actor_id=md.id, case_id=case_id, decision="denied", rationale=why,
+    determination.finalize(world, acting_as=md.id, case_id=case_id, decision="denied", rationale=why,
                            policy_citations=cites)
     worked.append(md.id)
     return {**out, "outcome": "deny", **_denial_letter(world, md.id, case_id, why, cites, channel), "worked_by": worked}

@@ -68,7 +68,7 @@ def set_provider_mode(world: World, mode: str) -> None:
     if mode not in PROVIDER_MODES:
         raise InvalidInput(f"provider_mode '{mode}' is not one of {PROVIDER_MODES}", field=PROVIDER_MODE_KEY,
                            allowed=list(PROVIDER_MODES))
-    with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_provider_mode", allow_system=True) as tx:
+    with world.write(acting_as=SYSTEM_ACTOR, app="world", action="world.set_provider_mode", allow_system=True) as tx:
         row = tx.session.get(WorldSetting, PROVIDER_MODE_KEY)
         if row is None:
             tx.session.add(WorldSetting(key=PROVIDER_MODE_KEY, value=mode))
@@ -211,7 +211,7 @@ def answer_pend(world: World, case_id: str) -> dict[str, Any] | None:
         note = (f"Response to the pend on case {case_id}: the ordering clinician's record holds no further signed "
                 f"documentation of {asked} beyond what you already received; please decide on the documentation "
                 "on file.")
-    return portal.respond_to_pend(world, actor_id=actor, case_id=case_id, note=note, document_ids=send)
+    return portal.respond_to_pend(world, acting_as=actor, case_id=case_id, note=note, document_ids=send)
 
 
 def after_payer_letter(world: World, letter: dict[str, Any]) -> None:

@@ -36,7 +36,7 @@ def set_identities(world: World, mapping: dict[str, list[str]]) -> None:
     """Configure who the agent may act as, per role (done by the overlay / ``world serve``)."""
     _IDENTITIES.pop(world, None)
     try:
-        with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_identities",
+        with world.write(acting_as=SYSTEM_ACTOR, app="world", action="world.set_identities",
                          allow_system=True) as tx:
             row = tx.session.get(WorldSetting, "agent_identities")
             if row is None:

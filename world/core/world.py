@@ -104,12 +104,12 @@ class Actor:
 class ActorDirectory(Protocol):
     """Who a worker id names: the core asks, the directory app answers (core never imports an app).
 
-    ``resolve`` returns the :class:`Actor` for ``actor_id`` read in ``session``, or ``None`` if no such
+    ``resolve`` returns the :class:`Actor` for ``acting_as`` read in ``session``, or ``None`` if no such
     worker exists. The app layer installs its implementation with :func:`install_directory` when its
     models are imported (``chibench.world.apps``, the world's composition root).
     """
 
-    def resolve(self, session: Session, actor_id: str) -> Actor | None: ...
+    def resolve(self, session: Session, acting_as: str) -> Actor | None: ...
 
 
 _DIRECTORY: ActorDirectory | None = None
@@ -362,13 +362,13 @@ class World:
             return s.get(SimClock, 1).now  # type: ignore[union-attr]
 
     @contextmanager
-    def write(self, *, actor_id: str, app: str, action: str, cost: dt.timedelta = ACTION_TICK,
+    def write(self, *, acting_as: str, app: str, action: str, cost: dt.timedelta = ACTION_TICK,
               allow_system: bool = False) -> Iterator[Tx]:
-        """One atomic write by ``actor_id`` (see module docstring)."""
+        """One atomic write by ``acting_as`` (see module docstring)."""
         s = self._sessions()
         try:
             s.begin()
-            actor = self._resolve_actor(s, actor_id, allow_system)
+            actor = self._resolve_actor(s, acting_as, allow_system)
             clock = s.get(SimClock, 1)
             assert clock is not None
             clock.now = clock.now + cost
@@ -381,28 +381,28 @@ class World:
         finally:
             s.close()
 
-    def advance(self, *, hours: float = 0, minutes: float = 0, actor_id: str = SYSTEM_ACTOR,
+    def advance(self, *, hours: float = 0, minutes: float = 0, acting_as: str = SYSTEM_ACTOR,
                 reason: str = "wait") -> dt.datetime:
         """Let simulated time pass (waiting for a reply). Returns the new instant."""
         delta = dt.timedelta(hours=hours, minutes=minutes)
         if delta <= dt.timedelta(0) or delta > MAX_WAIT:
             raise InvalidInput(f"wait must be > 0 and ≤ {MAX_WAIT.days} days, got {delta}", field="hours")
-        with self.write(actor_id=actor_id, app="clock", action="clock.wait", cost=delta,
+        with self.write(acting_as=acting_as, app="clock", action="clock.wait", cost=delta,
                         allow_system=True) as tx:
             tx.log(details={"waited_seconds": int(delta.total_seconds()), "reason": reason})
             return tx.now
 
     @staticmethod
-    def _resolve_actor(s: Session, actor_id: str, allow_system: bool) -> Actor:
-        if actor_id == SYSTEM_ACTOR:
+    def _resolve_actor(s: Session, acting_as: str, allow_system: bool) -> Actor:
+        if acting_as == SYSTEM_ACTOR:
             if not allow_system:
-                raise UnknownActor("the SYSTEM identity cannot perform this action", field="actor_id")
+                raise UnknownActor("the SYSTEM identity cannot perform this action", field="acting_as")
             return Actor(SYSTEM_ACTOR, WorkerRole.SYSTEM, None, None)
-        if not isinstance(actor_id, str) or not actor_id:
-            raise UnknownActor("an acting worker id is required", field="actor_id")
-        actor = _directory().resolve(s, actor_id)
+        if not isinstance(acting_as, str) or not acting_as:
+            raise UnknownActor("an acting worker id is required", field="acting_as")
+        actor = _directory().resolve(s, acting_as)
         if actor is None:
-            raise UnknownActor(f"no worker with id '{actor_id}'", field="actor_id")
+            raise UnknownActor(f"no worker with id '{acting_as}'", field="acting_as")
         return actor
 
     def scalar_count(self, model: Any) -> int:

@@ -39,7 +39,7 @@ def require_role(role: str, allowed: Iterable[WorkerRole], action: str) -> None:
     """Raise :class:`AuthorityError` unless ``role`` is one of ``allowed``."""
     allowed_set = frozenset(allowed)
     if role not in allowed_set:
-        raise AuthorityError(f"a worker with role '{role}' may not {action}", field="actor_id", allowed=allowed_set)
+        raise AuthorityError(f"a worker with role '{role}' may not {action}", field="acting_as", allowed=allowed_set)
 
 
 def check_nurse_recommendation(role: str, recommendation: str, *, allow_nurse_approval: bool) -> None:

@@ -38,7 +38,7 @@ class PreflightInput:
     md_signed_off: bool
     p2p_status: str | None
     p2p_outcome: str | None
-    actor_id: str
+    acting_as: str
     actor_role: str
     overridden: bool
     override_reason: str
@@ -120,20 +120,20 @@ def run_preflight(p: PreflightInput) -> PreflightPlan:
             raise _fail("P7", f"decision '{p.decision}' differs from the source '{recommended}'; "
                               "an override needs overridden=true and a reason", field="decision")
         if p.actor_role not in PHYSICIAN_REVIEWERS:
-            raise _fail("P7", "only a physician reviewer may override the source recommendation", field="actor_id")
+            raise _fail("P7", "only a physician reviewer may override the source recommendation", field="acting_as")
     elif p.overridden:
         raise _fail("P7", "overridden=true but the decision matches the source recommendation", field="overridden")
     steps.append("P7")
     # P8
     if p.decision == "approved":
         ok = p.actor_role in PHYSICIAN_REVIEWERS or (
-            p.actor_role in NURSE_REVIEWERS and source == "nurse_recommendation" and p.actor_id == p.nurse_reviewer_id)
+            p.actor_role in NURSE_REVIEWERS and source == "nurse_recommendation" and p.acting_as == p.nurse_reviewer_id)
     else:
         ok = p.actor_role in PHYSICIAN_REVIEWERS and (p.administrative or source == "p2p" or p.md_signed_off
                                                      or p.overridden)
     if not ok:
         raise _fail("P8", f"a worker with role '{p.actor_role}' may not finalize a '{p.decision}' determination "
-                          "here (adverse determinations need a signed-off physician reviewer)", field="actor_id")
+                          "here (adverse determinations need a signed-off physician reviewer)", field="acting_as")
     steps.append("P8")
     # P9
     if p.decision in ("denied", "partially_approved"):

@@ -75,7 +75,7 @@ def _queue_row(r: dict[str, Any]) -> dict[str, Any]:
                   "most pressing first (suggested priority, then risk score). Use get_referral for the reason, "
                   "diagnoses, risk flags and contact details. " + budget.PAGED)
 def list_referral_queue(world: World, a: ListReferralQueueIn) -> Any:
-    rows = referral.list_referral_queue(world, actor_id=a.acting_as, status=a.status)
+    rows = referral.list_referral_queue(world, acting_as=a.acting_as, status=a.status)
     return budget.page("referrals", [_queue_row(r) for r in rows], a.offset, a.limit)
 
 
@@ -87,7 +87,7 @@ class GetReferralIn(ActingInput):
       description="One referral with demographics, diagnoses (ICD-10-CM), risk score and utilization flags, "
                   "coverage and the referring clinician.")
 def get_referral(world: World, a: GetReferralIn) -> Any:
-    return referral.get_referral(world, actor_id=a.acting_as, referral_id=a.referral_id)
+    return referral.get_referral(world, acting_as=a.acting_as, referral_id=a.referral_id)
 
 
 class OpenCaseIn(ActingInput):
@@ -101,7 +101,7 @@ class OpenCaseIn(ActingInput):
       description="Open the care-management case for a referral (one case per referral): the case moves "
                   "new → intake_complete and is assigned to you.")
 def open_case(world: World, a: OpenCaseIn) -> Any:
-    return referral.open_case(world, actor_id=a.acting_as, referral_id=a.referral_id, program=a.program,
+    return referral.open_case(world, acting_as=a.acting_as, referral_id=a.referral_id, program=a.program,
                               priority=a.priority)
 
 
@@ -116,7 +116,7 @@ class DisenrollIn(ActingInput):
       description="Disenroll the member: the case moves from any open status to the terminal 'disenrolled' "
                   "with the reason and your note.")
 def disenroll_case(world: World, a: DisenrollIn) -> Any:
-    return referral.disenroll_case(world, actor_id=a.acting_as, case_id=a.case_id, reason=a.reason, note=a.note)
+    return referral.disenroll_case(world, acting_as=a.acting_as, case_id=a.case_id, reason=a.reason, note=a.note)
 
 
 # ============================================================================== cm_chart
@@ -164,7 +164,7 @@ def get_chart_data(world: World, a: GetChartDataIn) -> Any:
     if a.section == "document_bodies" and not a.document_ids:
         raise InvalidInput("section 'document_bodies' needs document_ids (the documents to read)", field="section")
     out = chart.get_chart_data(
-        world, actor_id=a.acting_as, case_id=a.case_id, observations_per_code=a.observations_per_code,
+        world, acting_as=a.acting_as, case_id=a.case_id, observations_per_code=a.observations_per_code,
         observations_since=a.observations_since.isoformat() if a.observations_since else None,
         observations_until=a.observations_until.isoformat() if a.observations_until else None,
         loinc_codes=a.loinc_codes, document_ids=a.document_ids)
@@ -218,7 +218,7 @@ def submit_chart_review(world: World, a: SubmitChartReviewIn) -> Any:
     r = a.review
     with _nested("review", ChartReview.model_fields):
         return chart.submit_chart_review(
-            world, actor_id=a.acting_as, case_id=a.case_id, primary_concerns=r.primary_concerns,
+            world, acting_as=a.acting_as, case_id=a.case_id, primary_concerns=r.primary_concerns,
             coordination_risks=r.coordination_risks, suspected_barriers=r.suspected_barriers,
             preliminary_risk_level=r.preliminary_risk_level, key_findings=r.key_findings,
             clarification_needed=r.clarification_needed, evidence_ids=r.evidence_ids)
@@ -235,7 +235,7 @@ class StartOutreachCallIn(ActingInput):
                   "words are in patient_response (transcript turn 1). One call per case. Talk with "
                   "cm_outreach_send_message; end and document the call with cm_outreach_end_outreach_call.")
 def start_outreach_call(world: World, a: StartOutreachCallIn) -> Any:
-    return outreach.start_outreach_call(world, actor_id=a.acting_as, case_id=a.case_id)
+    return outreach.start_outreach_call(world, acting_as=a.acting_as, case_id=a.case_id)
 
 
 class SendMessageIn(ActingInput):
@@ -253,7 +253,7 @@ class SendMessageIn(ActingInput):
                   "cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A "
                   "'retryable' error means the member did not answer and nothing was recorded: send it again.")
 def send_message(world: World, a: SendMessageIn) -> Any:
-    return outreach.send_message(world, actor_id=a.acting_as, session_id=a.session_id, message=a.message)
+    return outreach.send_message(world, acting_as=a.acting_as, session_id=a.session_id, message=a.message)
 
 
 class GetTranscriptIn(ActingInput):
@@ -267,7 +267,7 @@ class GetTranscriptIn(ActingInput):
                   "content, timestamp}] in turn order — with the session's status (active | ended), end_reason, "
                   "turn budget and turns left. No side effects. " + budget.PAGED)
 def get_transcript(world: World, a: GetTranscriptIn) -> Any:
-    out = outreach.get_transcript(world, actor_id=a.acting_as, session_id=a.session_id)
+    out = outreach.get_transcript(world, acting_as=a.acting_as, session_id=a.session_id)
     messages = out.pop("messages")
     return budget.page("messages", messages, a.offset, a.limit, head=out)
 
@@ -313,7 +313,7 @@ def end_outreach_call(world: World, a: EndOutreachCallIn) -> Any:
     m = a.summary
     with _nested("summary", OutreachSummary.model_fields):
         return outreach.end_outreach_call(
-            world, actor_id=a.acting_as, session_id=a.session_id, engagement_status=m.engagement_status,
+            world, acting_as=a.acting_as, session_id=a.session_id, engagement_status=m.engagement_status,
             consent_obtained=m.consent_obtained, key_takeaways=m.key_takeaways, next_steps=m.next_steps,
             patient_concerns=m.patient_concerns, member_words=m.member_words,
             preferred_contact=m.preferred_contact, preferred_language=m.preferred_language, notes=m.notes)
@@ -455,7 +455,7 @@ class SaveSectionIn(ActingInput):
                   "records consent_obtained = true. One assessment per case. Returns the assessment with "
                   "sections_saved and sections_missing.")
 def start_assessment(world: World, a: CaseIn) -> Any:
-    return assessment.start_assessment(world, actor_id=a.acting_as, case_id=a.case_id)
+    return assessment.start_assessment(world, acting_as=a.acting_as, case_id=a.case_id)
 
 
 @tool(ROLE, "cm_assessment", "save_section", kind="write", input=SaveSectionIn,
@@ -469,7 +469,7 @@ def start_assessment(world: World, a: CaseIn) -> Any:
 def save_section(world: World, a: SaveSectionIn) -> Any:
     data = a.payload.data.model_dump(mode="json") if a.payload.data is not None else None
     with _nested("payload", ("section", "data")):
-        return assessment.save_section(world, actor_id=a.acting_as, case_id=a.case_id, section=a.payload.section,
+        return assessment.save_section(world, acting_as=a.acting_as, case_id=a.case_id, section=a.payload.section,
                                        data=data, blocked_reason=a.blocked_reason)
 
 
@@ -479,7 +479,7 @@ def save_section(world: World, a: SaveSectionIn) -> Any:
                   "edited. Refused while the assessment is blocked; missing sections are listed in the error "
                   "(details.missing_sections).")
 def complete_assessment(world: World, a: CaseIn) -> Any:
-    return assessment.complete_assessment(world, actor_id=a.acting_as, case_id=a.case_id)
+    return assessment.complete_assessment(world, acting_as=a.acting_as, case_id=a.case_id)
 
 
 # ============================================================================== cm_care_plan
@@ -547,7 +547,7 @@ class SaveCarePlanIn(ActingInput):
                   "assessment_complete → care_plan_draft; you are the author. Fill it with "
                   "cm_care_plan_save_care_plan. Returns the plan.")
 def create_draft(world: World, a: CaseIn) -> Any:
-    return care_plan.create_draft(world, actor_id=a.acting_as, case_id=a.case_id)
+    return care_plan.create_draft(world, acting_as=a.acting_as, case_id=a.case_id)
 
 
 @tool(ROLE, "cm_care_plan", "save_care_plan", kind="write", input=SaveCarePlanIn,
@@ -560,7 +560,7 @@ def save_care_plan(world: World, a: SaveCarePlanIn) -> Any:
     body = a.plan.model_dump(mode="json")
     with _nested("plan", CarePlanBody.model_fields):
         return care_plan.save_care_plan(
-            world, actor_id=a.acting_as, case_id=a.case_id, problems=body["problems"],
+            world, acting_as=a.acting_as, case_id=a.case_id, problems=body["problems"],
             escalation_triggers=body["escalation_triggers"], follow_up_cadence=body["follow_up_cadence"],
             follow_up_start=body["follow_up_start"], follow_up_notes=body["follow_up_notes"])
 
@@ -573,4 +573,4 @@ def save_care_plan(world: World, a: SaveCarePlanIn) -> Any:
                   "target date and at least one intervention with a future due date; at least one escalation "
                   "trigger; a follow-up cadence and a future follow-up start date. Returns the plan.")
 def finalize(world: World, a: CaseIn) -> Any:
-    return care_plan.finalize(world, actor_id=a.acting_as, case_id=a.case_id)
+    return care_plan.finalize(world, acting_as=a.acting_as, case_id=a.case_id)

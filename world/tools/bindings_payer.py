@@ -90,7 +90,7 @@ class ListIntakeQueueIn(PageInput):
                   "(awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), "
                   "received_at (UTC), channel, requested_urgency, member_name. " + budget.PAGED)
 def list_intake_queue(world: World, a: ListIntakeQueueIn) -> Any:
-    rows = intake.list_intake_queue(world, actor_id=a.acting_as, include_complete=a.include_complete)
+    rows = intake.list_intake_queue(world, acting_as=a.acting_as, include_complete=a.include_complete)
     return budget.page("cases", rows, a.offset, a.limit)
 
 
@@ -102,7 +102,7 @@ def list_intake_queue(world: World, a: ListIntakeQueueIn) -> Any:
                   "documents (no bodies; read them in the review workspace; a long index is cut and listed under "
                   "`more`).")
 def get_intake_case(world: World, a: CaseInput) -> Any:
-    out = intake.get_intake_case(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = intake.get_intake_case(world, acting_as=a.acting_as, case_id=a.case_id)
     return budget.fit_record(out, ("documents",), hint="the document index was cut to fit the result budget: page "
                                                        "it with payer_intake_hub_list_documents(offset=<next_offset>)")
 
@@ -117,7 +117,7 @@ class CreateIntakeIn(CaseInput):
                   "existing one unchanged (created=false, nothing written). Receipt time and channel come from "
                   "the latest submission. Returns the intake view plus `created`.")
 def create_intake_case(world: World, a: CreateIntakeIn) -> Any:
-    return intake.create_intake_case(world, actor_id=a.acting_as, case_id=a.case_id, auth_type=a.auth_type)
+    return intake.create_intake_case(world, acting_as=a.acting_as, case_id=a.case_id, auth_type=a.auth_type)
 
 
 class SaveAuthHeaderIn(CaseInput):
@@ -141,7 +141,7 @@ class SaveAuthHeaderIn(CaseInput):
                   "least one). The first edit moves the intake new → in_progress. Refused once the intake is "
                   "complete (its header is frozen). Returns the intake view.")
 def save_auth_header(world: World, a: SaveAuthHeaderIn) -> Any:
-    return intake.save_auth_header(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
+    return intake.save_auth_header(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                    urgency_requested_by=a.urgency_requested_by, request_date=a.request_date,
                                    service_start=a.service_start, service_end=a.service_end,
                                    place_of_service=a.place_of_service, member_state=a.member_state,
@@ -169,7 +169,7 @@ class SaveDiagnosesIn(CaseInput):
                   "primary) and optionally the diagnosis type. Refused once the intake is complete. Returns the "
                   "intake view.")
 def save_diagnoses(world: World, a: SaveDiagnosesIn) -> Any:
-    return intake.save_diagnoses(world, actor_id=a.acting_as, case_id=a.case_id,
+    return intake.save_diagnoses(world, acting_as=a.acting_as, case_id=a.case_id,
                                  diagnoses=[d.model_dump(exclude_none=True) for d in a.diagnoses],
                                  diagnosis_type=a.diagnosis_type)
 
@@ -188,7 +188,7 @@ class SaveRequestingProviderIn(CaseInput):
                   "fax}. The gold-card check and the directory match use exactly this NPI. Refused once the "
                   "intake is complete. Returns the intake view.")
 def save_requesting_provider(world: World, a: SaveRequestingProviderIn) -> Any:
-    return intake.save_requesting_provider(world, actor_id=a.acting_as, case_id=a.case_id, npi=a.npi, name=a.name,
+    return intake.save_requesting_provider(world, acting_as=a.acting_as, case_id=a.case_id, npi=a.npi, name=a.name,
                                            organization=a.organization, specialty=a.specialty, phone=a.phone,
                                            fax=a.fax)
 
@@ -213,7 +213,7 @@ class AddLineItemIn(CaseInput):
                   "the highest and must not be taken. Refused once the intake is complete. Returns the intake "
                   "view with its line_items.")
 def add_line_item(world: World, a: AddLineItemIn) -> Any:
-    return intake.add_line_item(world, actor_id=a.acting_as, case_id=a.case_id, system=a.system, code=a.code,
+    return intake.add_line_item(world, acting_as=a.acting_as, case_id=a.case_id, system=a.system, code=a.code,
                                 display=a.display, units=a.units, modifier=a.modifier,
                                 place_of_service=a.place_of_service, service_start=a.service_start,
                                 service_end=a.service_end, line_number=a.line_number)
@@ -236,7 +236,7 @@ class UpdateLineItemIn(CaseInput):
                   "change); the merged line is validated like a new one. Refused once the intake is complete. "
                   "Returns the intake view.")
 def update_line_item(world: World, a: UpdateLineItemIn) -> Any:
-    return intake.update_line_item(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number,
+    return intake.update_line_item(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number,
                                    system=a.system, code=a.code, display=a.display, units=a.units,
                                    modifier=a.modifier, place_of_service=a.place_of_service,
                                    service_start=a.service_start, service_end=a.service_end)
@@ -250,7 +250,7 @@ class LineNumberIn(CaseInput):
       description="Delete the intake line with this number (the other lines keep their numbers). Refused once "
                   "the intake is complete. Returns the intake view.")
 def remove_line_item(world: World, a: LineNumberIn) -> Any:
-    return intake.remove_line_item(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number)
+    return intake.remove_line_item(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number)
 
 
 class ListDocumentsIn(CaseInput):
@@ -263,7 +263,7 @@ class ListDocumentsIn(CaseInput):
                   "payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies "
                   "(the review workspaces carry the bodies). " + budget.PAGED)
 def list_documents(world: World, a: ListDocumentsIn) -> Any:
-    return budget.page("documents", intake.list_documents(world, actor_id=a.acting_as, case_id=a.case_id), a.offset,
+    return budget.page("documents", intake.list_documents(world, acting_as=a.acting_as, case_id=a.case_id), a.offset,
                        a.limit)
 
 
@@ -287,7 +287,7 @@ class ConfirmDecisionsIn(CaseInput):
                   "UTC on info_due). After this the intake — header, diagnoses, provider, lines and decisions — "
                   "is frozen; triage and routing are checked against these decisions.")
 def confirm_decisions(world: World, a: ConfirmDecisionsIn) -> Any:
-    return intake.confirm_decisions(world, actor_id=a.acting_as, case_id=a.case_id,
+    return intake.confirm_decisions(world, acting_as=a.acting_as, case_id=a.case_id,
                                     request_complete=a.request_complete, member_eligible=a.member_eligible,
                                     service_covered=a.service_covered,
                                     provider_network_status=a.provider_network_status,
@@ -303,7 +303,7 @@ NS_TRIAGE = "triage"
       description="A case with its intake record (null before intake), its triage record (null until the "
                   "disposition is set) and its routing records (lane, reason, who, when). " + budget.CUT)
 def triage_get(world: World, a: CaseInput) -> Any:
-    out = triage.get_triage(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = triage.get_triage(world, acting_as=a.acting_as, case_id=a.case_id)
     return budget.fit_record(out, ("routing",), hint="routing records were cut to fit the result budget; the "
                                                      "review workspaces page them (section='routing')")
 
@@ -319,7 +319,7 @@ class CalculateSlaIn(CaseInput):
                   "the state turnaround for that urgency. Returns {urgency_level, state, hours, received_at, "
                   "deadline (UTC), rule_source (federal | state:XX)}. Writes nothing.")
 def calculate_sla(world: World, a: CalculateSlaIn) -> Any:
-    return triage.calculate_sla(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
+    return triage.calculate_sla(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                 state=a.state)
 
 
@@ -328,7 +328,7 @@ def calculate_sla(world: World, a: CalculateSlaIn) -> Any:
                   "category, on the receipt date. Returns {eligible, reason, npi, plan_id, service_category, "
                   "checked_on}. Writes nothing.")
 def check_gold_card(world: World, a: CaseInput) -> Any:
-    return triage.check_gold_card(world, actor_id=a.acting_as, case_id=a.case_id)
+    return triage.check_gold_card(world, acting_as=a.acting_as, case_id=a.case_id)
 
 
 class SetDispositionIn(CaseInput):
@@ -343,7 +343,7 @@ class SetDispositionIn(CaseInput):
                   "amendable: a second call is refused. Refused: the gold_card lane without gold-card "
                   "eligibility, and lanes that contradict the frozen intake decisions. Returns the triage record.")
 def set_disposition(world: World, a: SetDispositionIn) -> Any:
-    return triage.set_disposition(world, actor_id=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
+    return triage.set_disposition(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                   disposition=a.disposition, disposition_reason=a.disposition_reason)
 
 
@@ -361,7 +361,7 @@ class RouteCaseIn(CaseInput):
                   "case_status. Refused: gold_card without eligibility, lanes contradicting the intake "
                   "decisions, nurse_review once a nurse recommendation exists.")
 def route_case(world: World, a: RouteCaseIn) -> Any:
-    return triage.route_case(world, actor_id=a.acting_as, case_id=a.case_id, lane=a.lane, reason=a.reason)
+    return triage.route_case(world, acting_as=a.acting_as, case_id=a.case_id, lane=a.lane, reason=a.reason)
 
 
 # =========================================================================== review (6)
@@ -440,7 +440,7 @@ _WORKSPACE_PAGING = ("Default: the workspace with a document index (no bodies); 
                   "policy's criteria {criterion_id, text, citation}, payer-side documents, the nurse evaluations "
                   "saved so far and the nurse recommendation (null until submitted). " + _WORKSPACE_PAGING)
 def get_nurse_review_data(world: World, a: NurseWorkspaceIn) -> Any:
-    out = nurse_review.get_nurse_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = nurse_review.get_nurse_review_data(world, acting_as=a.acting_as, case_id=a.case_id)
     return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "evaluations"),
                       "review_get_nurse_review_data")
 
@@ -452,7 +452,7 @@ def get_nurse_review_data(world: World, a: NurseWorkspaceIn) -> Any:
                   "has no open nurse task, or the nurse recommendation is already submitted. Returns the "
                   "evaluation.")
 def save_criteria_evaluation(world: World, a: EvaluationIn) -> Any:
-    return nurse_review.save_criteria_evaluation(world, actor_id=a.acting_as, case_id=a.case_id,
+    return nurse_review.save_criteria_evaluation(world, acting_as=a.acting_as, case_id=a.case_id,
                                                  line_number=a.line_number, criterion_id=a.criterion_id,
                                                  result=a.result, citation=a.citation, note=a.note,
                                                  evidence=[e.model_dump() for e in a.evidence])
@@ -477,7 +477,7 @@ class NurseRecommendationIn(CaseInput):
                   "pended_action_required). Returns the recommendation with criteria_met/criteria_total and "
                   "case_status.")
 def submit_nurse_case_recommendation(world: World, a: NurseRecommendationIn) -> Any:
-    return nurse_review.submit_nurse_case_recommendation(world, actor_id=a.acting_as, case_id=a.case_id,
+    return nurse_review.submit_nurse_case_recommendation(world, acting_as=a.acting_as, case_id=a.case_id,
                                                          recommendation=a.recommendation,
                                                          clinical_summary=a.clinical_summary,
                                                          info_requested=a.info_requested, info_due=a.info_due)
@@ -488,7 +488,7 @@ def submit_nurse_case_recommendation(world: World, a: NurseRecommendationIn) -> 
                   "evaluations, the nurse recommendation, MD decisions (superseded ones included) and "
                   "peer-to-peer requests. " + _WORKSPACE_PAGING)
 def get_md_review_data(world: World, a: MdWorkspaceIn) -> Any:
-    out = md_review.get_md_review_data(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = md_review.get_md_review_data(world, acting_as=a.acting_as, case_id=a.case_id)
     return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "md_decisions", "p2p_requests",
                                "nurse_evaluations", "md_evaluations"), "review_get_md_review_data")
 
@@ -499,7 +499,7 @@ def get_md_review_data(world: World, a: MdWorkspaceIn) -> Any:
                   "claims the open MD task. Refused when the case is not under review, has no open MD task, or "
                   "an MD decision is already submitted. Returns the evaluation.")
 def save_md_review(world: World, a: EvaluationIn) -> Any:
-    return md_review.save_md_review(world, actor_id=a.acting_as, case_id=a.case_id, line_number=a.line_number,
+    return md_review.save_md_review(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number,
                                     criterion_id=a.criterion_id, result=a.result, citation=a.citation, note=a.note,
                                     evidence=[e.model_dump() for e in a.evidence])
 
@@ -546,7 +546,7 @@ class MdDecisionIn(CaseInput):
                   "approve/deny/partial_approve leave the case under_review for determination_finalize. Returns "
                   "the decision (+ p2p_request_id) and case_status.")
 def submit_md_case_decision(world: World, a: MdDecisionIn) -> Any:
-    return md_review.submit_md_case_decision(world, actor_id=a.acting_as, case_id=a.case_id, decision=a.decision,
+    return md_review.submit_md_case_decision(world, acting_as=a.acting_as, case_id=a.case_id, decision=a.decision,
                                              rationale=a.rationale, signed_off=a.signed_off,
                                              denial_rationale=a.denial_rationale, policy_citations=a.policy_citations,
                                              line_decisions=_line_decisions(a.line_decisions),
@@ -565,7 +565,7 @@ NS_DET = "determination"
                   "determination and history, and a side-effect-free preflight preview of each decision as you "
                   "would finalize it now (passes, or the failing step and why). " + budget.CUT)
 def get_summary(world: World, a: CaseInput) -> Any:
-    out = determination.get_summary(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = determination.get_summary(world, acting_as=a.acting_as, case_id=a.case_id)
     return budget.fit_record(out, ("lines", "criteria", "determination_history"),
                              hint="a section was cut to fit the result budget: lines and criteria verdicts are paged "
                                   "in review_get_md_review_data / review_get_nurse_review_data (section=<name>)")
@@ -591,7 +591,7 @@ class FinalizeIn(CaseInput):
                   "issues the authorization number and validity window for approvals and closes open review "
                   "tasks. One active determination per case: it is never amended (letters are reissued instead).")
 def finalize(world: World, a: FinalizeIn) -> Any:
-    return determination.finalize(world, actor_id=a.acting_as, case_id=a.case_id, decision=a.decision,
+    return determination.finalize(world, acting_as=a.acting_as, case_id=a.case_id, decision=a.decision,
                                   rationale=a.rationale, policy_citations=a.policy_citations,
                                   overridden=a.overridden, override_reason=a.override_reason,
                                   line_decisions=_line_decisions(a.line_decisions))
@@ -616,7 +616,7 @@ class P2PListIn(PageInput):
                   "slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, "
                   "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. " + budget.PAGED)
 def p2p_list(world: World, a: P2PListIn) -> Any:
-    rows = p2p.list_requests(world, actor_id=a.acting_as, case_id=a.case_id)
+    rows = p2p.list_requests(world, acting_as=a.acting_as, case_id=a.case_id)
     return budget.page("requests", rows, a.offset, a.limit)
 
 
@@ -635,7 +635,7 @@ class OfferSlotsIn(ActingInput):
                   "(→ slot_selected). The reviewer must be a physician reviewer other than the physician whose "
                   "intended decision is discussed (independence). Returns the request.")
 def offer_slots(world: World, a: OfferSlotsIn) -> Any:
-    return p2p.offer_slots(world, actor_id=a.acting_as, request_id=a.request_id,
+    return p2p.offer_slots(world, acting_as=a.acting_as, request_id=a.request_id,
                            payer_reviewer_id=a.payer_reviewer_id, slots=a.slots)
 
 
@@ -650,7 +650,7 @@ class ScheduleIn(ActingInput):
                   "(.ics) to the shared workspace and a confirmation to the provider's inbox. Returns the request "
                   "and invite_artifact_id.")
 def schedule(world: World, a: ScheduleIn) -> Any:
-    return p2p.schedule(world, actor_id=a.acting_as, request_id=a.request_id, scheduled_at=a.scheduled_at)
+    return p2p.schedule(world, acting_as=a.acting_as, request_id=a.request_id, scheduled_at=a.scheduled_at)
 
 
 class RecordOutcomeIn(ActingInput):
@@ -666,7 +666,7 @@ class RecordOutcomeIn(ActingInput):
                   "time is still ahead, the simulated clock runs to the end of the call. The case status is not "
                   "changed: determination_finalize resolves the MD's p2p_review decision from this outcome.")
 def record_outcome(world: World, a: RecordOutcomeIn) -> Any:
-    return p2p.record_outcome(world, actor_id=a.acting_as, request_id=a.request_id, outcome=a.outcome, note=a.note)
+    return p2p.record_outcome(world, acting_as=a.acting_as, request_id=a.request_id, outcome=a.outcome, note=a.note)
 
 
 # =========================================================================== p2p_session (3)
@@ -690,7 +690,7 @@ class ContextIn(SessionIn):
                   "end_reason, finalized), the ordered transcript, and your summary once submitted. Writes "
                   "nothing. The transcript is paged: " + budget.PAGED)
 def session_get_context(world: World, a: ContextIn) -> Any:
-    out = p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
+    out = p2p_session.get_context(world, acting_as=a.acting_as, request_id=a.request_id)
     transcript = out.pop("transcript")
     return budget.page("transcript", transcript, a.offset, a.limit, head=out)
 
@@ -708,7 +708,7 @@ class SendTurnIn(SessionIn):
                   "remains. Returns the counterpart_response, turn_number, agent_turns, turns_left, ended and "
                   "end_reason. A `retryable` error means nothing was recorded; send the turn again.")
 def session_send_turn(world: World, a: SendTurnIn) -> Any:
-    return p2p_session.send_turn(world, actor_id=a.acting_as, request_id=a.request_id, message=a.message)
+    return p2p_session.send_turn(world, acting_as=a.acting_as, request_id=a.request_id, message=a.message)
 
 
 class SubmitSummaryIn(SessionIn):
@@ -723,7 +723,7 @@ class SubmitSummaryIn(SessionIn):
                   "is finalized (no further turns). Needs a call held with send_turn. The request stays "
                   "in_session until you record the outcome with p2p_record_outcome. Returns the session.")
 def session_submit_summary(world: World, a: SubmitSummaryIn) -> Any:
-    return p2p_session.submit_summary(world, actor_id=a.acting_as, request_id=a.request_id, summary=a.summary,
+    return p2p_session.submit_summary(world, acting_as=a.acting_as, request_id=a.request_id, summary=a.summary,
                                       proposed_outcome=a.proposed_outcome)
 
 
@@ -856,7 +856,7 @@ class GenerateApprovalIn(CaseInput):
                   "needs the case's active approved determination. The stored audit shows whether delivery would "
                   "pass. Returns the letter (LET-…).")
 def generate_approval(world: World, a: GenerateApprovalIn) -> Any:
-    return _windowed(letters.generate_approval(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+    return _windowed(letters.generate_approval(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                      body=a.body, subject=a.subject, recipient=a.recipient))
 
 
@@ -872,7 +872,7 @@ class GeneratePartialIn(CaseInput):
                   "partially_approved determination. An adverse letter passes the audit only when signed by a "
                   "physician reviewer. Returns the draft letter with its audit.")
 def generate_partial_approval(world: World, a: GeneratePartialIn) -> Any:
-    return _windowed(letters.generate_partial_approval(world, actor_id=a.acting_as, case_id=a.case_id,
+    return _windowed(letters.generate_partial_approval(world, acting_as=a.acting_as, case_id=a.case_id,
                                              fields=_fields(a.fields), body=a.body, subject=a.subject,
                                              recipient=a.recipient))
 
@@ -890,7 +890,7 @@ class GenerateDenialIn(CaseInput):
                   "determination. Passes the audit only when signed by a physician reviewer. Returns the draft "
                   "letter with its audit.")
 def generate_denial(world: World, a: GenerateDenialIn) -> Any:
-    return _windowed(letters.generate_denial(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+    return _windowed(letters.generate_denial(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                    body=a.body, subject=a.subject, recipient=a.recipient))
 
 
@@ -905,7 +905,7 @@ class GeneratePendIn(CaseInput):
       description="Draft a pend (request-for-information) letter exactly as written; needs the case in "
                   "pended_action_required. Returns the draft letter with its audit.")
 def generate_pend(world: World, a: GeneratePendIn) -> Any:
-    return _windowed(letters.generate_pend(world, actor_id=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+    return _windowed(letters.generate_pend(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
                                  body=a.body, subject=a.subject, recipient=a.recipient))
 
 
@@ -925,7 +925,7 @@ class GenerateNotificationIn(CaseInput):
       description="Write a member-facing notification (MN-…) exactly as authored, addressed to the patient on "
                   "the case; nothing is filled in. Returns the notification.")
 def generate_notification(world: World, a: GenerateNotificationIn) -> Any:
-    return letters.generate_notification(world, actor_id=a.acting_as, case_id=a.case_id,
+    return letters.generate_notification(world, acting_as=a.acting_as, case_id=a.case_id,
                                          notification_type=a.notification_type, body=a.body, language=a.language,
                                          channel=a.channel)
 
@@ -941,7 +941,7 @@ class LetterListIn(ActingInput):
                   "for one case, with their fields, body (long bodies windowed as in payer_letter_center_get), signer, "
                   "delivery and last audit. " + budget.PAGED)
 def letter_list(world: World, a: LetterListIn) -> Any:
-    rows = letters.list_letters(world, actor_id=a.acting_as, case_id=a.case_id)
+    rows = letters.list_letters(world, acting_as=a.acting_as, case_id=a.case_id)
     return budget.page("letters", [_windowed(r) for r in rows], a.offset, a.limit)
 
 
@@ -958,7 +958,7 @@ class LetterGetIn(LetterIdIn):
                   "signer, delivery channel and time, reissued_from, and its last stored audit. "
                   + _LETTER_WINDOW_HELP)
 def letter_get(world: World, a: LetterGetIn) -> Any:
-    return _windowed(letters.get_letter(world, actor_id=a.acting_as, letter_id=a.letter_id), a.body_offset)
+    return _windowed(letters.get_letter(world, acting_as=a.acting_as, letter_id=a.letter_id), a.body_offset)
 
 
 class DeliverIn(LetterIdIn):
@@ -972,7 +972,7 @@ class DeliverIn(LetterIdIn):
                   "determination it rests on is no longer active (or the case is no longer pended). Returns the "
                   "letter, artifact_id and inbox_message_id.")
 def deliver(world: World, a: DeliverIn) -> Any:
-    return _windowed(letters.deliver(world, actor_id=a.acting_as, letter_id=a.letter_id, channel=a.channel))
+    return _windowed(letters.deliver(world, acting_as=a.acting_as, letter_id=a.letter_id, channel=a.channel))
 
 
 class ReissueIn(LetterIdIn):
@@ -990,7 +990,7 @@ class ReissueIn(LetterIdIn):
                   "old letter → superseded. The new letter must be delivered. Returns the new draft with its "
                   "audit.")
 def reissue(world: World, a: ReissueIn) -> Any:
-    return _windowed(letters.reissue(world, actor_id=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
+    return _windowed(letters.reissue(world, acting_as=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
                            body=a.body, subject=a.subject))
 
 
@@ -998,4 +998,4 @@ def reissue(world: World, a: ReissueIn) -> Any:
       description="Audit a letter as written against everything its type must state: {letter_id, letter_type, "
                   "complete, missing_fields, problems}. Writes nothing; delivery runs the same audit.")
 def audit_completeness(world: World, a: LetterIdIn) -> Any:
-    return letters.audit_completeness(world, actor_id=a.acting_as, letter_id=a.letter_id)
+    return letters.audit_completeness(world, acting_as=a.acting_as, letter_id=a.letter_id)

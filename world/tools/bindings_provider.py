@@ -114,7 +114,7 @@ class SearchPatientsIn(ActingInput):
                   "[{patient_id, given_name, family_name, birth_date, sex, city, state, phone, coverages: "
                   "[{member_id, plan_id, plan_name, status}]}] sorted by family then given name; `count`.")
 def search_patients(world: World, a: SearchPatientsIn) -> Any:
-    rows = ehr.search_patients(world, actor_id=a.acting_as, query=a.query, birth_date=a.birth_date, limit=a.limit)
+    rows = ehr.search_patients(world, acting_as=a.acting_as, query=a.query, birth_date=a.birth_date, limit=a.limit)
     return {"patients": rows, "count": len(rows)}
 
 
@@ -129,7 +129,7 @@ class ListCandidateOrdersIn(PageIn):
                   "clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` "
                   "(PA cases already opened from it: [{case_id, status}]). " + _PAGED)
 def list_candidate_orders(world: World, a: ListCandidateOrdersIn) -> Any:
-    rows = ehr.list_candidate_orders(world, actor_id=a.acting_as, patient_id=a.patient_id)
+    rows = ehr.list_candidate_orders(world, acting_as=a.acting_as, patient_id=a.patient_id)
     return budget.page("orders", rows, a.offset, a.limit)
 
 
@@ -165,7 +165,7 @@ class GetPatientChartIn(ActingInput):
                   "dates. " + budget.SECTIONED)
 def get_patient_chart(world: World, a: GetPatientChartIn) -> Any:
     budget.check_section_args(a.section, a.offset)
-    out = ehr.get_patient_chart(world, actor_id=a.acting_as, patient_id=a.patient_id,
+    out = ehr.get_patient_chart(world, acting_as=a.acting_as, patient_id=a.patient_id,
                                 observations_per_code=a.observations_per_code,
                                 observations_since=a.observations_since, observations_until=a.observations_until,
                                 loinc_codes=a.loinc_codes)
@@ -197,14 +197,14 @@ class CreateFromOrderIn(ActingInput):
                   "plus the case in cases_get_case's shape.")
 def create_from_order(world: World, a: CreateFromOrderIn) -> Any:
     try:
-        case_id = workbench.create_from_order(world, actor_id=a.acting_as, order_id=a.order_id)["case"]["id"]
+        case_id = workbench.create_from_order(world, acting_as=a.acting_as, order_id=a.order_id)["case"]["id"]
     except Conflict as exc:
         case_id = exc.details.get("case_id")
-        if not case_id or workbench.get_case(world, actor_id=a.acting_as, case_id=case_id)["case"]["status"] \
+        if not case_id or workbench.get_case(world, acting_as=a.acting_as, case_id=case_id)["case"]["status"] \
                 != "draft":
             raise
-    check = workbench.check_requirement(world, actor_id=a.acting_as, case_id=case_id)
-    return _with_case({"requirement_check": check}, workbench.get_case(world, actor_id=a.acting_as, case_id=case_id))
+    check = workbench.check_requirement(world, acting_as=a.acting_as, case_id=case_id)
+    return _with_case({"requirement_check": check}, workbench.get_case(world, acting_as=a.acting_as, case_id=case_id))
 
 
 class GetCaseIn(ActingInput):
@@ -225,7 +225,7 @@ class GetCaseIn(ActingInput):
                   + budget.SECTIONED)
 def get_case(world: World, a: GetCaseIn) -> Any:
     budget.check_section_args(a.section, a.offset)
-    view = workbench.get_case(world, actor_id=a.acting_as, case_id=a.case_id)
+    view = workbench.get_case(world, acting_as=a.acting_as, case_id=a.case_id)
     if a.section is None:
         return _case_view(view)
     head = {"case_id": view["case"]["id"], "status": view["case"]["status"]}
@@ -244,7 +244,7 @@ class ListCasesIn(PageIn):
                   "requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are "
                   "left out unless include_closed or status='closed'. " + _PAGED)
 def list_cases(world: World, a: ListCasesIn) -> Any:
-    rows = workbench.list_cases(world, actor_id=a.acting_as, status=a.status, include_closed=a.include_closed)
+    rows = workbench.list_cases(world, acting_as=a.acting_as, status=a.status, include_closed=a.include_closed)
     return budget.page("cases", rows, a.offset, a.limit)
 
 
@@ -260,7 +260,7 @@ class ListMessagesIn(PageIn):
                   "body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 "
                   "characters) and `unread`. Reading a body (inbox_read_message) stamps it read. " + _PAGED)
 def list_messages(world: World, a: ListMessagesIn) -> Any:
-    rows = workbench.list_messages(world, actor_id=a.acting_as, case_id=a.case_id, unread_only=a.unread_only)
+    rows = workbench.list_messages(world, acting_as=a.acting_as, case_id=a.case_id, unread_only=a.unread_only)
     return budget.page("messages", rows, a.offset, a.limit)
 
 
@@ -272,7 +272,7 @@ class ReadMessageIn(ActingInput):
       description="One provider inbox message with its full body. Side effect: the first read stamps `read_at` "
                   "(the message is no longer unread) and the clock advances by one action.")
 def read_message(world: World, a: ReadMessageIn) -> Any:
-    return workbench.read_message(world, actor_id=a.acting_as, message_id=a.message_id)
+    return workbench.read_message(world, acting_as=a.acting_as, message_id=a.message_id)
 
 
 # ===================================================================================== docs
@@ -291,7 +291,7 @@ class CreateSubmissionBundleIn(ActingInput):
                   "change. Allowed while the packet is assembled: requirement_checked, docs_needed, "
                   "ready_to_submit, pended_action_required. Returns the bundle document.")
 def create_submission_bundle(world: World, a: CreateSubmissionBundleIn) -> Any:
-    return vault.create_submission_bundle(world, actor_id=a.acting_as, case_id=a.case_id,
+    return vault.create_submission_bundle(world, acting_as=a.acting_as, case_id=a.case_id,
                                           document_ids=a.document_ids, note=a.note)
 
 
@@ -311,7 +311,7 @@ class GetDocumentIn(ActingInput):
                   "bodies come in windows of 8,000 characters: `body_chars` is the whole length and "
                   "`body_next_offset` (null at the end) the body_offset of the next window.")
 def get_document(world: World, a: GetDocumentIn) -> Any:
-    doc = vault.get_document(world, actor_id=a.acting_as, document_id=a.document_id)
+    doc = vault.get_document(world, acting_as=a.acting_as, document_id=a.document_id)
     window = budget.text_window(doc.get("body") or "", a.body_offset, BODY_WINDOW)
     return {**doc, "body": window["text"], "body_chars": window["chars"], "body_offset": window["offset"],
             "body_next_offset": window["next_offset"]}
@@ -326,7 +326,7 @@ class ListCaseDocumentsIn(PageIn):
                   "submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin "
                   "(chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. " + _PAGED)
 def list_case_documents(world: World, a: ListCaseDocumentsIn) -> Any:
-    rows = vault.list_case_documents(world, actor_id=a.acting_as, case_id=a.case_id)
+    rows = vault.list_case_documents(world, acting_as=a.acting_as, case_id=a.case_id)
     return budget.page("documents", rows, a.offset, a.limit)
 
 
@@ -344,7 +344,7 @@ class UploadEvidenceIn(ActingInput):
                   "unsigned. A `questionnaire` document may carry answers as `key: value` lines. Returns the "
                   "document (docs_get_document shape).")
 def upload_evidence(world: World, a: UploadEvidenceIn) -> Any:
-    return vault.upload_evidence(world, actor_id=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
+    return vault.upload_evidence(world, acting_as=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
                                  body=a.body, sign=a.sign)
 
 
@@ -367,7 +367,7 @@ class UploadEvidenceFileIn(ActingInput):
                   "mime_type, byte_count and sha256 in details; the body is your description. Signing as in "
                   "docs_upload_evidence. Returns the document.")
 def upload_evidence_file(world: World, a: UploadEvidenceFileIn) -> Any:
-    return vault.upload_evidence_file(world, actor_id=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
+    return vault.upload_evidence_file(world, acting_as=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
                                       filename=a.filename, mime_type=a.mime_type, content_base64=a.content_base64,
                                       description=a.description, sign=a.sign)
 
@@ -383,7 +383,7 @@ class ListRequiredFormsIn(ActingInput):
                   "(boolean|number|date|text|choice), choices, required}], status (not_started|incomplete|"
                   "complete), answers, problems, response_id, updated_at}]; empty when no form is required.")
 def list_required_forms(world: World, a: ListRequiredFormsIn) -> Any:
-    return {"forms": vault.list_required_forms(world, actor_id=a.acting_as, case_id=a.case_id)}
+    return {"forms": vault.list_required_forms(world, acting_as=a.acting_as, case_id=a.case_id)}
 
 
 class SaveFormResponseIn(ActingInput):
@@ -400,7 +400,7 @@ class SaveFormResponseIn(ActingInput):
                   "that are not questions are refused. Editable while the packet is assembled or a pend is "
                   "answered. Returns the form as in list_required_forms.")
 def save_form_response(world: World, a: SaveFormResponseIn) -> Any:
-    return vault.save_form_response(world, actor_id=a.acting_as, case_id=a.case_id, form_id=a.form_id,
+    return vault.save_form_response(world, acting_as=a.acting_as, case_id=a.case_id, form_id=a.form_id,
                                     answers=a.answers)
 
 
@@ -413,7 +413,7 @@ class ValidateFormIn(ActingInput):
       description="Check the saved answers against the form without changing anything. Returns {form_id, "
                   "status, complete, problems, answers}.")
 def validate_form(world: World, a: ValidateFormIn) -> Any:
-    return vault.validate_form(world, actor_id=a.acting_as, case_id=a.case_id, form_id=a.form_id)
+    return vault.validate_form(world, acting_as=a.acting_as, case_id=a.case_id, form_id=a.form_id)
 
 
 # ===================================================================================== auth
@@ -429,7 +429,7 @@ class CheckStatusIn(ActingInput):
                   "p2p_requests, unreadable_fax_pages, next_actions}. Sections that do not fit the 10,000-character "
                   "result budget are cut and listed under `more`, with where to read the rest.")
 def check_status(world: World, a: CheckStatusIn) -> Any:
-    out = workbench.check_status(world, actor_id=a.acting_as, case_id=a.case_id)
+    out = workbench.check_status(world, acting_as=a.acting_as, case_id=a.case_id)
     return budget.fit_record(out, ("p2p_requests", "letters", "unreadable_fax_pages", "messages"),
                              hint="a section was cut to fit the result budget: read messages with "
                                   "inbox_list_messages(case_id=…) and inbox_read_message, the other sections with "
@@ -454,7 +454,7 @@ class FileAppealIn(ActingInput):
                   "document_ids (payer copies), decision {outcome, letter_id, channel, case_status, "
                   "authorization_number if overturned}}.")
 def file_appeal(world: World, a: FileAppealIn) -> Any:
-    return _appeal_view(appeals.file_internal_appeal(world, actor_id=a.acting_as, case_id=a.case_id,
+    return _appeal_view(appeals.file_internal_appeal(world, acting_as=a.acting_as, case_id=a.case_id,
                                                      rationale=a.rationale, document_ids=a.document_ids))
 
 
@@ -476,7 +476,7 @@ class FileExternalAppealIn(ActingInput):
                   "(payer copies), decision {outcome, letter_id, channel, case_status, authorization_number if "
                   "overturned}}.")
 def file_external_appeal(world: World, a: FileExternalAppealIn) -> Any:
-    return _appeal_view(appeals.file_external_review(world, actor_id=a.acting_as, case_id=a.case_id,
+    return _appeal_view(appeals.file_external_review(world, acting_as=a.acting_as, case_id=a.case_id,
                                                      rationale=a.rationale, document_ids=a.document_ids))
 
 
@@ -514,7 +514,7 @@ class FinalizeProviderDeterminationIn(ActingInput):
                   "case (cases_get_case's default view, fitted to the result budget: cut sections under `more`)}.")
 def finalize_provider_determination(world: World, a: FinalizeProviderDeterminationIn) -> Any:
     out = workbench.finalize_provider_determination(
-        world, actor_id=a.acting_as, case_id=a.case_id, final_action=a.final_action,
+        world, acting_as=a.acting_as, case_id=a.case_id, final_action=a.final_action,
         document_findings=[f.model_dump() for f in a.document_findings], rationale=a.rationale,
         clinician_request=a.clinician_request)
     pd = out["provider_determination"]
@@ -532,7 +532,7 @@ class RequestPeerToPeerIn(ActingInput):
                   "medical director. The error lists the case's open invitations (details.open_invitations); "
                   "answer one with auth_respond_to_peer_to_peer.")
 def request_peer_to_peer(world: World, a: RequestPeerToPeerIn) -> Any:
-    return portal.request_peer_to_peer(world, actor_id=a.acting_as, case_id=a.case_id, note=a.note)
+    return portal.request_peer_to_peer(world, acting_as=a.acting_as, case_id=a.case_id, note=a.note)
 
 
 class RespondToPeerToPeerIn(ActingInput):
@@ -550,7 +550,7 @@ class RespondToPeerToPeerIn(ActingInput):
                   "slots_offered → slot_selected); the payer receives a message with the slot and your note. "
                   "Returns the request {id, case_id, status, offered_slots, selected_slot, …}.")
 def respond_to_peer_to_peer(world: World, a: RespondToPeerToPeerIn) -> Any:
-    return portal.respond_to_peer_to_peer(world, actor_id=a.acting_as, case_id=a.case_id, request_id=a.request_id,
+    return portal.respond_to_peer_to_peer(world, acting_as=a.acting_as, case_id=a.case_id, request_id=a.request_id,
                                           selected_slot=a.selected_slot, note=a.note)
 
 
@@ -583,9 +583,9 @@ def respond_to_pend(world: World, a: RespondToPendIn) -> Any:
         if mixed:
             raise InvalidInput(f"a fax page re-send carries only the pages; leave out {', '.join(mixed)} (send "
                                "documents in a response without resend_fax_page_ids)", field="resend_fax_page_ids")
-        return portal.resend_fax_pages(world, actor_id=a.acting_as, case_id=a.case_id,
+        return portal.resend_fax_pages(world, acting_as=a.acting_as, case_id=a.case_id,
                                        page_ids=a.resend_fax_page_ids)
-    return portal.respond_to_pend(world, actor_id=a.acting_as, case_id=a.case_id, note=a.note,
+    return portal.respond_to_pend(world, acting_as=a.acting_as, case_id=a.case_id, note=a.note,
                                   document_ids=a.document_ids, questionnaire_answers=a.questionnaire_answers,
                                   channel=a.channel)
 
@@ -611,7 +611,7 @@ class SubmitAuthorizationIn(ActingInput):
                   "insufficient_kinds, message_id, …} or {outcome: queued, intake_id} when a payer worker will "
                   "handle it; then poll with auth_check_status.")
 def submit_authorization(world: World, a: SubmitAuthorizationIn) -> Any:
-    return portal.submit_authorization(world, actor_id=a.acting_as, case_id=a.case_id, channel=a.channel,
+    return portal.submit_authorization(world, acting_as=a.acting_as, case_id=a.case_id, channel=a.channel,
                                        bundle_document_id=a.bundle_document_id,
                                        questionnaire_answers=a.questionnaire_answers, note=a.note)
 
@@ -637,7 +637,7 @@ class ContextIn(SessionIn):
                   "the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and "
                   "proposed_outcome. " + _SEAT + "The transcript is paged: " + _PAGED)
 def session_get_context(world: World, a: ContextIn) -> Any:
-    out = p2p_session.get_context(world, actor_id=a.acting_as, request_id=a.request_id)
+    out = p2p_session.get_context(world, acting_as=a.acting_as, request_id=a.request_id)
     transcript = out.pop("transcript")
     return budget.page("transcript", transcript, a.offset, a.limit, head=out)
 
@@ -655,7 +655,7 @@ class SendTurnIn(SessionIn):
                   "{request_id, session_id, turn_number, counterpart_response, agent_turns, turn_limit, "
                   "turns_left, ended, end_reason}. A `retryable` error records nothing. " + _SEAT)
 def session_send_turn(world: World, a: SendTurnIn) -> Any:
-    return p2p_session.send_turn(world, actor_id=a.acting_as, request_id=a.request_id, message=a.message)
+    return p2p_session.send_turn(world, acting_as=a.acting_as, request_id=a.request_id, message=a.message)
 
 
 class SubmitSummaryIn(SessionIn):
@@ -672,7 +672,7 @@ class SubmitSummaryIn(SessionIn):
                   "summary and proposed_outcome. The case's determination follows on the payer side; poll with "
                   "auth_check_status. " + _SEAT)
 def session_submit_summary(world: World, a: SubmitSummaryIn) -> Any:
-    return p2p_session.submit_summary(world, actor_id=a.acting_as, request_id=a.request_id, summary=a.summary,
+    return p2p_session.submit_summary(world, acting_as=a.acting_as, request_id=a.request_id, summary=a.summary,
                                       proposed_outcome=a.proposed_outcome)
 
 
@@ -689,7 +689,7 @@ _CONTACT = ("Each contact: {id, name, given_name, family_name, credentials, role
       description="The directory: provider, payer and care-management staff, optionally one role. " + _CONTACT
                   + _PAGED)
 def list_contacts(world: World, a: ListContactsIn) -> Any:
-    rows = directory.list_contacts(world, actor_id=a.acting_as, role=a.role)
+    rows = directory.list_contacts(world, acting_as=a.acting_as, role=a.role)
     return budget.page("contacts", rows, a.offset, a.limit)
 
 
@@ -702,7 +702,7 @@ class ListOrderingProvidersIn(PageIn):
       description="Clinicians at provider organizations who may order services (physicians, nurse "
                   "practitioners, physician assistants, physical therapists), with NPIs. " + _CONTACT + _PAGED)
 def list_ordering_providers(world: World, a: ListOrderingProvidersIn) -> Any:
-    rows = directory.list_ordering_providers(world, actor_id=a.acting_as, org_id=a.org_id)
+    rows = directory.list_ordering_providers(world, acting_as=a.acting_as, org_id=a.org_id)
     return budget.page("providers", rows, a.offset, a.limit)
 
 
@@ -714,5 +714,5 @@ class ListReviewerContactsIn(PageIn):
       description="Payer-side UM nurses, medical directors and appeals medical directors reachable from the "
                   "provider. " + _CONTACT + _PAGED)
 def list_reviewer_contacts(world: World, a: ListReviewerContactsIn) -> Any:
-    rows = directory.list_reviewer_contacts(world, actor_id=a.acting_as, required_role=a.required_role)
+    rows = directory.list_reviewer_contacts(world, acting_as=a.acting_as, required_role=a.required_role)
     return budget.page("reviewers", rows, a.offset, a.limit)

@@ -76,12 +76,8 @@ def _call(world: World, role: Role, t: Tool, args: Any) -> tuple[bool, Any]:
                           "allowed": allowed}
     try:
         return False, _jsonable(t.handler(world, args))
-    except DomainError as exc:
-        out = exc.to_dict()
-        if out.get("field") == "actor_id":  # services name the actor; the tool argument is acting_as
-            out["field"] = "acting_as"
-            out["message"] = out["message"].replace("actor_id:", "acting_as:", 1)
-        return True, out
+    except DomainError as exc:  # services name the acting identity ``acting_as``, as the tools do
+        return True, exc.to_dict()
     except Exception:  # a defect, not the agent's fault: say so without a traceback
         log.exception("tool %s failed", t.name)
         return True, {"error": "internal_error",

@@ -52,7 +52,7 @@ def _org(id_: str, kind: str) -> Organization:
 
 def build_cm_world(*, sex: str = "female") -> World:
     w = World.create(None, opens_at=OPENS)
-    with w.write(actor_id=SYSTEM_ACTOR, app="builder", action="test.build", allow_system=True) as tx:
+    with w.write(acting_as=SYSTEM_ACTOR, app="builder", action="test.build", allow_system=True) as tx:
         s = tx.session
         s.add_all([_org("ORG-KCM", "care_management"), _org("ORG-KMHP", "payer"), _org("ORG-BCP", "provider")])
         s.flush()
@@ -107,7 +107,7 @@ def build_cm_world(*, sex: str = "female") -> World:
 def record_outreach(w: World, case_id: str, *, consent: bool, advance_case: bool = True) -> str:
     """TEST SUPPORT ONLY: write an ended outreach session + record directly (the outreach services
     are another issue) and, optionally, move the case to ``outreach_complete``."""
-    with w.write(actor_id=CM, app="cm_outreach", action="test.record_outreach") as tx:
+    with w.write(acting_as=CM, app="cm_outreach", action="test.record_outreach") as tx:
         s = tx.session
         case = s.get(CMCase, case_id)
         assert case is not None
@@ -130,13 +130,13 @@ def record_outreach(w: World, case_id: str, *, consent: bool, advance_case: bool
 
 
 def opened_case(w: World, referral_id: str = REF) -> str:
-    return str(referral.open_case(w, actor_id=CM, referral_id=referral_id, program="chronic_disease",
+    return str(referral.open_case(w, acting_as=CM, referral_id=referral_id, program="chronic_disease",
                                   priority="standard")["case"]["id"])
 
 
 def reviewed_case(w: World) -> str:
     case_id = opened_case(w)
-    chart.submit_chart_review(w, actor_id=CM, case_id=case_id, primary_concerns=["uncontrolled asthma"],
+    chart.submit_chart_review(w, acting_as=CM, case_id=case_id, primary_concerns=["uncontrolled asthma"],
                               coordination_risks=["no controller refill"], suspected_barriers=["cost"],
                               preliminary_risk_level="moderate",
                               key_findings="Two exacerbations; rescue inhaler overuse; controller gaps.",
@@ -149,7 +149,7 @@ def assessing_case(w: World) -> str:
 
     case_id = reviewed_case(w)
     record_outreach(w, case_id, consent=True)
-    asmt.start_assessment(w, actor_id=CM, case_id=case_id)
+    asmt.start_assessment(w, acting_as=CM, case_id=case_id)
     return case_id
 
 
@@ -175,8 +175,8 @@ def assessed_case(w: World) -> str:
 
     case_id = assessing_case(w)
     for name, data in SECTIONS.items():
-        asmt.save_section(w, actor_id=CM, case_id=case_id, section=name, data=data)
-    asmt.complete_assessment(w, actor_id=CM, case_id=case_id)
+        asmt.save_section(w, acting_as=CM, case_id=case_id, section=name, data=data)
+    asmt.complete_assessment(w, acting_as=CM, case_id=case_id)
     return case_id
 
 

@@ -156,7 +156,7 @@ def build_payer_world(opts: Options | None = None) -> World:
 
 def _build(o: Options) -> World:
     w = World.create(None, opens_at=OPENS)
-    with w.write(actor_id=SYSTEM_ACTOR, app="builder", action="test.build", allow_system=True) as tx:
+    with w.write(acting_as=SYSTEM_ACTOR, app="builder", action="test.build", allow_system=True) as tx:
         s = tx.session
         s.add_all([
             Organization(id="ORG-KMHP", name="Keystone Mutual Health Plan", kind="payer", npi=None, tin=None,
@@ -229,29 +229,29 @@ def _build(o: Options) -> World:
 
 def do_intake(w: World, *, case_id: str = CASE, npi: str = PCP_NPI, eligible: bool = True, covered: bool = True,
               complete: bool = True, urgency: str = "routine") -> dict[str, Any]:
-    intake.create_intake_case(w, actor_id=INTAKE, case_id=case_id, auth_type="op")
-    intake.save_auth_header(w, actor_id=INTAKE, case_id=case_id, urgency_level=urgency, service_start="2026-10-20",
+    intake.create_intake_case(w, acting_as=INTAKE, case_id=case_id, auth_type="op")
+    intake.save_auth_header(w, acting_as=INTAKE, case_id=case_id, urgency_level=urgency, service_start="2026-10-20",
                             place_of_service="22", member_state="IL", request_date="2026-10-05")
-    intake.save_diagnoses(w, actor_id=INTAKE, case_id=case_id, diagnoses=[{"code": "M25.561", "is_primary": True}])
-    intake.save_requesting_provider(w, actor_id=INTAKE, case_id=case_id, npi=npi, name="Luis Haddad, MD")
+    intake.save_diagnoses(w, acting_as=INTAKE, case_id=case_id, diagnoses=[{"code": "M25.561", "is_primary": True}])
+    intake.save_requesting_provider(w, acting_as=INTAKE, case_id=case_id, npi=npi, name="Luis Haddad, MD")
     with w.read() as s:
         lines = pq.case_lines(s, case_id)
         specs = [(ln.code, ln.display, ln.units) for ln in lines]
     for code, display, units in specs:
-        intake.add_line_item(w, actor_id=INTAKE, case_id=case_id, system="CPT", code=code, display=display,
+        intake.add_line_item(w, acting_as=INTAKE, case_id=case_id, system="CPT", code=code, display=display,
                              units=units)
     extra = {} if complete else {"missing_information": ["letter of medical necessity"], "info_due": "2026-10-12"}
-    return intake.confirm_decisions(w, actor_id=INTAKE, case_id=case_id, request_complete=complete,
+    return intake.confirm_decisions(w, acting_as=INTAKE, case_id=case_id, request_complete=complete,
                                     member_eligible=eligible, service_covered=covered,
                                     provider_network_status="in_network", **extra)
 
 
 def do_triage(w: World, *, lane: str = "nurse_review", case_id: str = CASE, urgency: str = "routine",
               route: bool = True) -> dict[str, Any]:
-    out = triage.set_disposition(w, actor_id=INTAKE, case_id=case_id, urgency_level=urgency, disposition=lane,
+    out = triage.set_disposition(w, acting_as=INTAKE, case_id=case_id, urgency_level=urgency, disposition=lane,
                                  disposition_reason="standard clinical review per policy")
     if route:
-        out = triage.route_case(w, actor_id=INTAKE, case_id=case_id)
+        out = triage.route_case(w, acting_as=INTAKE, case_id=case_id)
     return out
 
 
@@ -259,7 +259,7 @@ def evaluate(w: World, actor: str = NURSE, *, stage: str = "nurse", result: str 
              criterion: str = "C1") -> dict[str, Any]:
     fn = nurse.save_criteria_evaluation if stage == "nurse" else md.save_md_review
     ev = [{"document_id": DOC_NOTE, "quote": "despite 8 weeks of supervised physical therapy"}] if result == "met" else []
-    return fn(w, actor_id=actor, case_id=CASE, line_number=line, criterion_id=criterion, result=result,
+    return fn(w, acting_as=actor, case_id=CASE, line_number=line, criterion_id=criterion, result=result,
               citation=C1_CITE if criterion == "C1" else C2_CITE, note="reviewed", evidence=ev)
 
 
@@ -278,14 +278,14 @@ def to_md_review(opts: Options | None = None) -> World:
     def make() -> World:
         w = to_nurse_review(opts)
         evaluate(w, result="not_met")
-        nurse.submit_nurse_case_recommendation(w, actor_id=NURSE, case_id=CASE, recommendation="escalate",
+        nurse.submit_nurse_case_recommendation(w, acting_as=NURSE, case_id=CASE, recommendation="escalate",
                                                clinical_summary="criteria unclear; physician review needed")
         return w
     return _cached(f"md:{opts or Options()!r}", make)
 
 
 def md_deny(w: World, actor: str = MD1) -> dict[str, Any]:
-    return md.submit_md_case_decision(w, actor_id=actor, case_id=CASE, decision="deny", rationale="criteria not met",
+    return md.submit_md_case_decision(w, acting_as=actor, case_id=CASE, decision="deny", rationale="criteria not met",
                                       denial_rationale="conservative therapy not documented for 6 weeks",
                                       policy_citations=[C1_CITE], signed_off=True)
 
@@ -294,7 +294,7 @@ def force_status(w: World, case_id: str, status: str) -> None:
     """Test-only: move a case as another party would (e.g. the provider's pend response → resubmitted)."""
     from chibench.world.core import machines
 
-    with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.force_status", allow_system=True) as tx:
+    with w.write(acting_as=SYSTEM_ACTOR, app="test", action="test.force_status", allow_system=True) as tx:
         case = tx.session.get(PACase, case_id)
         tx.transition(machines.PA_CASE, case, status, case_id=case_id, reason="test")
 
@@ -305,7 +305,7 @@ def set_payer_mode(w: World, mode: str) -> None:
     desk do."""
     from chibench.world.core.db import WorldSetting
 
-    with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.set_payer_mode", allow_system=True) as tx:
+    with w.write(acting_as=SYSTEM_ACTOR, app="test", action="test.set_payer_mode", allow_system=True) as tx:
         row = tx.session.get(WorldSetting, "payer_mode")
         if row is None:
             tx.session.add(WorldSetting(key="payer_mode", value=mode))
@@ -315,7 +315,7 @@ def set_payer_mode(w: World, mode: str) -> None:
 
 def set_appeal_outcomes(w: World, internal: str, external: str = "upheld") -> None:
     """Test-only: the hidden policy's appeal outcomes (authored per service seed in a built world)."""
-    with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.set_appeal_outcomes", allow_system=True) as tx:
+    with w.write(acting_as=SYSTEM_ACTOR, app="test", action="test.set_appeal_outcomes", allow_system=True) as tx:
         pol = tx.session.get(PayerPolicy, "HPOL-TST")
         assert pol is not None
         pol.appeal_outcome, pol.external_appeal_outcome = internal, external

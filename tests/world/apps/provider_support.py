@@ -111,7 +111,7 @@ def _doc(id_: str, patient: str, kind: str, body: str, author: str, *, signed: b
 def build_provider_world(opts: ProviderOptions | None = None) -> World:
     o = opts or ProviderOptions()
     w = World.create(None, opens_at=OPENS)
-    with w.write(actor_id=SYSTEM_ACTOR, app="builder", action="test.build", allow_system=True) as tx:
+    with w.write(acting_as=SYSTEM_ACTOR, app="builder", action="test.build", allow_system=True) as tx:
         s = tx.session
         s.add_all([_org("ORG-KMHP", "Keystone Mutual Health Plan", "payer"),
                    _org("ORG-RMG", "Riverbend Medical Group", "provider", "1538264015"),
@@ -208,8 +208,8 @@ def build_provider_world(opts: ProviderOptions | None = None) -> World:
 
 def open_checked(w: World, order: str = ORDER, actor: str = PAC) -> str:
     """create_from_order + check_requirement → the case id (requirement_checked)."""
-    case_id = wb.create_from_order(w, actor_id=actor, order_id=order)["case"]["id"]
-    wb.check_requirement(w, actor_id=actor, case_id=case_id)
+    case_id = wb.create_from_order(w, acting_as=actor, order_id=order)["case"]["id"]
+    wb.check_requirement(w, acting_as=actor, case_id=case_id)
     return case_id
 
 
@@ -223,13 +223,13 @@ def ready_case(w: World, *, order: str = ORDER, document_ids: list[str] | None =
                ) -> tuple[str, str]:
     """Drive a case to ready_to_submit with a bundle (and saved answers); returns (case_id, bundle_id)."""
     case_id = open_checked(w, order)
-    forms = docs.list_required_forms(w, actor_id=PAC, case_id=case_id)
+    forms = docs.list_required_forms(w, acting_as=PAC, case_id=case_id)
     if forms:
-        docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=forms[0]["form_id"],
+        docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=forms[0]["form_id"],
                                 answers=GOOD_ANSWERS if answers is None else answers)
-    bundle = docs.create_submission_bundle(w, actor_id=PAC, case_id=case_id,
+    bundle = docs.create_submission_bundle(w, acting_as=PAC, case_id=case_id,
                                            document_ids=document_ids or [NOTE, IMAGING])["id"]
-    wb.finalize_provider_determination(w, actor_id=PAC, case_id=case_id, final_action="submit_pa",
+    wb.finalize_provider_determination(w, acting_as=PAC, case_id=case_id, final_action="submit_pa",
                                        document_findings=findings or sufficient_findings(),
                                        rationale="all required kinds present and signed")
     return case_id, bundle

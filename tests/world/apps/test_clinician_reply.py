@@ -44,15 +44,15 @@ PTX_FINDINGS = [{"kind": "therapy_note", "status": "present_insufficient", "docu
 
 
 def _open(world: World, actor: str, order_id: str) -> str:
-    case_id = wb.create_from_order(world, actor_id=actor, order_id=order_id)["case"]["id"]
-    wb.check_requirement(world, actor_id=actor, case_id=case_id)
+    case_id = wb.create_from_order(world, acting_as=actor, order_id=order_id)["case"]["id"]
+    wb.check_requirement(world, acting_as=actor, case_id=case_id)
     return case_id
 
 
 def _gather(world: World, case_id: str, request: str, *, actor: str = PTX_PAC,
             findings: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     return wb.finalize_provider_determination(
-        world, actor_id=actor, case_id=case_id, final_action="gather_more_evidence",
+        world, acting_as=actor, case_id=case_id, final_action="gather_more_evidence",
         document_findings=PTX_FINDINGS if findings is None else findings, rationale="held for the clinician",
         clinician_request=request)
 
@@ -104,7 +104,7 @@ def test_matching_request_files_the_signed_document_and_tells_the_coordinator(wo
     assert out["case"]["case"]["status"] == "docs_needed"
     assert [m["id"] for m in out["case"]["messages"]] == [msg.id]
     assert doc.id in [d["id"] for d in out["case"]["case_documents"]]
-    listed = vault.list_case_documents(world, actor_id=PTX_PAC, case_id=case_id)
+    listed = vault.list_case_documents(world, acting_as=PTX_PAC, case_id=case_id)
     assert doc.id in [d["id"] for d in (listed["documents"] if isinstance(listed, dict) else listed)]
 
 
@@ -112,19 +112,19 @@ def test_the_addendum_completes_the_packet_and_the_payer_decides_on_medical_nece
     case_id = _open(world, PTX_PAC, "SR-PTX-001")
     _gather(world, case_id, LEFS_REQUEST)
     [doc] = _filed(world, case_id)
-    form = vault.list_required_forms(world, actor_id=PTX_PAC, case_id=case_id)[0]
-    vault.save_form_response(world, actor_id=PTX_PAC, case_id=case_id, form_id=form["form_id"], answers={
+    form = vault.list_required_forms(world, acting_as=PTX_PAC, case_id=case_id)[0]
+    vault.save_form_response(world, acting_as=PTX_PAC, case_id=case_id, form_id=form["form_id"], answers={
         "visits_requested": 12, "visits_per_week": 2, "outcome_measure": "LEFS", "baseline_score": 31,
         "current_score": 36, "poc_certified_date": "2026-09-18"})
     wb.finalize_provider_determination(  # docs_needed → ready_to_submit is legal
-        world, actor_id=PTX_PAC, case_id=case_id, final_action="submit_pa", rationale="addendum received",
+        world, acting_as=PTX_PAC, case_id=case_id, final_action="submit_pa", rationale="addendum received",
         document_findings=[{"kind": "therapy_note", "status": "present_sufficient",
                             "document_ids": ["DOC-PTX-007", doc.id]},
                            {"kind": "chart_note", "status": "present_sufficient", "document_ids": ["DOC-PTX-008"]}])
     assert len(_replies(world, case_id)) == 1  # submit_pa asks the clinician nothing
-    bundle = vault.create_submission_bundle(world, actor_id=PTX_PAC, case_id=case_id,
+    bundle = vault.create_submission_bundle(world, acting_as=PTX_PAC, case_id=case_id,
                                             document_ids=["DOC-PTX-008", "DOC-PTX-007", doc.id, "DOC-PTX-005"])
-    out = portal.submit_authorization(world, actor_id=PTX_PAC, case_id=case_id, channel="portal",
+    out = portal.submit_authorization(world, acting_as=PTX_PAC, case_id=case_id, channel="portal",
                                       bundle_document_id=bundle["id"])
     # complete packet: the payer decides on the policy (LEFS +5 < the 9-point MCID of KM-MP-OTH-001 §3.4)
     assert out["payer_reply"]["outcome"] == "deny" and out["status"] == "denied"
@@ -175,12 +175,12 @@ def test_no_script_no_reply(world: World) -> None:
 @pytest.mark.parametrize("change", [
     {"clinician_request": None},  # gather_more_evidence needs a request
     {"document_findings": PTX_FINDINGS[:1]},  # every required kind must be classified
-    {"actor_id": "WKR-PAC-01"},  # another organization's coordinator
+    {"acting_as": "WKR-PAC-01"},  # another organization's coordinator
 ])
 def test_refused_disposition_writes_nothing_and_gets_no_reply(world: World, change: dict[str, Any]) -> None:
     case_id = _open(world, PTX_PAC, "SR-PTX-001")
     before = snapshot(world)["digest"]
-    args: dict[str, Any] = {"actor_id": PTX_PAC, "case_id": case_id, "final_action": "gather_more_evidence",
+    args: dict[str, Any] = {"acting_as": PTX_PAC, "case_id": case_id, "final_action": "gather_more_evidence",
                             "document_findings": PTX_FINDINGS, "rationale": "x", "clinician_request": LEFS_REQUEST,
                             **change}
     with pytest.raises(DomainError):
@@ -203,7 +203,7 @@ def test_a_second_request_does_not_file_a_second_document(world: World) -> None:
     case_id = _open(world, PTX_PAC, "SR-PTX-001")
     _gather(world, case_id, LEFS_REQUEST)
     [doc] = _filed(world, case_id)
-    wb.finalize_provider_determination(world, actor_id=PTX_PAC, case_id=case_id, final_action="submit_pa",
+    wb.finalize_provider_determination(world, acting_as=PTX_PAC, case_id=case_id, final_action="submit_pa",
                                        document_findings=PTX_FINDINGS[1:] + [
                                            {"kind": "therapy_note", "status": "present_sufficient",
                                             "document_ids": [doc.id]}], rationale="ready")
@@ -216,7 +216,7 @@ def test_a_second_request_does_not_file_a_second_document(world: World) -> None:
 
 def test_other_dispositions_are_not_requests(world: World) -> None:
     case_id = _open(world, PTX_PAC, "SR-PTX-001")
-    out = wb.finalize_provider_determination(world, actor_id=PTX_PAC, case_id=case_id, final_action="do_not_submit",
+    out = wb.finalize_provider_determination(world, acting_as=PTX_PAC, case_id=case_id, final_action="do_not_submit",
                                              document_findings=PTX_FINDINGS, rationale="patient declined",
                                              clinician_request=LEFS_REQUEST)
     assert clinician.answer_request(world, determination_id=out["provider_determination"]["id"]) is None

@@ -80,87 +80,87 @@ def moves(world: World, case_id: str) -> list[tuple[str | None, str]]:
 
 # ================================================================================== referrals
 def test_referral_queue_and_detail(w: World) -> None:
-    q = referral.list_referral_queue(w, actor_id=CM)
+    q = referral.list_referral_queue(w, acting_as=CM)
     assert [r["id"] for r in q] == [REF2, REF]  # urgent first
     assert q[1]["patient"]["name"] == "Brianna Lockhart" and q[1]["patient"]["age"] == 64 and q[1]["case_id"] is None
-    r = referral.get_referral(w, actor_id=SUP, referral_id=REF)
+    r = referral.get_referral(w, acting_as=SUP, referral_id=REF)
     assert r["risk_flags"] == {"risk_score": 48.0, "utilization_flags": ["ed_visit_90d"]}
     assert r["diagnoses"][0]["code"] == "J45.40" and r["diagnoses"][0]["display"]
     assert r["coverages"][0]["active_on"]["active"] is True
-    assert referral.list_referral_queue(w, actor_id=CM, status="accepted") == []
-    opened = referral.open_case(w, actor_id=CM, referral_id=REF2, program="transitions_of_care", priority="urgent")
-    seen = json.dumps([q, r, opened, chart.get_chart_data(w, actor_id=CM, case_id=opened["case"]["id"])])
+    assert referral.list_referral_queue(w, acting_as=CM, status="accepted") == []
+    opened = referral.open_case(w, acting_as=CM, referral_id=REF2, program="transitions_of_care", priority="urgent")
+    seen = json.dumps([q, r, opened, chart.get_chart_data(w, acting_as=CM, case_id=opened["case"]["id"])])
     assert "scenario_id" not in seen and "cm_copd_test_001" not in seen  # the authored scenario never leaks
     with refused(w, InvalidInput, field="status"):
-        referral.list_referral_queue(w, actor_id=CM, status="open")
+        referral.list_referral_queue(w, acting_as=CM, status="open")
     with refused(w, NotFound, field="referral_id"):
-        referral.get_referral(w, actor_id=CM, referral_id="REF-NOPE")
-    with refused(w, AuthorityError, field="actor_id"):
-        referral.list_referral_queue(w, actor_id=SW)
-    with refused(w, AuthorityError, field="actor_id"):
-        referral.list_referral_queue(w, actor_id=CM_ELSEWHERE)  # right role, wrong organization
+        referral.get_referral(w, acting_as=CM, referral_id="REF-NOPE")
+    with refused(w, AuthorityError, field="acting_as"):
+        referral.list_referral_queue(w, acting_as=SW)
+    with refused(w, AuthorityError, field="acting_as"):
+        referral.list_referral_queue(w, acting_as=CM_ELSEWHERE)  # right role, wrong organization
     with refused(w, UnknownActor):
-        referral.list_referral_queue(w, actor_id="WKR-GHOST")
+        referral.list_referral_queue(w, acting_as="WKR-GHOST")
 
 
 def test_open_case(w: World) -> None:
-    out = referral.open_case(w, actor_id=CM, referral_id=REF, program="chronic_disease", priority="high")
+    out = referral.open_case(w, acting_as=CM, referral_id=REF, program="chronic_disease", priority="high")
     case_id = out["case"]["id"]
     assert out["case"]["status"] == "intake_complete" and out["case"]["assigned_to"] == CM
     assert out["referral"]["status"] == "accepted"
     assert moves(w, case_id) == [(None, "new"), ("new", "intake_complete")]
-    assert referral.list_referral_queue(w, actor_id=CM, status="accepted")[0]["case_id"] == case_id
+    assert referral.list_referral_queue(w, acting_as=CM, status="accepted")[0]["case_id"] == case_id
     with refused(w, Conflict, field="referral_id"):
-        referral.open_case(w, actor_id=CM, referral_id=REF, program="chronic_disease", priority="high")
+        referral.open_case(w, acting_as=CM, referral_id=REF, program="chronic_disease", priority="high")
 
 
 def test_open_case_refusals(w: World) -> None:
     with refused(w, InvalidInput, field="program") as info:
-        referral.open_case(w, actor_id=CM, referral_id=REF, program="asthma", priority="high")
+        referral.open_case(w, acting_as=CM, referral_id=REF, program="asthma", priority="high")
     assert "chronic_disease" in info.value.allowed
     with refused(w, InvalidInput, field="priority"):
-        referral.open_case(w, actor_id=CM, referral_id=REF, program="chronic_disease", priority="routine")
+        referral.open_case(w, acting_as=CM, referral_id=REF, program="chronic_disease", priority="routine")
     with refused(w, NotFound, field="referral_id"):
-        referral.open_case(w, actor_id=CM, referral_id="REF-NOPE", program="chronic_disease", priority="high")
+        referral.open_case(w, acting_as=CM, referral_id="REF-NOPE", program="chronic_disease", priority="high")
     with refused(w, AuthorityError):
-        referral.open_case(w, actor_id=SW, referral_id=REF, program="chronic_disease", priority="high")
+        referral.open_case(w, acting_as=SW, referral_id=REF, program="chronic_disease", priority="high")
     with refused(w, AuthorityError):
-        referral.open_case(w, actor_id=CM_ELSEWHERE, referral_id=REF, program="chronic_disease", priority="high")
+        referral.open_case(w, acting_as=CM_ELSEWHERE, referral_id=REF, program="chronic_disease", priority="high")
 
 
 def test_disenroll(w: World) -> None:
     case_id = opened_case(w)
     with refused(w, InvalidInput, field="reason") as info:
-        referral.disenroll_case(w, actor_id=CM, case_id=case_id, reason="busy", note="member busy")
+        referral.disenroll_case(w, acting_as=CM, case_id=case_id, reason="busy", note="member busy")
     assert info.value.allowed == sorted(referral.DISENROLL_REASONS)
     with refused(w, InvalidInput, field="note"):
-        referral.disenroll_case(w, actor_id=CM, case_id=case_id, reason="declined", note=" ")
-    out = referral.disenroll_case(w, actor_id=CM, case_id=case_id, reason="declined",
+        referral.disenroll_case(w, acting_as=CM, case_id=case_id, reason="declined", note=" ")
+    out = referral.disenroll_case(w, acting_as=CM, case_id=case_id, reason="declined",
                                   note="Member said: 'I don't want calls.' Declined twice.")
     assert out["status"] == "disenrolled" and out["disenroll_reason"] == "declined" and out["closed_at"]
     assert out["disenroll_note"].startswith("Member said")
     with refused(w, IllegalTransition):
-        referral.disenroll_case(w, actor_id=CM, case_id=case_id, reason="other", note="again please")
+        referral.disenroll_case(w, acting_as=CM, case_id=case_id, reason="other", note="again please")
 
 
 def test_disenroll_from_deep_in_the_workflow(w: World) -> None:
     case_id = assessing_case(w)
-    asmt.save_section(w, actor_id=CM, case_id=case_id, section="clinical", blocked_reason="member hung up")
+    asmt.save_section(w, acting_as=CM, case_id=case_id, section="clinical", blocked_reason="member hung up")
     assert status(w, case_id) == "assessment_blocked"
-    referral.disenroll_case(w, actor_id=SUP, case_id=case_id, reason="unreachable", note="three attempts, no answer")
+    referral.disenroll_case(w, acting_as=SUP, case_id=case_id, reason="unreachable", note="three attempts, no answer")
     assert status(w, case_id) == "disenrolled"
 
 
 # ===================================================================================== chart
 def test_chart_data(w: World) -> None:
     case_id = opened_case(w)
-    data = chart.get_chart_data(w, actor_id=CM, case_id=case_id)
+    data = chart.get_chart_data(w, acting_as=CM, case_id=case_id)
     assert data["case"]["id"] == case_id and data["referral"]["id"] == REF and "scenario_id" not in data["referral"]
     assert [e["id"] for e in data["encounters"]] == [ENC] and data["observations"][0]["id"] == OBS
     assert [d["id"] for d in data["documents"]] == [DOC]
     assert "prior_pa_cases" not in data and len(json.dumps(data)) < 100_000
     with refused(w, NotFound, field="case_id"):
-        chart.get_chart_data(w, actor_id=CM, case_id="CMC-9999")
+        chart.get_chart_data(w, acting_as=CM, case_id="CMC-9999")
 
 
 def _review(**over: Any) -> dict[str, Any]:
@@ -183,47 +183,47 @@ def _review(**over: Any) -> dict[str, Any]:
 def test_chart_review_refusals(w: World, over: dict[str, Any], field: str) -> None:
     case_id = opened_case(w)
     with refused(w, InvalidInput, field=field):
-        chart.submit_chart_review(w, actor_id=CM, case_id=case_id, **_review(**over))
+        chart.submit_chart_review(w, acting_as=CM, case_id=case_id, **_review(**over))
 
 
 def test_chart_review_handoff(w: World) -> None:
     case_id = opened_case(w)
-    out = chart.submit_chart_review(w, actor_id=CM, case_id=case_id, **_review())
+    out = chart.submit_chart_review(w, acting_as=CM, case_id=case_id, **_review())
     assert out["evidence"] == [{"id": ENC, "type": "encounter"}, {"id": COND, "type": "condition"},
                                {"id": DOC, "type": "document"}]
     assert status(w, case_id) == "chart_reviewed"
     with w.read() as s:
         assert s.get(CMCase, case_id).risk_level == "moderate"
     with refused(w, Conflict, field="case_id"):
-        chart.submit_chart_review(w, actor_id=CM, case_id=case_id, **_review())
+        chart.submit_chart_review(w, acting_as=CM, case_id=case_id, **_review())
     disenrolled = opened_case(w, REF2)
-    referral.disenroll_case(w, actor_id=CM, case_id=disenrolled, reason="moved", note="moved out of state")
+    referral.disenroll_case(w, acting_as=CM, case_id=disenrolled, reason="moved", note="moved out of state")
     with refused(w, IllegalTransition):
-        chart.submit_chart_review(w, actor_id=CM, case_id=disenrolled, **_review(evidence_ids=[OTHER_MEMBER_DOC]))
+        chart.submit_chart_review(w, acting_as=CM, case_id=disenrolled, **_review(evidence_ids=[OTHER_MEMBER_DOC]))
 
 
 # ================================================================================ assessment
 def test_start_assessment_needs_consent(w: World) -> None:
     case_id = reviewed_case(w)
     with refused(w, Conflict, field="case_id"):
-        asmt.start_assessment(w, actor_id=CM, case_id=case_id)  # no outreach record
+        asmt.start_assessment(w, acting_as=CM, case_id=case_id)  # no outreach record
     record_outreach(w, case_id, consent=False)
     with refused(w, Conflict) as info:
-        asmt.start_assessment(w, actor_id=CM, case_id=case_id)
+        asmt.start_assessment(w, acting_as=CM, case_id=case_id)
     assert "consent" in info.value.message
     record_outreach(w, case_id, consent=True, advance_case=False)  # a later call obtained consent
-    out = asmt.start_assessment(w, actor_id=CM, case_id=case_id)
+    out = asmt.start_assessment(w, acting_as=CM, case_id=case_id)
     assert out["status"] == "in_progress" and out["sections_missing"] == list(asmt.SECTIONS)
     assert status(w, case_id) == "assessment_in_progress"
     with refused(w, Conflict):
-        asmt.start_assessment(w, actor_id=CM, case_id=case_id)
+        asmt.start_assessment(w, acting_as=CM, case_id=case_id)
 
 
 def test_start_assessment_illegal_from_chart_reviewed(w: World) -> None:
     case_id = reviewed_case(w)
     record_outreach(w, case_id, consent=True, advance_case=False)
     with refused(w, IllegalTransition):
-        asmt.start_assessment(w, actor_id=CM, case_id=case_id)
+        asmt.start_assessment(w, acting_as=CM, case_id=case_id)
 
 
 def _bh(phq: list[int], gad: list[int] | None = None, audit: list[int] | None = None) -> dict[str, Any]:
@@ -240,7 +240,7 @@ def test_phq9_band_boundaries(w: World, total: int, band: str) -> None:
     items = [3] * (total // 3) + ([total % 3] if total % 3 else [])
     items += [0] * (9 - len(items))
     case_id = assessing_case(w)
-    out = asmt.save_section(w, actor_id=CM, case_id=case_id, section="behavioral_health", data=_bh(items))
+    out = asmt.save_section(w, acting_as=CM, case_id=case_id, section="behavioral_health", data=_bh(items))
     assert out["phq9_score"] == total
     assert out["behavioral_health"]["computed"]["phq9_severity"] == band
 
@@ -271,7 +271,7 @@ def test_scores_are_sums_and_bands_partition(phq: list[int], gad: list[int], aud
 def test_auditc_threshold_by_sex(sex: str, items: list[int], positive: bool) -> None:
     world = build_cm_world(sex=sex)
     case_id = assessing_case(world)
-    out = asmt.save_section(world, actor_id=CM, case_id=case_id, section="behavioral_health",
+    out = asmt.save_section(world, acting_as=CM, case_id=case_id, section="behavioral_health",
                             data=_bh([0] * 9, audit=items))
     assert out["auditc_score"] == sum(items)
     assert out["behavioral_health"]["computed"]["auditc_positive"] is positive
@@ -284,7 +284,7 @@ def test_hunger_vital_sign(w: World, a: str, b: str, positive: bool) -> None:
     case_id = assessing_case(w)
     data = copy.deepcopy(SECTIONS["sdoh"])
     data["hunger_vital_sign"] = {"worried_food_would_run_out": a, "food_did_not_last": b}
-    out = asmt.save_section(w, actor_id=CM, case_id=case_id, section="sdoh", data=data)
+    out = asmt.save_section(w, acting_as=CM, case_id=case_id, section="sdoh", data=data)
     assert out["hunger_vital_sign_positive"] is positive and out["sdoh"]["computed"] == {
         "hunger_vital_sign_positive": positive}
 
@@ -310,56 +310,56 @@ def test_hunger_vital_sign(w: World, a: str, b: str, positive: bool) -> None:
 def test_section_validation_names_the_field(w: World, section: str, data: dict[str, Any], field: str) -> None:
     case_id = assessing_case(w)
     with refused(w, InvalidInput, field=field):
-        asmt.save_section(w, actor_id=CM, case_id=case_id, section=section, data=data)
+        asmt.save_section(w, acting_as=CM, case_id=case_id, section=section, data=data)
 
 
 def test_section_refusals_allowed_values(w: World) -> None:
     case_id = assessing_case(w)
     with refused(w, InvalidInput, field="data.functional_status") as info:
-        asmt.save_section(w, actor_id=CM, case_id=case_id, section="clinical",
+        asmt.save_section(w, acting_as=CM, case_id=case_id, section="clinical",
                           data={**SECTIONS["clinical"], "functional_status": "fine"})
     assert info.value.allowed == ["dependent", "independent", "needs_some_assistance"]
     with refused(w, InvalidInput, field="data.phq9_total") as info:
-        asmt.save_section(w, actor_id=CM, case_id=case_id, section="behavioral_health",
+        asmt.save_section(w, acting_as=CM, case_id=case_id, section="behavioral_health",
                           data={**_bh([0] * 9), "phq9_total": 0})
     assert "phq9_items" in info.value.allowed
     with refused(w, InvalidInput, field="section"):
-        asmt.save_section(w, actor_id=CM, case_id=case_id, section="social", data={})
+        asmt.save_section(w, acting_as=CM, case_id=case_id, section="social", data={})
     with refused(w, InvalidInput, field="data"):
-        asmt.save_section(w, actor_id=CM, case_id=case_id, section="clinical")
+        asmt.save_section(w, acting_as=CM, case_id=case_id, section="clinical")
     with refused(w, AuthorityError):
-        asmt.save_section(w, actor_id=SW, case_id=case_id, section="clinical", data=SECTIONS["clinical"])
+        asmt.save_section(w, acting_as=SW, case_id=case_id, section="clinical", data=SECTIONS["clinical"])
 
 
 def test_block_unblock_and_complete(w: World) -> None:
     case_id = assessing_case(w)
-    asmt.save_section(w, actor_id=CM, case_id=case_id, section="clinical", data=SECTIONS["clinical"])
-    out = asmt.save_section(w, actor_id=CM, case_id=case_id, section="medication",
+    asmt.save_section(w, acting_as=CM, case_id=case_id, section="clinical", data=SECTIONS["clinical"])
+    out = asmt.save_section(w, acting_as=CM, case_id=case_id, section="medication",
                             blocked_reason="member must fetch pill bottles; call back Thursday")
     assert out["status"] == "blocked" and out["blocked_reason"].startswith("member must")
     assert status(w, case_id) == "assessment_blocked"
     for name in ("medication", "behavioral_health", "sdoh"):
-        asmt.save_section(w, actor_id=CM, case_id=case_id, section=name, data=SECTIONS[name],
+        asmt.save_section(w, acting_as=CM, case_id=case_id, section=name, data=SECTIONS[name],
                           blocked_reason="still blocked")
     with refused(w, IllegalTransition):
-        asmt.complete_assessment(w, actor_id=CM, case_id=case_id)  # blocked
-    out = asmt.save_section(w, actor_id=CM, case_id=case_id, section="medication", data=SECTIONS["medication"])
+        asmt.complete_assessment(w, acting_as=CM, case_id=case_id)  # blocked
+    out = asmt.save_section(w, acting_as=CM, case_id=case_id, section="medication", data=SECTIONS["medication"])
     assert out["status"] == "in_progress" and out["blocked_reason"] is None
-    out = asmt.complete_assessment(w, actor_id=CM, case_id=case_id)
+    out = asmt.complete_assessment(w, acting_as=CM, case_id=case_id)
     assert out["status"] == "complete" and out["phq9_score"] == 4 and out["gad7_score"] == 3
     assert moves(w, case_id)[-4:] == [("outreach_complete", "assessment_in_progress"),
                                       ("assessment_in_progress", "assessment_blocked"),
                                       ("assessment_blocked", "assessment_in_progress"),
                                       ("assessment_in_progress", "assessment_complete")]
     with refused(w, Conflict):
-        asmt.save_section(w, actor_id=CM, case_id=case_id, section="clinical", data=SECTIONS["clinical"])
+        asmt.save_section(w, acting_as=CM, case_id=case_id, section="clinical", data=SECTIONS["clinical"])
 
 
 def test_complete_requires_all_four_sections(w: World) -> None:
     case_id = assessing_case(w)
-    asmt.save_section(w, actor_id=CM, case_id=case_id, section="clinical", data=SECTIONS["clinical"])
+    asmt.save_section(w, acting_as=CM, case_id=case_id, section="clinical", data=SECTIONS["clinical"])
     with refused(w, Conflict) as info:
-        asmt.complete_assessment(w, actor_id=CM, case_id=case_id)
+        asmt.complete_assessment(w, acting_as=CM, case_id=case_id)
     assert info.value.details["missing_sections"] == ["medication", "behavioral_health", "sdoh"]
 
 
@@ -367,41 +367,41 @@ def test_complete_requires_all_four_sections(w: World) -> None:
 def test_create_draft_only_after_assessment(w: World) -> None:
     case_id = assessing_case(w)
     with refused(w, IllegalTransition):
-        cp.create_draft(w, actor_id=CM, case_id=case_id)
+        cp.create_draft(w, acting_as=CM, case_id=case_id)
     other = opened_case(w, REF2)
     with refused(w, Conflict):
-        cp.save_care_plan(w, actor_id=CM, case_id=other, **good_plan())
+        cp.save_care_plan(w, acting_as=CM, case_id=other, **good_plan())
     with refused(w, NotFound, field="case_id"):
-        cp.finalize(w, actor_id=CM, case_id=other)  # no plan drafted
+        cp.finalize(w, acting_as=CM, case_id=other)  # no plan drafted
 
 
 def test_care_plan_full_replace_and_finalize(w: World) -> None:
     case_id = assessed_case(w)
-    cp.create_draft(w, actor_id=CM, case_id=case_id)
+    cp.create_draft(w, acting_as=CM, case_id=case_id)
     with refused(w, Conflict):
-        cp.create_draft(w, actor_id=CM, case_id=case_id)
+        cp.create_draft(w, acting_as=CM, case_id=case_id)
     plan = good_plan()
     two = copy.deepcopy(plan)
     two["problems"].append({**copy.deepcopy(plan["problems"][0]), "statement": "Cost barrier", "domain": "sdoh",
                             "icd10": None, "priority": "medium"})
-    out = cp.save_care_plan(w, actor_id=CM, case_id=case_id, **two)
+    out = cp.save_care_plan(w, acting_as=CM, case_id=case_id, **two)
     assert [p["id"] for p in out["problems"]] == ["CP-0001-P1", "CP-0001-P2"]
-    out = cp.save_care_plan(w, actor_id=CM, case_id=case_id, **plan)
+    out = cp.save_care_plan(w, acting_as=CM, case_id=case_id, **plan)
     assert [p["id"] for p in out["problems"]] == ["CP-0001-P1"]
     with w.read() as s:
         counts = [s.scalar(select(func.count()).select_from(m)) for m in
                   (CarePlanProblem, CarePlanGoal, CarePlanIntervention)]
     assert counts == [1, 1, 1]  # the second problem's rows are gone
-    out = cp.finalize(w, actor_id=CM, case_id=case_id)
+    out = cp.finalize(w, acting_as=CM, case_id=case_id)
     assert out["status"] == "finalized" and out["finalized_at"]
     assert moves(w, case_id)[-3:] == [("assessment_complete", "care_plan_draft"),
                                       ("care_plan_draft", "care_plan_finalized"), ("care_plan_finalized", "closed")]
     with w.read() as s:
         assert s.get(CMCase, case_id).closed_at is not None
     with refused(w, Conflict):
-        cp.save_care_plan(w, actor_id=CM, case_id=case_id, **plan)
+        cp.save_care_plan(w, acting_as=CM, case_id=case_id, **plan)
     with refused(w, IllegalTransition):
-        cp.finalize(w, actor_id=CM, case_id=case_id)
+        cp.finalize(w, acting_as=CM, case_id=case_id)
 
 
 def _bad(mutate: Any) -> dict[str, Any]:
@@ -427,9 +427,9 @@ def _bad(mutate: Any) -> dict[str, Any]:
 ])
 def test_save_care_plan_refusals(w: World, plan: dict[str, Any], field: str) -> None:
     case_id = assessed_case(w)
-    cp.create_draft(w, actor_id=CM, case_id=case_id)
+    cp.create_draft(w, acting_as=CM, case_id=case_id)
     with refused(w, InvalidInput, field=field):
-        cp.save_care_plan(w, actor_id=CM, case_id=case_id, **plan)
+        cp.save_care_plan(w, acting_as=CM, case_id=case_id, **plan)
 
 
 @pytest.mark.parametrize("plan,field", [
@@ -443,31 +443,31 @@ def test_save_care_plan_refusals(w: World, plan: dict[str, Any], field: str) -> 
 ])
 def test_finalize_refusals(w: World, plan: dict[str, Any], field: str) -> None:
     case_id = assessed_case(w)
-    cp.create_draft(w, actor_id=CM, case_id=case_id)
-    cp.save_care_plan(w, actor_id=CM, case_id=case_id, **plan)  # an incomplete draft may be saved
+    cp.create_draft(w, acting_as=CM, case_id=case_id)
+    cp.save_care_plan(w, acting_as=CM, case_id=case_id, **plan)  # an incomplete draft may be saved
     with refused(w, InvalidInput, field=field) as info:
-        cp.finalize(w, actor_id=CM, case_id=case_id)
+        cp.finalize(w, acting_as=CM, case_id=case_id)
     assert info.value.details["problems"]
     assert status(w, case_id) == "care_plan_draft"
 
 
 def test_finalize_rechecks_dates_after_time_passes(w: World) -> None:
     case_id = assessed_case(w)
-    cp.create_draft(w, actor_id=CM, case_id=case_id)
-    cp.save_care_plan(w, actor_id=CM, case_id=case_id, **good_plan())
+    cp.create_draft(w, acting_as=CM, case_id=case_id)
+    cp.save_care_plan(w, acting_as=CM, case_id=case_id, **good_plan())
     w.advance(hours=24 * 5)  # follow_up_start (today + 3 days) is now in the past
     with refused(w, InvalidInput, field="follow_up_start"):
-        cp.finalize(w, actor_id=CM, case_id=case_id)
+        cp.finalize(w, acting_as=CM, case_id=case_id)
 
 
 def test_cm_writes_refuse_wrong_org_and_role(w: World) -> None:
     case_id = assessed_case(w)
-    with refused(w, AuthorityError, field="actor_id"):
-        cp.create_draft(w, actor_id=CM_ELSEWHERE, case_id=case_id)
+    with refused(w, AuthorityError, field="acting_as"):
+        cp.create_draft(w, acting_as=CM_ELSEWHERE, case_id=case_id)
     with refused(w, AuthorityError):
-        referral.disenroll_case(w, actor_id=SW, case_id=case_id, reason="declined", note="declined by phone")
+        referral.disenroll_case(w, acting_as=SW, case_id=case_id, reason="declined", note="declined by phone")
     with refused(w, UnknownActor):
-        asmt.complete_assessment(w, actor_id="WKR-GHOST", case_id=case_id)
+        asmt.complete_assessment(w, acting_as="WKR-GHOST", case_id=case_id)
     with w.read() as s:
         assert s.get(CMReferral, REF).status == "accepted" and s.get(CMCase, case_id).patient_id == MEMBER
     assert dt.date.fromisoformat(good_plan()["follow_up_start"]) > dt.date(2026, 10, 5)
@@ -482,12 +482,12 @@ def test_every_seeded_referral_opens_with_a_chart_under_budget() -> None:
         world = build_base_world(None)
     except SeedError as exc:  # seeds are authored concurrently; test_build_export reports build health
         pytest.skip(f"base world does not build right now: {str(exc)[:200]}")
-    refs = [r["id"] for r in referral.list_referral_queue(world, actor_id=CM)]
+    refs = [r["id"] for r in referral.list_referral_queue(world, acting_as=CM)]
     assert refs
     for rid in refs:
-        case_id = referral.open_case(world, actor_id=CM, referral_id=rid, program="complex_care",
+        case_id = referral.open_case(world, acting_as=CM, referral_id=rid, program="complex_care",
                                      priority="high")["case"]["id"]
-        data = chart.get_chart_data(world, actor_id=CM, case_id=case_id)
+        data = chart.get_chart_data(world, acting_as=CM, case_id=case_id)
         assert len(json.dumps(data)) < 100_000, rid
         assert data["conditions"] and data["encounters"], rid
     world.close()

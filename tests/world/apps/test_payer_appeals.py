@@ -33,13 +33,13 @@ def denied(opts=None, denier=cp.MD1):
     w = cp.to_md_review(opts)
     cp.set_payer_mode(w, "queue")
     cp.md_deny(w, denier)
-    det.finalize(w, actor_id=denier, case_id=cp.CASE, decision="denied", rationale="not met",
+    det.finalize(w, acting_as=denier, case_id=cp.CASE, decision="denied", rationale="not met",
                  policy_citations=[cp.C1_CITE])
     return w
 
 
 def filed(w, **kw):
-    return appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="PT notes attached", **kw)
+    return appeals.file_internal_appeal(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="PT notes attached", **kw)
 
 
 def status(w):
@@ -79,11 +79,11 @@ def test_file_internal_appeal_refusals():
     w = cp.to_nurse_review()
     refused_call(w, Conflict, lambda: filed(w), field="case_id")  # nothing adverse to appeal
     w = denied()
-    refused_call(w, AuthorityError, lambda: appeals.file_internal_appeal(w, actor_id=cp.PAC_OTHER, case_id=cp.CASE,
-                                                                       rationale="x"), field="actor_id")
-    refused_call(w, AuthorityError, lambda: appeals.file_internal_appeal(w, actor_id=cp.MD2, case_id=cp.CASE,
-                                                                       rationale="x"), field="actor_id")
-    refused_call(w, InvalidInput, lambda: appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE,
+    refused_call(w, AuthorityError, lambda: appeals.file_internal_appeal(w, acting_as=cp.PAC_OTHER, case_id=cp.CASE,
+                                                                       rationale="x"), field="acting_as")
+    refused_call(w, AuthorityError, lambda: appeals.file_internal_appeal(w, acting_as=cp.MD2, case_id=cp.CASE,
+                                                                       rationale="x"), field="acting_as")
+    refused_call(w, InvalidInput, lambda: appeals.file_internal_appeal(w, acting_as=cp.PAC, case_id=cp.CASE,
                                                                      rationale=""), field="rationale")
     refused_call(w, NotFound, lambda: filed(w, document_ids=[cp.DOC_NOTE]), field="document_ids[0]")  # payer copy
     filed(w)
@@ -93,19 +93,19 @@ def test_file_internal_appeal_refusals():
 def test_reviewer_must_be_an_independent_appeals_medical_director():
     w = denied(denier=cp.AMD1)  # an appeals MD made the adverse decision
     ap = filed(w)
-    refused_call(w, IndependenceError, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
+    refused_call(w, IndependenceError, lambda: appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id=ap["id"],
                                                                      reviewer_id=cp.AMD1), field="reviewer_id")
-    refused_call(w, AuthorityError, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
+    refused_call(w, AuthorityError, lambda: appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id=ap["id"],
                                                                   reviewer_id=cp.MD2), field="reviewer_id")
-    refused_call(w, NotFound, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
+    refused_call(w, NotFound, lambda: appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id=ap["id"],
                                                             reviewer_id="WKR-AMD-77"), field="reviewer_id")
-    refused_call(w, AuthorityError, lambda: appeals.assign_reviewer(w, actor_id=cp.PAC, appeal_id=ap["id"],
-                                                                  reviewer_id=cp.AMD2), field="actor_id")
-    refused_call(w, NotFound, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id="APL-9999",
+    refused_call(w, AuthorityError, lambda: appeals.assign_reviewer(w, acting_as=cp.PAC, appeal_id=ap["id"],
+                                                                  reviewer_id=cp.AMD2), field="acting_as")
+    refused_call(w, NotFound, lambda: appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id="APL-9999",
                                                             reviewer_id=cp.AMD2), field="appeal_id")
-    out = appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD2)
+    out = appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD2)
     assert out["status"] == "assigned" and out["assigned_reviewer_id"] == cp.AMD2
-    refused_call(w, IllegalTransition, lambda: appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"],
+    refused_call(w, IllegalTransition, lambda: appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id=ap["id"],
                                                                      reviewer_id=cp.AMD2))
 
 
@@ -113,7 +113,7 @@ def test_reviewer_must_be_an_independent_appeals_medical_director():
 def assigned():
     w = denied()
     ap = filed(w)
-    appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD1)
+    appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD1)
     yield w, ap["id"]
     w.close()
 
@@ -121,17 +121,17 @@ def assigned():
 def test_decide_refusals(assigned):
     w, aid = assigned
     args = {"appeal_id": aid, "outcome": "upheld", "rationale": "still not met", "policy_citations": [cp.C1_CITE]}
-    refused_call(w, AuthorityError, lambda: appeals.decide(w, actor_id=cp.AMD2, **args), field="actor_id")
-    refused_call(w, AuthorityError, lambda: appeals.decide(w, actor_id=cp.MD2, **args), field="actor_id")
-    refused_call(w, InvalidInput, lambda: appeals.decide(w, actor_id=cp.AMD1, **{**args, "outcome": "reversed"}),
+    refused_call(w, AuthorityError, lambda: appeals.decide(w, acting_as=cp.AMD2, **args), field="acting_as")
+    refused_call(w, AuthorityError, lambda: appeals.decide(w, acting_as=cp.MD2, **args), field="acting_as")
+    refused_call(w, InvalidInput, lambda: appeals.decide(w, acting_as=cp.AMD1, **{**args, "outcome": "reversed"}),
                field="outcome")
-    refused_call(w, InvalidInput, lambda: appeals.decide(w, actor_id=cp.AMD1, **{**args, "policy_citations": []}),
+    refused_call(w, InvalidInput, lambda: appeals.decide(w, acting_as=cp.AMD1, **{**args, "policy_citations": []}),
                field="policy_citations")
 
 
 def test_overturned_appeal_supersedes_the_denial(assigned):
     w, aid = assigned
-    out = appeals.decide(w, actor_id=cp.AMD1, appeal_id=aid, outcome="overturned",
+    out = appeals.decide(w, acting_as=cp.AMD1, appeal_id=aid, outcome="overturned",
                          rationale="PT notes establish 8 weeks of therapy")
     assert out["case_status"] == "appeal_overturned" and out["authorization_number"] == "AUTH-CASE-TST-0001"
     with w.read() as s:
@@ -139,9 +139,9 @@ def test_overturned_appeal_supersedes_the_denial(assigned):
         assert [(d.decision, d.source, d.superseded_by) for d in rows] == [
             ("denied", "md_decision", out["determination_id"]), ("approved", "appeal", None)]
         assert [ln.outcome for ln in s.scalars(select(PALine).where(PALine.case_id == cp.CASE))] == ["approved"]
-    refused_call(w, Conflict, lambda: letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL,
+    refused_call(w, Conflict, lambda: letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL,
                                                             body=DENIAL_BODY, subject="x"), field="case_id")
-    note = letters.generate_notification(w, actor_id=cp.AMD1, case_id=cp.CASE, notification_type="appeal_outcome",
+    note = letters.generate_notification(w, acting_as=cp.AMD1, case_id=cp.CASE, notification_type="appeal_outcome",
                                          body="Your appeal was decided in your favour.", language="English")
     assert note["notification_type"] == "appeal_outcome"
 
@@ -149,51 +149,51 @@ def test_overturned_appeal_supersedes_the_denial(assigned):
 def test_stale_denial_letter_cannot_be_delivered_after_overturn(assigned):
     w, aid = assigned
     w2 = denied()
-    let = letters.generate_denial(w2, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY, subject="x")
+    let = letters.generate_denial(w2, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY, subject="x")
     assert let["audit"]["complete"] is True
     ap = filed(w2)
-    appeals.assign_reviewer(w2, actor_id=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD2)
-    appeals.decide(w2, actor_id=cp.AMD2, appeal_id=ap["id"], outcome="overturned", rationale="met")
-    refused_call(w2, Conflict, lambda: letters.deliver(w2, actor_id=cp.MD1, letter_id=let["id"], channel="portal"),
+    appeals.assign_reviewer(w2, acting_as=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD2)
+    appeals.decide(w2, acting_as=cp.AMD2, appeal_id=ap["id"], outcome="overturned", rationale="met")
+    refused_call(w2, Conflict, lambda: letters.deliver(w2, acting_as=cp.MD1, letter_id=let["id"], channel="portal"),
                field="case_id")
 
 
 def test_external_review_after_upheld_appeal(assigned):
     w, aid = assigned
-    refused_call(w, Conflict, lambda: appeals.file_external_review(w, actor_id=cp.PAC, case_id=cp.CASE,
+    refused_call(w, Conflict, lambda: appeals.file_external_review(w, acting_as=cp.PAC, case_id=cp.CASE,
                                                                  rationale="x"), field="case_id")
-    appeals.decide(w, actor_id=cp.AMD1, appeal_id=aid, outcome="upheld", rationale="not met",
+    appeals.decide(w, acting_as=cp.AMD1, appeal_id=aid, outcome="upheld", rationale="not met",
                    policy_citations=[cp.C1_CITE])
     assert status(w) == "appeal_upheld"
-    ext = appeals.file_external_review(w, actor_id=cp.PCP, case_id=cp.CASE, rationale="independent review requested")
+    ext = appeals.file_external_review(w, acting_as=cp.PCP, case_id=cp.CASE, rationale="independent review requested")
     assert ext["level"] == "external" and status(w) == "external_appealed"
-    refused_call(w, Conflict, lambda: appeals.decide(w, actor_id=cp.AMD1, appeal_id=ext["id"], outcome="upheld",
+    refused_call(w, Conflict, lambda: appeals.decide(w, acting_as=cp.AMD1, appeal_id=ext["id"], outcome="upheld",
                                                    rationale="x", policy_citations=[cp.C1_CITE]), field="appeal_id")
-    refused_call(w, IllegalTransition, lambda: appeals.record_external_decision(w, actor_id=cp.ERC, appeal_id=ext["id"],
+    refused_call(w, IllegalTransition, lambda: appeals.record_external_decision(w, acting_as=cp.ERC, appeal_id=ext["id"],
                                                                               outcome="overturned", rationale="x"))
-    refused_call(w, AuthorityError, lambda: appeals.assign_external_review(w, actor_id=cp.AMD1, appeal_id=ext["id"],
-                                                                         external_org="IRO"), field="actor_id")
-    refused_call(w, InvalidInput, lambda: appeals.assign_external_review(w, actor_id=cp.ERC, appeal_id=ext["id"],
+    refused_call(w, AuthorityError, lambda: appeals.assign_external_review(w, acting_as=cp.AMD1, appeal_id=ext["id"],
+                                                                         external_org="IRO"), field="acting_as")
+    refused_call(w, InvalidInput, lambda: appeals.assign_external_review(w, acting_as=cp.ERC, appeal_id=ext["id"],
                                                                        external_org=""), field="external_org")
-    appeals.assign_external_review(w, actor_id=cp.ERC, appeal_id=ext["id"], external_org="Keystone State IRO")
-    refused_call(w, AuthorityError, lambda: appeals.record_external_decision(w, actor_id=cp.AMD2, appeal_id=ext["id"],
+    appeals.assign_external_review(w, acting_as=cp.ERC, appeal_id=ext["id"], external_org="Keystone State IRO")
+    refused_call(w, AuthorityError, lambda: appeals.record_external_decision(w, acting_as=cp.AMD2, appeal_id=ext["id"],
                                                                            outcome="overturned", rationale="x"))
-    out = appeals.record_external_decision(w, actor_id=cp.ERC, appeal_id=ext["id"], outcome="overturned",
+    out = appeals.record_external_decision(w, acting_as=cp.ERC, appeal_id=ext["id"], outcome="overturned",
                                            rationale="IRO found criteria met")
     assert out["case_status"] == "external_appeal_overturned" and out["authorization_number"]
     with w.read() as s:
         active = [d for d in s.scalars(select(Determination)) if d.superseded_by is None]
         assert [(d.decision, d.source) for d in active] == [("approved", "external_review")]
-    assert [a["level"] for a in appeals.list_appeals(w, actor_id=cp.ERC, case_id=cp.CASE)] == ["internal", "external"]
+    assert [a["level"] for a in appeals.list_appeals(w, acting_as=cp.ERC, case_id=cp.CASE)] == ["internal", "external"]
 
 
 def test_external_review_window():
     w = denied()
     ap = filed(w)
-    appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD1)
-    appeals.decide(w, actor_id=cp.AMD1, appeal_id=ap["id"], outcome="upheld", rationale="x",
+    appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD1)
+    appeals.decide(w, acting_as=cp.AMD1, appeal_id=ap["id"], outcome="upheld", rationale="x",
                    policy_citations=[cp.C1_CITE])
     wait_days(w, 121)
-    refused_call(w, Conflict, lambda: appeals.file_external_review(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="x"),
+    refused_call(w, Conflict, lambda: appeals.file_external_review(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="x"),
                field="filed_at")
-    assert appeals.get_appeal(w, actor_id=cp.ERC, appeal_id=ap["id"])["status"] == "upheld"
+    assert appeals.get_appeal(w, acting_as=cp.ERC, appeal_id=ap["id"])["status"] == "upheld"

@@ -29,18 +29,18 @@ from tests.world.apps import payer_support as cp
 def denied(internal: str, external: str = "upheld", denier: str = cp.MD1):
     w = cp.to_md_review()
     cp.md_deny(w, denier)
-    det.finalize(w, actor_id=denier, case_id=cp.CASE, decision="denied", rationale="not met",
+    det.finalize(w, acting_as=denier, case_id=cp.CASE, decision="denied", rationale="not met",
                  policy_citations=[cp.C1_CITE])
     cp.set_appeal_outcomes(w, internal, external)
     return w
 
 
 def file_internal(w):
-    return appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="PT notes show 8 weeks")
+    return appeals.file_internal_appeal(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="PT notes show 8 weeks")
 
 
 def file_external(w):
-    return appeals.file_external_review(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="independent review please")
+    return appeals.file_external_review(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="independent review please")
 
 
 def _state(w, appeal_id):

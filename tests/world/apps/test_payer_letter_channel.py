@@ -19,12 +19,12 @@ DELIVERY = ("portal", "fax", "mail", "api")
 
 
 def _came_in_on(w, channel: str) -> None:
-    with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.packet_channel", allow_system=True) as tx:
+    with w.write(acting_as=SYSTEM_ACTOR, app="test", action="test.packet_channel", allow_system=True) as tx:
         tx.session.get(SubmissionPacket, "PKT-TST-1").channel = channel
 
 
 def _denial(w, recipient="provider"):
-    return letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
+    return letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
                                    subject="Notice of denial", recipient=recipient)
 
 
@@ -34,7 +34,7 @@ def test_provider_letter_only_on_the_requests_channel(request_channel, delivery)
     w = denied_world()
     _came_in_on(w, request_channel)
     let = _denial(w)
-    go = lambda: letters.deliver(w, actor_id=cp.MD1, letter_id=let["id"], channel=delivery)  # noqa: E731
+    go = lambda: letters.deliver(w, acting_as=cp.MD1, letter_id=let["id"], channel=delivery)  # noqa: E731
     if delivery == REQUEST_CHANNELS[request_channel]:
         assert go()["delivery_channel"] == delivery
     else:
@@ -47,4 +47,4 @@ def test_member_letter_is_not_bound_to_the_providers_channel():
     w = denied_world()
     _came_in_on(w, "fax")
     let = _denial(w, recipient="member")
-    assert letters.deliver(w, actor_id=cp.MD1, letter_id=let["id"], channel="mail")["status"] == "delivered"
+    assert letters.deliver(w, acting_as=cp.MD1, letter_id=let["id"], channel="mail")["status"] == "delivered"

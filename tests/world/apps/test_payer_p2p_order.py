@@ -25,13 +25,13 @@ SLOT = "2026-10-06T15:00:00Z"
 
 def pre_denied():
     w = cp.to_md_review()
-    out = md.submit_md_case_decision(w, actor_id=cp.MD1, case_id=cp.CASE, decision="p2p_review",
+    out = md.submit_md_case_decision(w, acting_as=cp.MD1, case_id=cp.CASE, decision="p2p_review",
                                      rationale="intend to deny", policy_citations=[cp.C1_CITE], signed_off=True)
     return w, out
 
 
 def request(w, actor=cp.PAC):
-    return p2p.request_p2p(w, actor_id=actor, case_id=cp.CASE, reason="discuss the intended denial")
+    return p2p.request_p2p(w, acting_as=actor, case_id=cp.CASE, reason="discuss the intended denial")
 
 
 def test_order_preliminary_denial_then_the_offices_request_then_the_reviewer():
@@ -63,22 +63,22 @@ def test_request_refused_out_of_order(md_step, why):
     if md_step == "deny":
         cp.md_deny(w)
     elif md_step == "approve":
-        md.submit_md_case_decision(w, actor_id=cp.MD1, case_id=cp.CASE, decision="approve", rationale="met")
+        md.submit_md_case_decision(w, acting_as=cp.MD1, case_id=cp.CASE, decision="approve", rationale="met")
     elif md_step == "p2p_review":
-        md.submit_md_case_decision(w, actor_id=cp.MD1, case_id=cp.CASE, decision="p2p_review", rationale="x")
+        md.submit_md_case_decision(w, acting_as=cp.MD1, case_id=cp.CASE, decision="p2p_review", rationale="x")
     err = refused_call(w, Conflict, lambda: request(w), field="case_id")
     assert why in err.message
 
 
 def test_only_the_requesting_office_may_request():
     w = cp.to_md_review()
-    refused_call(w, AuthorityError, lambda: request(w, actor=cp.PAC_OTHER), field="actor_id")
-    refused_call(w, AuthorityError, lambda: request(w, actor=cp.MD2), field="actor_id")
+    refused_call(w, AuthorityError, lambda: request(w, actor=cp.PAC_OTHER), field="acting_as")
+    refused_call(w, AuthorityError, lambda: request(w, actor=cp.MD2), field="acting_as")
 
 
 def _p2p_before_any_denial(w, status: str) -> str:
     """A P2P request that rests on no preliminary adverse determination (what the world used to open)."""
-    with w.write(actor_id=SYSTEM_ACTOR, app="test", action="test.p2p_row", allow_system=True) as tx:
+    with w.write(acting_as=SYSTEM_ACTOR, app="test", action="test.p2p_row", allow_system=True) as tx:
         req = P2PRequest(id="P2P-EARLY", case_id=cp.CASE, md_decision_id=None, original_reviewer_id=cp.MD1,
                          payer_reviewer_id=cp.MD2, provider_worker_id=cp.PCP, status=None, reason="early",
                          offered_slots=[SLOT], selected_slot=None, scheduled_at=None, outcome=None,
@@ -96,11 +96,11 @@ def _p2p_before_any_denial(w, status: str) -> str:
 
 ACTIONS = [
     ("requested", "offer peer-to-peer slots",
-     lambda w, rid: p2p.offer_slots(w, actor_id=cp.INTAKE, request_id=rid, payer_reviewer_id=cp.MD2, slots=[SLOT])),
+     lambda w, rid: p2p.offer_slots(w, acting_as=cp.INTAKE, request_id=rid, payer_reviewer_id=cp.MD2, slots=[SLOT])),
     ("slot_selected", "schedule the peer-to-peer call",
-     lambda w, rid: p2p.schedule(w, actor_id=cp.INTAKE, request_id=rid)),
+     lambda w, rid: p2p.schedule(w, acting_as=cp.INTAKE, request_id=rid)),
     ("scheduled", "record the peer-to-peer outcome",
-     lambda w, rid: p2p.record_outcome(w, actor_id=cp.MD2, request_id=rid, outcome="uphold_adverse", note="x")),
+     lambda w, rid: p2p.record_outcome(w, acting_as=cp.MD2, request_id=rid, outcome="uphold_adverse", note="x")),
 ]
 
 

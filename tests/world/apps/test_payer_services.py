@@ -41,10 +41,10 @@ def case_status(w: World) -> str:
 def test_flow_intake_pend_with_letter_and_member_notice():
     w = cp.build_payer_world()
     cp.do_intake(w, complete=False)
-    let = letters.generate_pend(w, actor_id=cp.INTAKE, case_id=cp.CASE, fields=PEND, body=PEND_BODY,
+    let = letters.generate_pend(w, acting_as=cp.INTAKE, case_id=cp.CASE, fields=PEND, body=PEND_BODY,
                                 subject="Information needed")
-    letters.deliver(w, actor_id=cp.INTAKE, letter_id=let["id"], channel="portal")
-    letters.generate_notification(w, actor_id=cp.INTAKE, case_id=cp.CASE, notification_type="pend",
+    letters.deliver(w, acting_as=cp.INTAKE, letter_id=let["id"], channel="portal")
+    letters.generate_notification(w, acting_as=cp.INTAKE, case_id=cp.CASE, notification_type="pend",
                                   body="Your doctor has been asked for more information.", language="English")
     assert case_status(w) == "pended_action_required"
 
@@ -53,12 +53,12 @@ def test_flow_triage_to_nurse_approval_and_letter():
     w = cp.to_nurse_review()
     cp.evaluate(w)
     cp.evaluate(w, criterion="C2", result="met")
-    nurse.submit_nurse_case_recommendation(w, actor_id=cp.NURSE, case_id=cp.CASE, recommendation="approve",
+    nurse.submit_nurse_case_recommendation(w, acting_as=cp.NURSE, case_id=cp.CASE, recommendation="approve",
                                            clinical_summary="both criteria met")
-    det.finalize(w, actor_id=cp.NURSE, case_id=cp.CASE, decision="approved")
-    let = letters.generate_approval(w, actor_id=cp.NURSE, case_id=cp.CASE, fields=APPROVAL, body=APPROVAL_BODY,
+    det.finalize(w, acting_as=cp.NURSE, case_id=cp.CASE, decision="approved")
+    let = letters.generate_approval(w, acting_as=cp.NURSE, case_id=cp.CASE, fields=APPROVAL, body=APPROVAL_BODY,
                                     subject="Approved")
-    letters.deliver(w, actor_id=cp.NURSE, letter_id=let["id"], channel="portal")
+    letters.deliver(w, acting_as=cp.NURSE, letter_id=let["id"], channel="portal")
     assert case_status(w) == "approved"
 
 
@@ -67,20 +67,20 @@ def test_flow_md_denial_letter_appeal_and_external_review():
     cp.set_payer_mode(w, "queue")  # the appeals staff are this test's callers (no appeals desk)
     cp.evaluate(w, cp.MD1, stage="md", result="not_met")
     cp.md_deny(w)
-    det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="denied", rationale="not met",
+    det.finalize(w, acting_as=cp.MD1, case_id=cp.CASE, decision="denied", rationale="not met",
                  policy_citations=[cp.C1_CITE])
-    let = letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
+    let = letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
                                   subject="Denied")
-    letters.deliver(w, actor_id=cp.MD1, letter_id=let["id"], channel="portal")
-    letters.generate_notification(w, actor_id=cp.MD1, case_id=cp.CASE, notification_type="appeal_rights",
+    letters.deliver(w, acting_as=cp.MD1, letter_id=let["id"], channel="portal")
+    letters.generate_notification(w, acting_as=cp.MD1, case_id=cp.CASE, notification_type="appeal_rights",
                                   body="You can appeal within 180 days.", language="English")
-    ap = appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="disagree")
-    appeals.assign_reviewer(w, actor_id=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD1)
-    appeals.decide(w, actor_id=cp.AMD1, appeal_id=ap["id"], outcome="upheld", rationale="not met",
+    ap = appeals.file_internal_appeal(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="disagree")
+    appeals.assign_reviewer(w, acting_as=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD1)
+    appeals.decide(w, acting_as=cp.AMD1, appeal_id=ap["id"], outcome="upheld", rationale="not met",
                    policy_citations=[cp.C1_CITE])
-    ext = appeals.file_external_review(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="IRO please")
-    appeals.assign_external_review(w, actor_id=cp.ERC, appeal_id=ext["id"], external_org="State IRO")
-    appeals.record_external_decision(w, actor_id=cp.ERC, appeal_id=ext["id"], outcome="upheld", rationale="agree")
+    ext = appeals.file_external_review(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="IRO please")
+    appeals.assign_external_review(w, acting_as=cp.ERC, appeal_id=ext["id"], external_org="State IRO")
+    appeals.record_external_decision(w, acting_as=cp.ERC, appeal_id=ext["id"], outcome="upheld", rationale="agree")
     assert case_status(w) == "external_appeal_upheld"
     with w.read() as s:
         path = [t.to_state for t in s.scalars(select(StateTransition).where(
@@ -105,7 +105,7 @@ def test_a_failure_mid_write_rolls_back_everything(monkeypatch):
 
     monkeypatch.setattr(pw, "create_task", boom)  # fails after the routing record and its id were minted
     with pytest.raises(RuntimeError):
-        triage.route_case(w, actor_id=cp.INTAKE, case_id=cp.CASE)
+        triage.route_case(w, acting_as=cp.INTAKE, case_id=cp.CASE)
     assert digest(w) == before
     with w.read() as s:
         assert {c.prefix: c.value for c in s.scalars(select(IdCounter))} == counters
@@ -131,32 +131,32 @@ def test_every_write_is_attributed_and_stamped_monotonically():
 def _reads(ids):
     a, c, letter_id, appeal_id = cp.INTAKE, cp.CASE, ids["letter"], ids["appeal"]
     return [
-        lambda w: intake.list_intake_queue(w, actor_id=a, include_complete=True),
-        lambda w: intake.get_intake_case(w, actor_id=a, case_id=c),
-        lambda w: intake.list_documents(w, actor_id=a, case_id=c),
-        lambda w: triage.get_triage(w, actor_id=a, case_id=c),
-        lambda w: triage.calculate_sla(w, actor_id=a, case_id=c, urgency_level="stat"),
-        lambda w: triage.check_gold_card(w, actor_id=a, case_id=c),
-        lambda w: nurse.get_nurse_review_data(w, actor_id=a, case_id=c),
-        lambda w: md.get_md_review_data(w, actor_id=a, case_id=c),
-        lambda w: det.get_summary(w, actor_id=a, case_id=c),
-        lambda w: p2p.list_requests(w, actor_id=a),
-        lambda w: letters.list_letters(w, actor_id=a, case_id=c),
-        lambda w: letters.get_letter(w, actor_id=a, letter_id=letter_id),
-        lambda w: letters.list_notifications(w, actor_id=a, case_id=c),
-        lambda w: letters.audit_completeness(w, actor_id=a, letter_id=letter_id),
-        lambda w: appeals.list_appeals(w, actor_id=a, case_id=c),
-        lambda w: appeals.get_appeal(w, actor_id=a, appeal_id=appeal_id),
+        lambda w: intake.list_intake_queue(w, acting_as=a, include_complete=True),
+        lambda w: intake.get_intake_case(w, acting_as=a, case_id=c),
+        lambda w: intake.list_documents(w, acting_as=a, case_id=c),
+        lambda w: triage.get_triage(w, acting_as=a, case_id=c),
+        lambda w: triage.calculate_sla(w, acting_as=a, case_id=c, urgency_level="stat"),
+        lambda w: triage.check_gold_card(w, acting_as=a, case_id=c),
+        lambda w: nurse.get_nurse_review_data(w, acting_as=a, case_id=c),
+        lambda w: md.get_md_review_data(w, acting_as=a, case_id=c),
+        lambda w: det.get_summary(w, acting_as=a, case_id=c),
+        lambda w: p2p.list_requests(w, acting_as=a),
+        lambda w: letters.list_letters(w, acting_as=a, case_id=c),
+        lambda w: letters.get_letter(w, acting_as=a, letter_id=letter_id),
+        lambda w: letters.list_notifications(w, acting_as=a, case_id=c),
+        lambda w: letters.audit_completeness(w, acting_as=a, letter_id=letter_id),
+        lambda w: appeals.list_appeals(w, acting_as=a, case_id=c),
+        lambda w: appeals.get_appeal(w, acting_as=a, appeal_id=appeal_id),
     ]
 
 
 def test_reads_never_write_or_move_the_clock():
     w = cp.to_md_review()
     cp.md_deny(w)
-    det.finalize(w, actor_id=cp.MD1, case_id=cp.CASE, decision="denied", rationale="not met",
+    det.finalize(w, acting_as=cp.MD1, case_id=cp.CASE, decision="denied", rationale="not met",
                  policy_citations=[cp.C1_CITE])
-    let = letters.generate_denial(w, actor_id=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY, subject="x")
-    ap = appeals.file_internal_appeal(w, actor_id=cp.PAC, case_id=cp.CASE, rationale="disagree")
+    let = letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY, subject="x")
+    ap = appeals.file_internal_appeal(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="disagree")
     before, clock = digest(w), w.now()
     for read in _reads({"letter": let["id"], "appeal": ap["id"]}):
         read(w)
@@ -165,18 +165,18 @@ def test_reads_never_write_or_move_the_clock():
 
 def test_views_never_return_the_precedence_lane():
     w = cp.to_md_review()
-    for view in (nurse.get_nurse_review_data(w, actor_id=cp.NURSE, case_id=cp.CASE),
-                 md.get_md_review_data(w, actor_id=cp.MD1, case_id=cp.CASE),
-                 triage.get_triage(w, actor_id=cp.INTAKE, case_id=cp.CASE)):
+    for view in (nurse.get_nurse_review_data(w, acting_as=cp.NURSE, case_id=cp.CASE),
+                 md.get_md_review_data(w, acting_as=cp.MD1, case_id=cp.CASE),
+                 triage.get_triage(w, acting_as=cp.INTAKE, case_id=cp.CASE)):
         assert view["routing"] and all(set(r) & {"policy_lane", "details"} == set() for r in view["routing"])
 
 
 def test_payer_views_never_expose_provider_originals():
     w = cp.to_nurse_review()
-    blobs = [nurse.get_nurse_review_data(w, actor_id=cp.NURSE, case_id=cp.CASE),
-             md.get_md_review_data(w, actor_id=cp.MD1, case_id=cp.CASE),
-             intake.get_intake_case(w, actor_id=cp.INTAKE, case_id=cp.CASE),
-             intake.list_documents(w, actor_id=cp.INTAKE, case_id=cp.CASE)]
+    blobs = [nurse.get_nurse_review_data(w, acting_as=cp.NURSE, case_id=cp.CASE),
+             md.get_md_review_data(w, acting_as=cp.MD1, case_id=cp.CASE),
+             intake.get_intake_case(w, acting_as=cp.INTAKE, case_id=cp.CASE),
+             intake.list_documents(w, acting_as=cp.INTAKE, case_id=cp.CASE)]
     text = repr(blobs)
     assert cp.DOC_PROVIDER not in text.replace(f"'copied_from': '{cp.DOC_PROVIDER}'", "")
     assert cp.DOC_OTHER not in text
@@ -197,7 +197,7 @@ def test_service_signature_convention(name, fn):
     params = list(inspect.signature(fn).parameters.values())
     assert params[0].name == "world" and params[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, name
     assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in params[1:]), name
-    assert params[1].name == "actor_id", name
+    assert params[1].name == "acting_as", name
     hints = get_type_hints(fn)
     assert hints["world"] is World, name
     assert str(hints["return"]) in ("dict[str, typing.Any]", "list[dict[str, typing.Any]]"), name

@@ -88,53 +88,53 @@ def case_row(world: World, case_id: str) -> PACase:
 
 
 def submit(world: World, case_id: str, bundle: str, channel: str = "portal", **kw: Any) -> dict[str, Any]:
-    return sp.submit_authorization(world, actor_id=PAC, case_id=case_id, channel=channel, bundle_document_id=bundle,
+    return sp.submit_authorization(world, acting_as=PAC, case_id=case_id, channel=channel, bundle_document_id=bundle,
                                    **kw)
 
 
 # =========================================================================================== EHR
 def test_search_by_name_member_id_and_dob(w: World) -> None:
-    rows = ehr.search_patients(w, actor_id=PAC, query="testw")
+    rows = ehr.search_patients(w, acting_as=PAC, query="testw")
     assert [r["patient_id"] for r in rows] == [PATIENT]
     assert rows[0]["coverages"][0]["member_id"] == "KMH100000001"
-    assert [r["patient_id"] for r in ehr.search_patients(w, actor_id=PAC, query="100000001")] == [PATIENT]
-    assert ehr.search_patients(w, actor_id=PAC, query="ada testwell", birth_date="1970-03-04")
-    assert ehr.search_patients(w, actor_id=PAC, query="testwell", birth_date="1971-03-04") == []
+    assert [r["patient_id"] for r in ehr.search_patients(w, acting_as=PAC, query="100000001")] == [PATIENT]
+    assert ehr.search_patients(w, acting_as=PAC, query="ada testwell", birth_date="1970-03-04")
+    assert ehr.search_patients(w, acting_as=PAC, query="testwell", birth_date="1971-03-04") == []
     # the other group's patient is not in Riverbend's EHR, but is in Northpoint's
-    assert ehr.search_patients(w, actor_id=PAC, query="khalil") == []
-    assert [r["patient_id"] for r in ehr.search_patients(w, actor_id=PAC_OTHER, query="khalil")] == [OTHER_PATIENT]
-    assert len(ehr.search_patients(w, actor_id=PAC, query="KMH", limit=1)) == 1
+    assert ehr.search_patients(w, acting_as=PAC, query="khalil") == []
+    assert [r["patient_id"] for r in ehr.search_patients(w, acting_as=PAC_OTHER, query="khalil")] == [OTHER_PATIENT]
+    assert len(ehr.search_patients(w, acting_as=PAC, query="KMH", limit=1)) == 1
 
 
 def test_search_refusals(w: World) -> None:
     with refused(w, InvalidInput, field="query"):
-        ehr.search_patients(w, actor_id=PAC, query="a")
+        ehr.search_patients(w, acting_as=PAC, query="a")
     with refused(w, InvalidInput, field="limit"):
-        ehr.search_patients(w, actor_id=PAC, query="test", limit=0)
+        ehr.search_patients(w, acting_as=PAC, query="test", limit=0)
     with refused(w, InvalidInput, field="birth_date"):
-        ehr.search_patients(w, actor_id=PAC, query="test", birth_date="03/04/1970")
-    with refused(w, UnknownActor, field="actor_id"):
-        ehr.search_patients(w, actor_id="WKR-NOBODY", query="test")
-    with refused(w, AuthorityError, field="actor_id"):
-        ehr.search_patients(w, actor_id=CM, query="test")
+        ehr.search_patients(w, acting_as=PAC, query="test", birth_date="03/04/1970")
+    with refused(w, UnknownActor, field="acting_as"):
+        ehr.search_patients(w, acting_as="WKR-NOBODY", query="test")
+    with refused(w, AuthorityError, field="acting_as"):
+        ehr.search_patients(w, acting_as=CM, query="test")
     with refused(w, AuthorityError):
-        ehr.search_patients(w, actor_id=NURSE, query="test")
+        ehr.search_patients(w, acting_as=NURSE, query="test")
 
 
 def test_candidate_orders_newest_first(w: World) -> None:
-    orders = ehr.list_candidate_orders(w, actor_id=PAC, patient_id=PATIENT)
+    orders = ehr.list_candidate_orders(w, acting_as=PAC, patient_id=PATIENT)
     assert [o["id"] for o in orders] == [ORDER_EXPEDITED, ORDER, ORDER_NP]
     assert orders[0]["ordering_provider"]["npi"] == "1700025947"
     assert orders[1]["cases"] == []
     open_checked(w)
-    assert ehr.list_candidate_orders(w, actor_id=PAC, patient_id=PATIENT)[1]["cases"][0]["status"] \
+    assert ehr.list_candidate_orders(w, acting_as=PAC, patient_id=PATIENT)[1]["cases"][0]["status"] \
         == "requirement_checked"
     with refused(w, NotFound, field="patient_id"):
-        ehr.list_candidate_orders(w, actor_id=PAC, patient_id=OTHER_PATIENT)
+        ehr.list_candidate_orders(w, acting_as=PAC, patient_id=OTHER_PATIENT)
 
 
 def test_chart_sections_and_provider_side_only(w: World) -> None:
-    chart = ehr.get_patient_chart(w, actor_id=PAC, patient_id=PATIENT)
+    chart = ehr.get_patient_chart(w, acting_as=PAC, patient_id=PATIENT)
     for key in ("patient", "coverages", "conditions", "encounters", "observations", "medications", "procedures",
                 "allergies", "documents", "prior_pa_cases"):
         assert key in chart
@@ -144,12 +144,12 @@ def test_chart_sections_and_provider_side_only(w: World) -> None:
     assert {NOTE, IMAGING, DRAFT_LMN} <= ids and PAYER_DOC not in ids
     assert all("body" not in d for d in chart["documents"])
     with refused(w, NotFound):
-        ehr.get_patient_chart(w, actor_id=PAC, patient_id="PAT-NOPE")
+        ehr.get_patient_chart(w, acting_as=PAC, patient_id="PAT-NOPE")
 
 
 def test_chart_observation_pagination_and_budget() -> None:
     world = build_provider_world(ProviderOptions(extra_observations=6000))
-    chart = ehr.get_patient_chart(world, actor_id=PAC, patient_id=PATIENT)
+    chart = ehr.get_patient_chart(world, acting_as=PAC, patient_id=PATIENT)
     assert len(json.dumps(chart)) < 100_000
     meta = chart["observations_meta"]
     assert meta["total_in_chart"] == 6000 and meta["returned"] == 12  # 4 codes × latest 3
@@ -158,23 +158,23 @@ def test_chart_observation_pagination_and_budget() -> None:
     # latest first per code
     bp = [o for o in chart["observations"] if o["loinc"] == "8480-6"]
     assert bp == sorted(bp, key=lambda o: o["date"], reverse=True)
-    window = ehr.get_patient_chart(world, actor_id=PAC, patient_id=PATIENT, observations_per_code=100,
+    window = ehr.get_patient_chart(world, acting_as=PAC, patient_id=PATIENT, observations_per_code=100,
                                    observations_since="2024-01-01", observations_until="2024-01-31",
                                    loinc_codes=["8480-6"])
     assert window["observations"] and all(o["loinc"] == "8480-6" and "2024-01-01" <= o["date"] <= "2024-01-31"
                                           for o in window["observations"])
-    big = ehr.get_patient_chart(world, actor_id=PAC, patient_id=PATIENT, observations_per_code=100)
+    big = ehr.get_patient_chart(world, acting_as=PAC, patient_id=PATIENT, observations_per_code=100)
     assert len(json.dumps(big)) < 100_000
     with refused(world, InvalidInput, field="observations_per_code"):
-        ehr.get_patient_chart(world, actor_id=PAC, patient_id=PATIENT, observations_per_code=101)
+        ehr.get_patient_chart(world, acting_as=PAC, patient_id=PATIENT, observations_per_code=101)
     with refused(world, InvalidInput, field="observations_since"):
-        ehr.get_patient_chart(world, actor_id=PAC, patient_id=PATIENT, observations_since="2025-01-01",
+        ehr.get_patient_chart(world, acting_as=PAC, patient_id=PATIENT, observations_since="2025-01-01",
                               observations_until="2024-01-01")
 
 
 # =================================================================================== workbench
 def test_create_from_order(w: World) -> None:
-    out = wb.create_from_order(w, actor_id=PAC, order_id=ORDER)
+    out = wb.create_from_order(w, acting_as=PAC, order_id=ORDER)
     c = out["case"]
     assert c["status"] == "draft" and c["coverage_id"] == "COV-TST" and c["plan_id"] == "PLN-IL-COM"
     assert c["requesting_worker_id"] == PCP and c["requested_start"] == "2026-10-20" and c["urgency"] == "standard"
@@ -184,62 +184,62 @@ def test_create_from_order(w: World) -> None:
 
 
 def test_create_from_order_refusals(w: World) -> None:
-    with refused(w, AuthorityError, field="actor_id"):
-        wb.create_from_order(w, actor_id=PAC_OTHER, order_id=ORDER)  # not the ordering organization
-    with refused(w, AuthorityError, field="actor_id"):
-        wb.create_from_order(w, actor_id=FD, order_id=ORDER)  # front desk does not work PA cases
+    with refused(w, AuthorityError, field="acting_as"):
+        wb.create_from_order(w, acting_as=PAC_OTHER, order_id=ORDER)  # not the ordering organization
+    with refused(w, AuthorityError, field="acting_as"):
+        wb.create_from_order(w, acting_as=FD, order_id=ORDER)  # front desk does not work PA cases
     with refused(w, AuthorityError):
-        wb.create_from_order(w, actor_id=NURSE, order_id=ORDER)  # payer staff
+        wb.create_from_order(w, acting_as=NURSE, order_id=ORDER)  # payer staff
     with refused(w, UnknownActor):
-        wb.create_from_order(w, actor_id="WKR-GHOST", order_id=ORDER)
+        wb.create_from_order(w, acting_as="WKR-GHOST", order_id=ORDER)
     with refused(w, NotFound, field="order_id"):
-        wb.create_from_order(w, actor_id=PAC, order_id="SR-NOPE")
-    wb.create_from_order(w, actor_id=PAC, order_id=ORDER)
+        wb.create_from_order(w, acting_as=PAC, order_id="SR-NOPE")
+    wb.create_from_order(w, acting_as=PAC, order_id=ORDER)
     with refused(w, Conflict, field="order_id"):
-        wb.create_from_order(w, actor_id=PAC, order_id=ORDER)  # one open case per order
+        wb.create_from_order(w, acting_as=PAC, order_id=ORDER)  # one open case per order
 
 
 def test_coverage_resolved_on_order_date_and_inactive_on_date_of_service() -> None:
     world = build_provider_world(ProviderOptions(coverage_ends=dt.date(2026, 10, 10)))
     case_id, bundle = ready_case(world)
     assert case_row(world, case_id).coverage_id == "COV-TST"  # active on the order date 2026-10-01
-    assert wb.get_case(world, actor_id=PAC, case_id=case_id)["requirement_checks"][0]["coverage_active"] is False
+    assert wb.get_case(world, acting_as=PAC, case_id=case_id)["requirement_checks"][0]["coverage_active"] is False
     out = submit(world, case_id, bundle)
     assert out["status"] == "denied" and out["payer_reply"]["basis"] == "administrative"
     assert "appeal_deadline" in out["payer_reply"]
 
 
 def test_check_requirement_publishes_only_what_the_plan_publishes(w: World) -> None:
-    case_id = wb.create_from_order(w, actor_id=PAC, order_id=ORDER)["case"]["id"]
-    r = wb.check_requirement(w, actor_id=PAC, case_id=case_id)
+    case_id = wb.create_from_order(w, acting_as=PAC, order_id=ORDER)["case"]["id"]
+    r = wb.check_requirement(w, acting_as=PAC, case_id=case_id)
     assert r["status"] == "requirement_checked" and r["pa_required"] is True and r["in_network"] is True
     assert r["required_document_kinds"] == ["chart_note", "imaging_report"]
     assert r["questionnaire_form_id"] == FORM_ID and r["policy_reference"] == POLICY_REF
-    everything = json.dumps([r, wb.get_case(w, actor_id=PAC, case_id=case_id),
-                             docs.list_required_forms(w, actor_id=PAC, case_id=case_id)])
+    everything = json.dumps([r, wb.get_case(w, acting_as=PAC, case_id=case_id),
+                             docs.list_required_forms(w, acting_as=PAC, case_id=case_id)])
     for secret in (HIDDEN_MARKER, HIDDEN_DENY, "complete_outcome", "evidence_requirements", "HPOL-TST",
                    "required_diagnosis_prefixes", "criteria"):
         assert secret not in everything
     with refused(w, IllegalTransition):
-        wb.check_requirement(w, actor_id=PAC, case_id=case_id)  # done once
+        wb.check_requirement(w, acting_as=PAC, case_id=case_id)  # done once
     with refused(w, AuthorityError):
-        wb.check_requirement(w, actor_id=PAC_OTHER, case_id=case_id)
+        wb.check_requirement(w, acting_as=PAC_OTHER, case_id=case_id)
     with refused(w, NotFound, field="case_id"):
-        wb.check_requirement(w, actor_id=PAC, case_id="CASE-9999")
+        wb.check_requirement(w, acting_as=PAC, case_id="CASE-9999")
 
 
 def test_out_of_network_and_not_required() -> None:
     world = build_provider_world(ProviderOptions(pa_required=False))
-    case_id = wb.create_from_order(world, actor_id=PAC_OTHER, order_id=ORDER_OTHER)["case"]["id"]
-    r = wb.check_requirement(world, actor_id=PAC_OTHER, case_id=case_id)
+    case_id = wb.create_from_order(world, acting_as=PAC_OTHER, order_id=ORDER_OTHER)["case"]["id"]
+    r = wb.check_requirement(world, acting_as=PAC_OTHER, case_id=case_id)
     assert r["in_network"] is False and r["pa_required"] is False and r["questionnaire_form_id"] is None
-    assert docs.list_required_forms(world, actor_id=PAC_OTHER, case_id=case_id) == []
+    assert docs.list_required_forms(world, acting_as=PAC_OTHER, case_id=case_id) == []
 
 
 def test_finalize_dispositions(w: World) -> None:
     case_id = open_checked(w)
     out = wb.finalize_provider_determination(
-        w, actor_id=PAC, case_id=case_id, final_action="gather_more_evidence", rationale="no therapy trial",
+        w, acting_as=PAC, case_id=case_id, final_action="gather_more_evidence", rationale="no therapy trial",
         clinician_request="Document the supervised therapy course (dates, visits).",
         document_findings=[{"kind": "chart_note", "status": "present_insufficient", "document_ids": [NOTE],
                             "note": "no dated therapy course"},
@@ -248,10 +248,10 @@ def test_finalize_dispositions(w: World) -> None:
     assert out["provider_determination"]["document_findings"][1] == {
         "kind": "imaging_report", "status": "absent", "document_ids": [], "note": "none on file"}
     with refused(w, IllegalTransition):  # docs_needed → docs_needed is not a move
-        wb.finalize_provider_determination(w, actor_id=PAC, case_id=case_id, final_action="gather_more_evidence",
+        wb.finalize_provider_determination(w, acting_as=PAC, case_id=case_id, final_action="gather_more_evidence",
                                            document_findings=sufficient_findings(), rationale="x",
                                            clinician_request="y")
-    out = wb.finalize_provider_determination(w, actor_id=PAC, case_id=case_id, final_action="do_not_submit",
+    out = wb.finalize_provider_determination(w, acting_as=PAC, case_id=case_id, final_action="do_not_submit",
                                              document_findings=sufficient_findings(), rationale="patient declined")
     assert out["case"]["case"]["status"] == "closed" and out["case"]["case"]["closed_reason"] == "patient declined"
 
@@ -283,40 +283,40 @@ def test_finalize_refusals_name_the_field(w: World, change: dict[str, Any], fiel
     case_id = open_checked(w)
     args = {"final_action": "submit_pa", "document_findings": sufficient_findings(), "rationale": "ok", **change}
     with refused(w, InvalidInput, field=field):
-        wb.finalize_provider_determination(w, actor_id=PAC, case_id=case_id, **args)
+        wb.finalize_provider_determination(w, acting_as=PAC, case_id=case_id, **args)
 
 
 def test_finalize_needs_requirement_check_and_role(w: World) -> None:
-    case_id = wb.create_from_order(w, actor_id=PAC, order_id=ORDER)["case"]["id"]
+    case_id = wb.create_from_order(w, acting_as=PAC, order_id=ORDER)["case"]["id"]
     with refused(w, Conflict):
-        wb.finalize_provider_determination(w, actor_id=PAC, case_id=case_id, final_action="submit_pa",
+        wb.finalize_provider_determination(w, acting_as=PAC, case_id=case_id, final_action="submit_pa",
                                            document_findings=sufficient_findings(), rationale="x")
-    wb.check_requirement(w, actor_id=PAC, case_id=case_id)
+    wb.check_requirement(w, acting_as=PAC, case_id=case_id)
     with refused(w, AuthorityError):
-        wb.finalize_provider_determination(w, actor_id=FD, case_id=case_id, final_action="submit_pa",
+        wb.finalize_provider_determination(w, acting_as=FD, case_id=case_id, final_action="submit_pa",
                                            document_findings=sufficient_findings(), rationale="x")
 
 
 def test_get_case_next_actions_and_list_cases(w: World) -> None:
     standard, bundle = ready_case(w)
-    expedited = wb.create_from_order(w, actor_id=PAC, order_id=ORDER_EXPEDITED)["case"]["id"]
-    g = wb.get_case(w, actor_id=PAC, case_id=standard)
+    expedited = wb.create_from_order(w, acting_as=PAC, order_id=ORDER_EXPEDITED)["case"]["id"]
+    g = wb.get_case(w, acting_as=PAC, case_id=standard)
     targets = {(a["action"], a["to_status"]) for a in g["next_actions"]}
     assert ("submit_authorization", "submitted") in targets
     assert ("finalize_provider_determination", "docs_needed") in targets
     assert ("finalize_provider_determination", "closed") in targets
-    assert [c["case_id"] for c in wb.list_cases(w, actor_id=PAC)] == [expedited, standard]
-    assert wb.list_cases(w, actor_id=PAC_OTHER) == []
-    assert [c["case_id"] for c in wb.list_cases(w, actor_id=PAC, status="ready_to_submit")] == [standard]
+    assert [c["case_id"] for c in wb.list_cases(w, acting_as=PAC)] == [expedited, standard]
+    assert wb.list_cases(w, acting_as=PAC_OTHER) == []
+    assert [c["case_id"] for c in wb.list_cases(w, acting_as=PAC, status="ready_to_submit")] == [standard]
     with refused(w, InvalidInput, field="status"):
-        wb.list_cases(w, actor_id=PAC, status="pending")
+        wb.list_cases(w, acting_as=PAC, status="pending")
     with refused(w, AuthorityError):
-        wb.get_case(w, actor_id=PAC_OTHER, case_id=standard)
+        wb.get_case(w, acting_as=PAC_OTHER, case_id=standard)
     submit(w, standard, bundle)
-    assert wb.get_case(w, actor_id=PAC, case_id=standard)["next_actions"] == []  # approved: nothing to do
+    assert wb.get_case(w, acting_as=PAC, case_id=standard)["next_actions"] == []  # approved: nothing to do
     before = w.now()
-    wb.get_case(w, actor_id=PAC, case_id=standard)
-    wb.check_status(w, actor_id=PAC, case_id=standard)
+    wb.get_case(w, acting_as=PAC, case_id=standard)
+    wb.check_status(w, acting_as=PAC, case_id=standard)
     assert w.now() == before  # reads do not move the clock
 
 
@@ -324,39 +324,39 @@ def test_get_case_next_actions_and_list_cases(w: World) -> None:
 def test_inbox_read_stamps_once(w: World) -> None:
     case_id, bundle = ready_case(w)
     submit(w, case_id, bundle)
-    msgs = wb.list_messages(w, actor_id=PAC)
+    msgs = wb.list_messages(w, acting_as=PAC)
     assert len(msgs) == 1 and msgs[0]["unread"] and msgs[0]["kind"] == "approval_letter" and "body" not in msgs[0]
-    assert wb.list_messages(w, actor_id=PAC_OTHER) == []
+    assert wb.list_messages(w, acting_as=PAC_OTHER) == []
     t0 = w.now()
-    m = wb.read_message(w, actor_id=PAC, message_id=msgs[0]["id"])
+    m = wb.read_message(w, acting_as=PAC, message_id=msgs[0]["id"])
     assert "AUTH-CASE-0001-0001" in m["body"] and m["read_at"] is not None and w.now() > t0
-    again = wb.read_message(w, actor_id=PCP, message_id=msgs[0]["id"])
+    again = wb.read_message(w, acting_as=PCP, message_id=msgs[0]["id"])
     assert again["read_at"] == m["read_at"]
-    assert wb.list_messages(w, actor_id=PAC, unread_only=True) == []
+    assert wb.list_messages(w, acting_as=PAC, unread_only=True) == []
     with refused(w, AuthorityError):
-        wb.read_message(w, actor_id=PAC_OTHER, message_id=msgs[0]["id"])
+        wb.read_message(w, acting_as=PAC_OTHER, message_id=msgs[0]["id"])
     with refused(w, NotFound, field="message_id"):
-        wb.read_message(w, actor_id=PAC, message_id="MSG-9999")
+        wb.read_message(w, acting_as=PAC, message_id="MSG-9999")
 
 
 # ====================================================================================== vault
 def test_upload_signing_rules(w: World) -> None:
     case_id = open_checked(w)
-    d = docs.upload_evidence(w, actor_id=PAC, case_id=case_id, kind="letter_of_medical_necessity", title="LMN",
+    d = docs.upload_evidence(w, acting_as=PAC, case_id=case_id, kind="letter_of_medical_necessity", title="LMN",
                              body="Letter drafted by the coordinator.")
     assert d["signed"] is False and d["author_worker_id"] == PAC and d["clinician_signed"] is False
     with refused(w, AuthorityError, field="sign"):
-        docs.upload_evidence(w, actor_id=PAC, case_id=case_id, kind="chart_note", title="x", body="y", sign=True)
-    d = docs.upload_evidence(w, actor_id=PCP, case_id=case_id, kind="letter_of_medical_necessity", title="LMN",
+        docs.upload_evidence(w, acting_as=PAC, case_id=case_id, kind="chart_note", title="x", body="y", sign=True)
+    d = docs.upload_evidence(w, acting_as=PCP, case_id=case_id, kind="letter_of_medical_necessity", title="LMN",
                              body="I attest the patient completed supervised physical therapy.", sign=True)
     assert d["signed"] and d["signed_by"] == PCP and d["clinician_signed"]
     with refused(w, InvalidInput, field="kind") as info:
-        docs.upload_evidence(w, actor_id=PAC, case_id=case_id, kind="approval_letter", title="x", body="y")
+        docs.upload_evidence(w, acting_as=PAC, case_id=case_id, kind="approval_letter", title="x", body="y")
     assert "chart_note" in info.value.allowed
     with refused(w, InvalidInput, field="body"):
-        docs.upload_evidence(w, actor_id=PAC, case_id=case_id, kind="chart_note", title="x", body="")
+        docs.upload_evidence(w, acting_as=PAC, case_id=case_id, kind="chart_note", title="x", body="")
     with refused(w, AuthorityError):
-        docs.upload_evidence(w, actor_id=PAC_OTHER, case_id=case_id, kind="chart_note", title="x", body="y")
+        docs.upload_evidence(w, acting_as=PAC_OTHER, case_id=case_id, kind="chart_note", title="x", body="y")
 
 
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
@@ -365,14 +365,14 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 40
 
 def test_upload_file_stores_hash_size_and_mime(w: World) -> None:
     case_id = open_checked(w)
-    d = docs.upload_evidence_file(w, actor_id=PAC, case_id=case_id, kind="imaging_report", title="Outside MRI",
+    d = docs.upload_evidence_file(w, acting_as=PAC, case_id=case_id, kind="imaging_report", title="Outside MRI",
                                   filename="mri.pdf", mime_type="application/pdf",
                                   content_base64=base64.b64encode(PDF).decode(),
                                   description="Outside MRI report from Lakeshore Imaging, 2026-09-12, 2 pages.")
     assert d["details"] == {"binary": True, "filename": "mri.pdf", "mime_type": "application/pdf",
                             "byte_count": len(PDF), "sha256": hashlib.sha256(PDF).hexdigest()}
     assert d["body"].startswith("Outside MRI report") and d["signed"] is False
-    got = docs.get_document(w, actor_id=PAC, document_id=d["id"])
+    got = docs.get_document(w, acting_as=PAC, document_id=d["id"])
     assert got["details"]["sha256"] == hashlib.sha256(PDF).hexdigest()
 
 
@@ -386,7 +386,7 @@ def test_upload_file_stores_hash_size_and_mime(w: World) -> None:
 def test_upload_file_refusals(w: World, mime: str, content: str, field: str) -> None:
     case_id = open_checked(w)
     with refused(w, InvalidInput, field=field):
-        docs.upload_evidence_file(w, actor_id=PAC, case_id=case_id, kind="imaging_report", title="x",
+        docs.upload_evidence_file(w, acting_as=PAC, case_id=case_id, kind="imaging_report", title="x",
                                   filename="f.bin", mime_type=mime, content_base64=content,
                                   description="a short description of the file")
 
@@ -395,66 +395,66 @@ def test_upload_file_size_cap(w: World, monkeypatch: pytest.MonkeyPatch) -> None
     case_id = open_checked(w)
     monkeypatch.setattr(docs, "MAX_UPLOAD_BYTES", 16)
     with refused(w, InvalidInput, field="content_base64"):
-        docs.upload_evidence_file(w, actor_id=PAC, case_id=case_id, kind="imaging_report", title="x",
+        docs.upload_evidence_file(w, acting_as=PAC, case_id=case_id, kind="imaging_report", title="x",
                                   filename="a.pdf", mime_type="application/pdf",
                                   content_base64=base64.b64encode(PDF).decode(), description="too big for the cap")
 
 
 def test_documents_listing_and_access(w: World) -> None:
     case_id = open_checked(w)
-    ids = [d["id"] for d in docs.list_case_documents(w, actor_id=PAC, case_id=case_id)]
+    ids = [d["id"] for d in docs.list_case_documents(w, acting_as=PAC, case_id=case_id)]
     assert {NOTE, IMAGING, DRAFT_LMN} <= set(ids) and PAYER_DOC not in ids and OTHER_NOTE not in ids
-    assert docs.get_document(w, actor_id=PAC, document_id=NOTE)["body"].startswith("Orthopedic office note")
+    assert docs.get_document(w, acting_as=PAC, document_id=NOTE)["body"].startswith("Orthopedic office note")
     with refused(w, NotFound, field="document_id"):
-        docs.get_document(w, actor_id=PAC, document_id=PAYER_DOC)
+        docs.get_document(w, acting_as=PAC, document_id=PAYER_DOC)
     with refused(w, NotFound, field="document_id"):
-        docs.get_document(w, actor_id=PAC, document_id=OTHER_NOTE)  # not in Riverbend's EHR
+        docs.get_document(w, acting_as=PAC, document_id=OTHER_NOTE)  # not in Riverbend's EHR
 
 
 def test_bundle_validation(w: World) -> None:
-    draft = wb.create_from_order(w, actor_id=PAC, order_id=ORDER)["case"]["id"]
+    draft = wb.create_from_order(w, acting_as=PAC, order_id=ORDER)["case"]["id"]
     with refused(w, Conflict):
-        docs.create_submission_bundle(w, actor_id=PAC, case_id=draft, document_ids=[NOTE])
-    wb.check_requirement(w, actor_id=PAC, case_id=draft)
+        docs.create_submission_bundle(w, acting_as=PAC, case_id=draft, document_ids=[NOTE])
+    wb.check_requirement(w, acting_as=PAC, case_id=draft)
     with refused(w, InvalidInput, field="document_ids"):
-        docs.create_submission_bundle(w, actor_id=PAC, case_id=draft, document_ids=[NOTE, OTHER_NOTE])
+        docs.create_submission_bundle(w, acting_as=PAC, case_id=draft, document_ids=[NOTE, OTHER_NOTE])
     with refused(w, NotFound, field="document_ids"):
-        docs.create_submission_bundle(w, actor_id=PAC, case_id=draft, document_ids=[PAYER_DOC])
+        docs.create_submission_bundle(w, acting_as=PAC, case_id=draft, document_ids=[PAYER_DOC])
     with refused(w, InvalidInput, field="document_ids"):
-        docs.create_submission_bundle(w, actor_id=PAC, case_id=draft, document_ids=[NOTE, NOTE])
+        docs.create_submission_bundle(w, acting_as=PAC, case_id=draft, document_ids=[NOTE, NOTE])
     with refused(w, InvalidInput, field="document_ids"):
-        docs.create_submission_bundle(w, actor_id=PAC, case_id=draft, document_ids=[])
-    b = docs.create_submission_bundle(w, actor_id=PAC, case_id=draft, document_ids=[NOTE, IMAGING], note="cover")
+        docs.create_submission_bundle(w, acting_as=PAC, case_id=draft, document_ids=[])
+    b = docs.create_submission_bundle(w, acting_as=PAC, case_id=draft, document_ids=[NOTE, IMAGING], note="cover")
     assert b["kind"] == "submission_bundle" and b["details"]["document_ids"] == [NOTE, IMAGING]
     assert NOTE in b["body"] and "KMH100000001" in b["body"]
     with refused(w, InvalidInput, field="document_ids"):
-        docs.create_submission_bundle(w, actor_id=PAC, case_id=draft, document_ids=[b["id"]])
+        docs.create_submission_bundle(w, acting_as=PAC, case_id=draft, document_ids=[b["id"]])
     assert case_row(w, draft).status == "requirement_checked"
 
 
 def test_forms_save_merge_validate(w: World) -> None:
     case_id = open_checked(w)
-    [form] = docs.list_required_forms(w, actor_id=PAC, case_id=case_id)
+    [form] = docs.list_required_forms(w, acting_as=PAC, case_id=case_id)
     assert form["form_id"] == FORM_ID and form["status"] == "not_started"
     assert [q["key"] for q in form["questions"]] == ["therapy_weeks", "mechanical_symptoms", "laterality"]
     assert form["questions"][2]["choices"] == ["left", "right", "bilateral"]
-    f = docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=FORM_ID,
+    f = docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=FORM_ID,
                                 answers={"therapy_weeks": 8, "laterality": "up"})
     assert f["status"] == "incomplete"
     assert any("mechanical_symptoms" in p for p in f["problems"]) and any("laterality" in p for p in f["problems"])
-    f = docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=FORM_ID,
+    f = docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=FORM_ID,
                                 answers={"mechanical_symptoms": True, "laterality": "right"})
     assert f["status"] == "complete" and f["answers"]["therapy_weeks"] == 8
-    assert docs.validate_form(w, actor_id=PAC, case_id=case_id)["complete"] is True
-    f = docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=FORM_ID, answers={"laterality": None})
+    assert docs.validate_form(w, acting_as=PAC, case_id=case_id)["complete"] is True
+    f = docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=FORM_ID, answers={"laterality": None})
     assert f["status"] == "incomplete" and "laterality" not in f["answers"]
     with refused(w, InvalidInput, field="answers") as info:
-        docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=FORM_ID, answers={"bmi": 41})
+        docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=FORM_ID, answers={"bmi": 41})
     assert info.value.allowed == sorted(GOOD_ANSWERS)
     with refused(w, InvalidInput, field="form_id"):
-        docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id="QNR-OTHER", answers={})
+        docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id="QNR-OTHER", answers={})
     with refused(w, InvalidInput, field="answers.therapy_weeks"):
-        docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=FORM_ID, answers={"therapy_weeks": [8]})
+        docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=FORM_ID, answers={"therapy_weeks": [8]})
 
 
 # ================================================================================= submission
@@ -488,9 +488,9 @@ def test_edi_carries_no_answers_so_questionnaire_document_decides(w: World) -> N
     out = submit(w, case_id, bundle, "edi_278")
     assert out["warnings"] and out["status"] == "pended_action_required"
     assert any("questionnaire" in r for r in out["payer_reply"]["reasons"])
-    q = docs.upload_evidence(w, actor_id=PAC, case_id=case_id, kind="questionnaire", title="Payer questionnaire",
+    q = docs.upload_evidence(w, acting_as=PAC, case_id=case_id, kind="questionnaire", title="Payer questionnaire",
                              body="therapy_weeks: 8\nmechanical_symptoms: yes\nlaterality: right\n")
-    out = sp.respond_to_pend(w, actor_id=PAC, case_id=case_id, note="questionnaire attached", document_ids=[q["id"]])
+    out = sp.respond_to_pend(w, acting_as=PAC, case_id=case_id, note="questionnaire attached", document_ids=[q["id"]])
     assert out["packet"]["channel"] == "edi_278" and out["status"] == "approved"
 
 
@@ -507,23 +507,23 @@ def test_submission_copies_documents_to_payer_side(w: World) -> None:
         assert copies[1].signed and copies[1].body.startswith("Orthopedic")
         copy_id = pkt.payer_document_ids[1]
     with refused(w, NotFound):
-        docs.get_document(w, actor_id=PAC, document_id=copy_id)
+        docs.get_document(w, acting_as=PAC, document_id=copy_id)
 
 
 def test_submit_refusals(w: World) -> None:
     case_id = open_checked(w)
-    b = docs.create_submission_bundle(w, actor_id=PAC, case_id=case_id, document_ids=[NOTE, IMAGING])["id"]
-    docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=FORM_ID, answers=GOOD_ANSWERS)
+    b = docs.create_submission_bundle(w, acting_as=PAC, case_id=case_id, document_ids=[NOTE, IMAGING])["id"]
+    docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=FORM_ID, answers=GOOD_ANSWERS)
     with refused(w, Conflict, field="case_id"):
         submit(w, case_id, b)  # requirement_checked: no disposition yet
-    wb.finalize_provider_determination(w, actor_id=PAC, case_id=case_id, final_action="submit_pa",
+    wb.finalize_provider_determination(w, acting_as=PAC, case_id=case_id, final_action="submit_pa",
                                        document_findings=sufficient_findings(), rationale="ready")
     with refused(w, InvalidInput, field="channel"):
         submit(w, case_id, b, "email")
     with refused(w, InvalidInput, field="bundle_document_id"):
         submit(w, case_id, NOTE)
     with refused(w, AuthorityError):
-        sp.submit_authorization(w, actor_id=PAC_OTHER, case_id=case_id, channel="portal", bundle_document_id=b)
+        sp.submit_authorization(w, acting_as=PAC_OTHER, case_id=case_id, channel="portal", bundle_document_id=b)
     submit(w, case_id, b)
     with refused(w, Conflict):
         submit(w, case_id, b)  # approved: no second submission
@@ -548,7 +548,7 @@ def test_auto_approve() -> None:
     assert _transitions(world, case_id)[-3:] == [("ready_to_submit", "submitted", PAC),
                                                  ("submitted", "under_review", "WKR-INT-01"),
                                                  ("under_review", "approved", "WKR-MD-01")]
-    status = wb.check_status(world, actor_id=PAC, case_id=case_id)
+    status = wb.check_status(world, acting_as=PAC, case_id=case_id)
     assert status["authorization_number"] == "AUTH-CASE-0001-0001"
     assert status["messages"][0]["kind"] == "approval_letter"
     assert out["payer_reply"]["message_id"] == status["messages"][0]["id"]
@@ -561,8 +561,8 @@ def test_auto_deny() -> None:
     out = submit(world, case_id, bundle)
     assert out["status"] == "denied" and out["payer_reply"]["basis"] == "medical_necessity"
     assert out["payer_reply"]["appeal_deadline"].startswith("2027-04-04")  # 180 days, commercial
-    assert any(a["action"] == "file_appeal" for a in wb.get_case(world, actor_id=PAC, case_id=case_id)["next_actions"])
-    assert wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"][0]["kind"] == "denial_letter"
+    assert any(a["action"] == "file_appeal" for a in wb.get_case(world, acting_as=PAC, case_id=case_id)["next_actions"])
+    assert wb.check_status(world, acting_as=PAC, case_id=case_id)["messages"][0]["kind"] == "denial_letter"
 
 
 def test_auto_pend_on_complete_packet_then_respond() -> None:
@@ -572,9 +572,9 @@ def test_auto_pend_on_complete_packet_then_respond() -> None:
     c = case_row(world, case_id)
     assert c.status == "pended_action_required"
     assert c.pend_due_at == dt.datetime(2026, 10, 19, 23, 59, 59, tzinfo=dt.UTC)  # 14 days after the packet was opened
-    msg = wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"][0]
+    msg = wb.check_status(world, acting_as=PAC, case_id=case_id)["messages"][0]
     assert msg["kind"] == "pend_letter" and "operative plan" in msg["body"]
-    out = sp.respond_to_pend(world, actor_id=PAC, case_id=case_id, note="operative plan attached", document_ids=[])
+    out = sp.respond_to_pend(world, acting_as=PAC, case_id=case_id, note="operative plan attached", document_ids=[])
     assert out["packet"]["sequence"] == 2 and out["status"] == "pended_action_required"  # policy pends again
     assert [t[:2] for t in _transitions(world, case_id)][-3:] == [("pended_action_required", "resubmitted"),
                                                                   ("resubmitted", "under_review"),
@@ -593,23 +593,23 @@ def test_auto_p2p_invitation_and_slot_selection() -> None:
         slots = list(req.offered_slots)
     assert slots[0] == "2026-10-07T15:00:00Z"  # the business day after the MD's review, 15:00Z
     assert any(a["action"] == "respond_to_peer_to_peer"
-               for a in wb.get_case(world, actor_id=PAC, case_id=case_id)["next_actions"])
+               for a in wb.get_case(world, acting_as=PAC, case_id=case_id)["next_actions"])
     with refused(world, Conflict) as info:
-        sp.request_peer_to_peer(world, actor_id=PAC, case_id=case_id)
+        sp.request_peer_to_peer(world, acting_as=PAC, case_id=case_id)
     assert info.value.details["open_invitations"] == [rid] and "payer-initiated" in info.value.message
     with refused(world, InvalidInput, field="selected_slot"):
-        sp.respond_to_peer_to_peer(world, actor_id=PAC, case_id=case_id, request_id=rid,
+        sp.respond_to_peer_to_peer(world, acting_as=PAC, case_id=case_id, request_id=rid,
                                    selected_slot="2026-10-07T16:00:00Z")
     with refused(world, InvalidInput, field="selected_slot"):
-        sp.respond_to_peer_to_peer(world, actor_id=PAC, case_id=case_id, request_id=rid, selected_slot="tomorrow")
+        sp.respond_to_peer_to_peer(world, acting_as=PAC, case_id=case_id, request_id=rid, selected_slot="tomorrow")
     with refused(world, NotFound, field="request_id"):
-        sp.respond_to_peer_to_peer(world, actor_id=PAC, case_id=case_id, request_id="P2P-9999",
+        sp.respond_to_peer_to_peer(world, acting_as=PAC, case_id=case_id, request_id="P2P-9999",
                                    selected_slot=slots[1])
-    r = sp.respond_to_peer_to_peer(world, actor_id=PCP, case_id=case_id, request_id=rid, selected_slot=slots[1],
+    r = sp.respond_to_peer_to_peer(world, acting_as=PCP, case_id=case_id, request_id=rid, selected_slot=slots[1],
                                    note="Dr. Haddad, cell 312-555-0111")
     assert r["status"] == "slot_selected" and r["selected_slot"] == slots[1]
     with refused(world, IllegalTransition):
-        sp.respond_to_peer_to_peer(world, actor_id=PCP, case_id=case_id, request_id=rid, selected_slot=slots[2])
+        sp.respond_to_peer_to_peer(world, acting_as=PCP, case_id=case_id, request_id=rid, selected_slot=slots[2])
 
 
 def test_p2p_slot_in_the_past_is_refused() -> None:
@@ -618,14 +618,14 @@ def test_p2p_slot_in_the_past_is_refused() -> None:
     rid = submit(world, case_id, bundle)["payer_reply"]["p2p_request_id"]
     world.advance(hours=48)
     with refused(world, Conflict, field="selected_slot"):
-        sp.respond_to_peer_to_peer(world, actor_id=PAC, case_id=case_id, request_id=rid,
+        sp.respond_to_peer_to_peer(world, acting_as=PAC, case_id=case_id, request_id=rid,
                                    selected_slot="2026-10-07T15:00:00Z")
 
 
 def test_request_peer_to_peer_always_refused(w: World) -> None:
     case_id = open_checked(w)
     with refused(w, Conflict) as info:
-        sp.request_peer_to_peer(w, actor_id=PAC, case_id=case_id)
+        sp.request_peer_to_peer(w, acting_as=PAC, case_id=case_id)
     assert info.value.details["open_invitations"] == []
 
 
@@ -636,22 +636,22 @@ def test_auto_no_auth_required_closes(opts: ProviderOptions, status: str) -> Non
     (``rules.routing`` §3)."""
     world = build_provider_world(opts)
     case_id = open_checked(world)
-    b = docs.create_submission_bundle(world, actor_id=PAC, case_id=case_id, document_ids=[NOTE])["id"]
-    wb.finalize_provider_determination(world, actor_id=PAC, case_id=case_id, final_action="submit_pa",
+    b = docs.create_submission_bundle(world, acting_as=PAC, case_id=case_id, document_ids=[NOTE])["id"]
+    wb.finalize_provider_determination(world, acting_as=PAC, case_id=case_id, final_action="submit_pa",
                                        document_findings=[], rationale="submitting anyway")
     out = submit(world, case_id, b, "fax")
     assert out["status"] == status and case_row(world, case_id).status == status
     if status == "closed":
         assert out["payer_reply"]["outcome"] == "no_auth_required" and case_row(world, case_id).closed_reason
     else:
-        assert wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"][0]["kind"] == "approval_letter"
+        assert wb.check_status(world, acting_as=PAC, case_id=case_id)["messages"][0]["kind"] == "approval_letter"
 
 
 def test_not_a_covered_benefit_is_denied_administratively() -> None:
     world = build_provider_world(ProviderOptions(covered_benefit=False))
     case_id = open_checked(world)
-    b = docs.create_submission_bundle(world, actor_id=PAC, case_id=case_id, document_ids=[NOTE])["id"]
-    wb.finalize_provider_determination(world, actor_id=PAC, case_id=case_id, final_action="submit_pa",
+    b = docs.create_submission_bundle(world, acting_as=PAC, case_id=case_id, document_ids=[NOTE])["id"]
+    wb.finalize_provider_determination(world, acting_as=PAC, case_id=case_id, final_action="submit_pa",
                                        document_findings=[], rationale="x")
     out = submit(world, case_id, b, "fax")
     assert out["status"] == "denied" and out["payer_reply"]["basis"] == "administrative"
@@ -659,18 +659,18 @@ def test_not_a_covered_benefit_is_denied_administratively() -> None:
 
 def test_unsigned_coordinator_evidence_pends_then_signed_note_approves(w: World) -> None:
     case_id = open_checked(w)
-    weak = docs.upload_evidence(w, actor_id=PAC, case_id=case_id, kind="chart_note", title="Summary",
+    weak = docs.upload_evidence(w, acting_as=PAC, case_id=case_id, kind="chart_note", title="Summary",
                                 body="Coordinator summary: patient completed supervised physical therapy.")
-    b = docs.create_submission_bundle(w, actor_id=PAC, case_id=case_id, document_ids=[weak["id"], IMAGING])["id"]
-    docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=FORM_ID, answers=GOOD_ANSWERS)
-    wb.finalize_provider_determination(w, actor_id=PAC, case_id=case_id, final_action="submit_pa",
+    b = docs.create_submission_bundle(w, acting_as=PAC, case_id=case_id, document_ids=[weak["id"], IMAGING])["id"]
+    docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=FORM_ID, answers=GOOD_ANSWERS)
+    wb.finalize_provider_determination(w, acting_as=PAC, case_id=case_id, final_action="submit_pa",
                                        document_findings=sufficient_findings(note=weak["id"]), rationale="x")
     out = submit(w, case_id, b)
     assert out["status"] == "pended_action_required"
     assert out["payer_reply"]["insufficient_kinds"] == ["chart_note"] and out["payer_reply"]["basis"] == "completeness"
-    signed = docs.upload_evidence(w, actor_id=PCP, case_id=case_id, kind="chart_note", title="Addendum",
+    signed = docs.upload_evidence(w, acting_as=PCP, case_id=case_id, kind="chart_note", title="Addendum",
                                   body="Addendum: 8 weeks of supervised physical therapy, 16 visits.", sign=True)
-    out = sp.respond_to_pend(w, actor_id=PAC, case_id=case_id, note="signed addendum", document_ids=[signed["id"]])
+    out = sp.respond_to_pend(w, acting_as=PAC, case_id=case_id, note="signed addendum", document_ids=[signed["id"]])
     assert out["status"] == "approved" and out["packet"]["channel"] == "portal"
 
 
@@ -681,11 +681,11 @@ def test_missing_kind_and_unsupported_note_pend() -> None:
     assert out["payer_reply"]["missing_kinds"] == ["imaging_report"]
     world2 = build_provider_world()
     case2 = open_checked(world2)
-    vague = docs.upload_evidence(world2, actor_id=PCP, case_id=case2, kind="chart_note", title="Note",
+    vague = docs.upload_evidence(world2, acting_as=PCP, case_id=case2, kind="chart_note", title="Note",
                                  body="Knee pain, MRI requested.", sign=True)
-    b = docs.create_submission_bundle(world2, actor_id=PAC, case_id=case2, document_ids=[vague["id"], IMAGING])["id"]
-    docs.save_form_response(world2, actor_id=PAC, case_id=case2, form_id=FORM_ID, answers=GOOD_ANSWERS)
-    wb.finalize_provider_determination(world2, actor_id=PAC, case_id=case2, final_action="submit_pa",
+    b = docs.create_submission_bundle(world2, acting_as=PAC, case_id=case2, document_ids=[vague["id"], IMAGING])["id"]
+    docs.save_form_response(world2, acting_as=PAC, case_id=case2, form_id=FORM_ID, answers=GOOD_ANSWERS)
+    wb.finalize_provider_determination(world2, acting_as=PAC, case_id=case2, final_action="submit_pa",
                                        document_findings=sufficient_findings(note=vague["id"]), rationale="x")
     out = submit(world2, case2, b)
     assert out["payer_reply"]["insufficient_kinds"] == ["chart_note"]
@@ -694,12 +694,12 @@ def test_missing_kind_and_unsupported_note_pend() -> None:
 
 def test_fax_unreadable_pages_pend_then_resend_approves(w: World) -> None:
     case_id = open_checked(w)
-    long_note = docs.upload_evidence(w, actor_id=PCP, case_id=case_id, kind="progress_note", title="Therapy log",
+    long_note = docs.upload_evidence(w, acting_as=PCP, case_id=case_id, kind="progress_note", title="Therapy log",
                                      body=("Visit log. " * 2000)[:20_000], sign=True)  # 7 fax pages
-    b = docs.create_submission_bundle(w, actor_id=PAC, case_id=case_id,
+    b = docs.create_submission_bundle(w, acting_as=PAC, case_id=case_id,
                                       document_ids=[NOTE, IMAGING, long_note["id"]])["id"]
-    docs.save_form_response(w, actor_id=PAC, case_id=case_id, form_id=FORM_ID, answers=GOOD_ANSWERS)
-    wb.finalize_provider_determination(w, actor_id=PAC, case_id=case_id, final_action="submit_pa",
+    docs.save_form_response(w, acting_as=PAC, case_id=case_id, form_id=FORM_ID, answers=GOOD_ANSWERS)
+    wb.finalize_provider_determination(w, acting_as=PAC, case_id=case_id, final_action="submit_pa",
                                        document_findings=sufficient_findings(), rationale="x")
     out = submit(w, case_id, b, "fax")
     assert out["packet"]["id"] == "SUB-0001" and out["packet"]["structured"] == {}
@@ -709,20 +709,20 @@ def test_fax_unreadable_pages_pend_then_resend_approves(w: World) -> None:
     assert out["status"] == "pended_action_required" and out["payer_reply"]["basis"] == "channel"
     bad = [p["page_id"] for p in out["payer_reply"]["unreadable_pages"]]
     assert bad == ["SUB-0001-PG008", "SUB-0001-PG009"]
-    msg = wb.check_status(w, actor_id=PAC, case_id=case_id)
+    msg = wb.check_status(w, acting_as=PAC, case_id=case_id)
     assert "SUB-0001-PG008" in msg["messages"][0]["body"] and len(msg["unreadable_fax_pages"]) == 2
     assert any(a["action"] == "resend_fax_pages" for a in msg["next_actions"])
     with refused(w, InvalidInput, field="page_ids"):
-        sp.resend_fax_pages(w, actor_id=PAC, case_id=case_id, page_ids=["SUB-0001-PG001"])  # arrived readable
+        sp.resend_fax_pages(w, acting_as=PAC, case_id=case_id, page_ids=["SUB-0001-PG001"])  # arrived readable
     with refused(w, NotFound, field="page_ids"):
-        sp.resend_fax_pages(w, actor_id=PAC, case_id=case_id, page_ids=["SUB-0009-PG001"])
-    out = sp.resend_fax_pages(w, actor_id=PAC, case_id=case_id, page_ids=bad)
+        sp.resend_fax_pages(w, acting_as=PAC, case_id=case_id, page_ids=["SUB-0009-PG001"])
+    out = sp.resend_fax_pages(w, acting_as=PAC, case_id=case_id, page_ids=bad)
     assert out["status"] == "approved" and out["packet"]["document_ids"] == [long_note["id"]]
     with w.read() as s:
         assert {p.resent_in_packet_id for p in s.scalars(select(FaxPage).where(FaxPage.id.in_(bad)))} == {"SUB-0002"}
         assert s.scalar(select(SubmissionPacket).where(SubmissionPacket.id == "SUB-0002")).payer_document_ids
     with refused(w, Conflict):
-        sp.resend_fax_pages(w, actor_id=PAC, case_id=case_id, page_ids=bad)
+        sp.resend_fax_pages(w, acting_as=PAC, case_id=case_id, page_ids=bad)
 
 
 def test_queue_mode_creates_payer_intake() -> None:
@@ -738,7 +738,7 @@ def test_queue_mode_creates_payer_intake() -> None:
         assert intake.requesting_provider["npi"] == "1700025947" and intake.diagnoses[0]["code"] == "M25.561"
         assert intake.diagnoses[0]["is_primary"] and intake.auth_type == "op" and intake.urgency_level is None
         assert [(li.code, li.units) for li in s.scalars(select(IntakeLineItem))] == [("73721", 1)]
-    assert wb.check_status(world, actor_id=PAC, case_id=case_id)["messages"] == []
+    assert wb.check_status(world, acting_as=PAC, case_id=case_id)["messages"] == []
 
 
 def test_bad_payer_mode_setting_is_refused() -> None:
@@ -750,22 +750,22 @@ def test_bad_payer_mode_setting_is_refused() -> None:
 
 # ================================================================================== directory
 def test_directory(w: World) -> None:
-    everyone = directory.list_contacts(w, actor_id=PAC)
+    everyone = directory.list_contacts(w, acting_as=PAC)
     assert {c["role"] for c in everyone} >= {"physician", "um_nurse", "care_manager"}
-    assert [c["id"] for c in directory.list_contacts(w, actor_id=PAC, role="medical_director")] == ["WKR-MD-02", MD]
-    ordering = directory.list_ordering_providers(w, actor_id=PAC)
+    assert [c["id"] for c in directory.list_contacts(w, acting_as=PAC, role="medical_director")] == ["WKR-MD-02", MD]
+    ordering = directory.list_ordering_providers(w, acting_as=PAC)
     assert {c["id"] for c in ordering} == {PCP, NP, "WKR-PCP-08"}
-    assert {c["id"] for c in directory.list_ordering_providers(w, actor_id=PAC, org_id="ORG-RMG")} == {PCP, NP}
-    assert {c["id"] for c in directory.list_reviewer_contacts(w, actor_id=PAC)} == {NURSE, MD, "WKR-MD-02", AMD}
-    assert [c["id"] for c in directory.list_reviewer_contacts(w, actor_id=PAC, required_role="um_nurse")] == [NURSE]
+    assert {c["id"] for c in directory.list_ordering_providers(w, acting_as=PAC, org_id="ORG-RMG")} == {PCP, NP}
+    assert {c["id"] for c in directory.list_reviewer_contacts(w, acting_as=PAC)} == {NURSE, MD, "WKR-MD-02", AMD}
+    assert [c["id"] for c in directory.list_reviewer_contacts(w, acting_as=PAC, required_role="um_nurse")] == [NURSE]
     with refused(w, InvalidInput, field="role"):
-        directory.list_contacts(w, actor_id=PAC, role="system")
+        directory.list_contacts(w, acting_as=PAC, role="system")
     with refused(w, InvalidInput, field="required_role"):
-        directory.list_reviewer_contacts(w, actor_id=PAC, required_role="physician")
+        directory.list_reviewer_contacts(w, acting_as=PAC, required_role="physician")
     with refused(w, InvalidInput, field="org_id"):
-        directory.list_ordering_providers(w, actor_id=PAC, org_id="ORG-KMHP")
+        directory.list_ordering_providers(w, acting_as=PAC, org_id="ORG-KMHP")
     with refused(w, AuthorityError):
-        directory.list_contacts(w, actor_id=CM)
+        directory.list_contacts(w, acting_as=CM)
 
 
 # ================================================================= smoke test on the real base world
@@ -796,10 +796,10 @@ def test_every_seeded_order_opens_and_checks(base: World) -> None:
     assert orders
     for order_id, org, patient_id in orders:
         actor = sorted(staff[org])[0][1]
-        chart = ehr.get_patient_chart(base, actor_id=actor, patient_id=patient_id)
+        chart = ehr.get_patient_chart(base, acting_as=actor, patient_id=patient_id)
         assert len(json.dumps(chart)) < 100_000, order_id
-        case_id = wb.create_from_order(base, actor_id=actor, order_id=order_id)["case"]["id"]
-        r = wb.check_requirement(base, actor_id=actor, case_id=case_id)
+        case_id = wb.create_from_order(base, acting_as=actor, order_id=order_id)["case"]["id"]
+        r = wb.check_requirement(base, acting_as=actor, case_id=case_id)
         assert r["status"] == "requirement_checked"
-        forms = docs.list_required_forms(base, actor_id=actor, case_id=case_id)
+        forms = docs.list_required_forms(base, acting_as=actor, case_id=case_id)
         assert bool(forms) == bool(r["questionnaire_form_id"])

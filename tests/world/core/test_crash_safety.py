@@ -79,7 +79,7 @@ def copy(base_world_file: Path, tmp_path: Path) -> Path:
 
 def test_open_world_is_wal_and_a_closed_one_is_a_single_file(copy: Path):
     w = World(copy)
-    with w.write(actor_id="WKR-PAC-01", app="t", action="t") as tx:
+    with w.write(acting_as="WKR-PAC-01", app="t", action="t") as tx:
         tx.log()
     conn = sqlite3.connect(copy)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -97,7 +97,7 @@ def test_a_write_left_in_the_log_by_a_killed_process_is_read_back(copy: Path):
     reader (the collect hook's fallback) replays them."""
     code = ("import os; import chibench.world.apps; from chibench.world.core.world import World\n"
             f"w = World({str(copy)!r})\n"
-            "with w.write(actor_id='WKR-PAC-01', app='t', action='t.killed') as tx:\n"
+            "with w.write(acting_as='WKR-PAC-01', app='t', action='t.killed') as tx:\n"
             "    tx.log()\n"
             "os.kill(os.getpid(), 9)\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)

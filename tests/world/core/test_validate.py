@@ -42,7 +42,7 @@ def _services() -> list[tuple[str, object]]:
                 if fn.__module__ != mod.__name__ or name.startswith("_"):
                     continue
                 params = inspect.signature(fn).parameters
-                if "world" in params and "actor_id" in params:
+                if "world" in params and "acting_as" in params:
                     out.append((f"{app}.{name}", fn))
     return sorted(out, key=lambda x: x[0])
 
@@ -73,7 +73,7 @@ def test_there_are_services_to_fuzz():
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_bad_input_is_a_domain_error_and_writes_nothing(name, fn, data, fuzz_world):
-    params = [p for p in inspect.signature(fn).parameters.values() if p.name not in ("world", "actor_id")]
+    params = [p for p in inspect.signature(fn).parameters.values() if p.name not in ("world", "acting_as")]
     kwargs = {}
     for p in params:
         required = p.default is inspect.Parameter.empty
@@ -82,7 +82,7 @@ def test_bad_input_is_a_domain_error_and_writes_nothing(name, fn, data, fuzz_wor
     actor = data.draw(st.sampled_from(ACTORS))
     before = _fingerprint(fuzz_world)
     try:
-        fn(fuzz_world, actor_id=actor, **kwargs)
+        fn(fuzz_world, acting_as=actor, **kwargs)
     except DomainError as exc:
         assert exc.message and isinstance(exc.to_dict()["message"], str)
         assert _fingerprint(fuzz_world) == before, f"{name} wrote despite refusing"

@@ -25,7 +25,7 @@ def test_base_world_opens_at_the_documented_instant(world: World):
 def test_each_write_advances_the_clock_and_stamps_distinct_times(world: World):
     seen = []
     for _ in range(3):
-        with world.write(actor_id="WKR-PAC-01", app="test", action="test.touch") as tx:
+        with world.write(acting_as="WKR-PAC-01", app="test", action="test.touch") as tx:
             tx.log()
             seen.append(tx.now)
     assert seen == sorted(seen) and len(set(seen)) == 3
@@ -50,7 +50,7 @@ def test_wait_advances_and_rejects_bad_durations(world: World):
 
 def test_failed_write_leaves_the_database_unchanged(world: World):
     before = snapshot(world)
-    with pytest.raises(RuntimeError), world.write(actor_id="WKR-PAC-01", app="test", action="test.fail") as tx:
+    with pytest.raises(RuntimeError), world.write(acting_as="WKR-PAC-01", app="test", action="test.fail") as tx:
         tx.new_id("CASE")
         w = tx.get(Worker, "WKR-PAC-01")
         w.phone = "000"
@@ -61,11 +61,11 @@ def test_failed_write_leaves_the_database_unchanged(world: World):
 
 def test_unknown_and_system_actors_are_refused(world: World):
     before = snapshot(world)["digest"]
-    with pytest.raises(UnknownActor), world.write(actor_id="WKR-NOBODY", app="t", action="t"):
+    with pytest.raises(UnknownActor), world.write(acting_as="WKR-NOBODY", app="t", action="t"):
         pass
-    with pytest.raises(UnknownActor), world.write(actor_id=SYSTEM_ACTOR, app="t", action="t"):
+    with pytest.raises(UnknownActor), world.write(acting_as=SYSTEM_ACTOR, app="t", action="t"):
         pass
-    with pytest.raises(UnknownActor), world.write(actor_id="", app="t", action="t"):
+    with pytest.raises(UnknownActor), world.write(acting_as="", app="t", action="t"):
         pass
     assert snapshot(world)["digest"] == before
 
@@ -75,7 +75,7 @@ def test_event_log_is_append_only(world: World):
         id = "X-1"
         status = "draft"
 
-    with world.write(actor_id="WKR-PAC-01", app="t", action="t.x") as tx:
+    with world.write(acting_as="WKR-PAC-01", app="t", action="t.x") as tx:
         tx.log()
         tx.transition(PA_CASE, Entity(), "requirement_checked")
     with pytest.raises((IntegrityError, OperationalError)), world.engine.begin() as conn:
@@ -87,7 +87,7 @@ def test_event_log_is_append_only(world: World):
 
 
 def test_ids_are_sequential_per_prefix(world: World):
-    with world.write(actor_id="WKR-PAC-01", app="t", action="t") as tx:
+    with world.write(acting_as="WKR-PAC-01", app="t", action="t") as tx:
         assert [tx.new_id("CASE"), tx.new_id("CASE"), tx.new_id("DOC", 5)] == ["CASE-0001", "CASE-0002", "DOC-00001"]
 
 
@@ -97,7 +97,7 @@ def test_transition_records_state_and_event(world: World):
         status = "draft"
 
     e = Entity()
-    with world.write(actor_id="WKR-PAC-01", app="t", action="t") as tx:
+    with world.write(acting_as="WKR-PAC-01", app="t", action="t") as tx:
         tx.transition(PA_CASE, e, "requirement_checked", case_id="X-1", reason="checked")
     assert e.status == "requirement_checked"
     tables = snapshot(world)["tables"]
@@ -106,7 +106,7 @@ def test_transition_records_state_and_event(world: World):
 
 
 def test_get_or_404(world: World):
-    with world.write(actor_id="WKR-PAC-01", app="t", action="t") as tx:
+    with world.write(acting_as="WKR-PAC-01", app="t", action="t") as tx:
         with pytest.raises(NotFound) as exc:
             tx.get(Patient, "PAT-NOPE", what="patient", field="patient_id")
         assert exc.value.field == "patient_id"
@@ -115,7 +115,7 @@ def test_get_or_404(world: World):
 
 
 def test_event_rows_carry_actor_role_app_and_time(world: World):
-    with world.write(actor_id="WKR-UMN-01", app="triage", action="triage.set_disposition") as tx:
+    with world.write(acting_as="WKR-UMN-01", app="triage", action="triage.set_disposition") as tx:
         tx.log(case_id="CASE-0001", details={"lane": "nurse_review"})
         at = tx.now
     with world.read() as s:

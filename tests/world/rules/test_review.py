@@ -200,7 +200,7 @@ PF = preflight.PreflightInput(
     case_status="under_review", has_active_determination=False, decision="denied", intake_complete=True,
     sla_deadline=NOW + dt.timedelta(hours=10), nurse_recommendation="escalate", nurse_reviewer_id="WKR-UMN-01",
     md_decision="deny", md_reviewer_id="WKR-MD-01", md_signed_off=True, p2p_status=None, p2p_outcome=None,
-    actor_id="WKR-MD-01", actor_role="medical_director", overridden=False, override_reason="",
+    acting_as="WKR-MD-01", actor_role="medical_director", overridden=False, override_reason="",
     rationale="BMI 36 with no comorbidity", policy_citations=("KM-MP-SURG-001 §3.1",), line_numbers=(1,),
     line_decisions=(), administrative=False, now=NOW)
 
@@ -229,7 +229,7 @@ def test_preflight_records_missed_sla():
     ({"decision": "approved"}, "P7"),  # differs from the MD's deny without override
     ({"decision": "approved", "overridden": True, "override_reason": "new info", "actor_role": "um_nurse"}, "P7"),
     ({"overridden": True, "override_reason": "x"}, "P7"),  # overridden but matches
-    ({"actor_role": "um_nurse", "actor_id": "WKR-UMN-01"}, "P8"),
+    ({"actor_role": "um_nurse", "acting_as": "WKR-UMN-01"}, "P8"),
     ({"md_signed_off": False}, "P8"),
     ({"rationale": " "}, "P9"),
     ({"policy_citations": ()}, "P9"),
@@ -253,10 +253,10 @@ def test_preflight_failures_name_their_step(changes, step):
 
 def test_preflight_nurse_approval_by_the_same_nurse():
     p = replace(PF, decision="approved", md_decision=None, nurse_recommendation="approve", actor_role="um_nurse",
-                actor_id="WKR-UMN-01", policy_citations=())
+                acting_as="WKR-UMN-01", policy_citations=())
     assert preflight.run_preflight(p).source == "nurse_recommendation"
     with pytest.raises(PreflightFailed):
-        preflight.run_preflight(replace(p, actor_id="WKR-UMN-02"))
+        preflight.run_preflight(replace(p, acting_as="WKR-UMN-02"))
 
 
 def test_preflight_p2p_outcome_resolves_source():

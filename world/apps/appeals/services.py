@@ -61,7 +61,7 @@ def _provider_filer(tx: Tx, case: PACase) -> None:
     require_role(tx.actor.role, PROVIDER_STAFF, "file an appeal on behalf of the requesting provider")
     clinician = tx.session.get(Worker, case.requesting_worker_id)
     if clinician is None or clinician.org_id != tx.actor.org_id:
-        raise AuthorityError("only the requesting provider's office may file this appeal", field="actor_id")
+        raise AuthorityError("only the requesting provider's office may file this appeal", field="acting_as")
 
 
 def _copy_documents(tx: Tx, case: PACase, document_ids: Any, appeal_id: str) -> list[str]:
@@ -110,27 +110,27 @@ def _overturn(tx: Tx, case: PACase, ap: Appeal, source: str, rationale: str) -> 
 # --------------------------------------------------------------------------- reads
 
 
-def list_appeals(world: World, *, actor_id: str, case_id: str | None = None) -> list[dict[str, Any]]:
+def list_appeals(world: World, *, acting_as: str, case_id: str | None = None) -> list[dict[str, Any]]:
     """Appeals (internal and external), oldest first, optionally for one case. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         q = select(Appeal).order_by(Appeal.filed_at, Appeal.id)
         if case_id is not None:
             q = q.where(Appeal.case_id == pq.get_case(s, case_id).id)
         return [to_dict(a) for a in s.scalars(q)]
 
 
-def get_appeal(world: World, *, actor_id: str, appeal_id: str) -> dict[str, Any]:
+def get_appeal(world: World, *, acting_as: str, appeal_id: str) -> dict[str, Any]:
     """One appeal. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         return to_dict(get_or_404(s, Appeal, appeal_id, what="appeal", field="appeal_id"))
 
 
 # --------------------------------------------------------------------------- internal appeal
 
 
-def file_internal_appeal(world: World, *, actor_id: str, case_id: str, rationale: str,
+def file_internal_appeal(world: World, *, acting_as: str, case_id: str, rationale: str,
                          document_ids: list[str] | None = None) -> dict[str, Any]:
     """Provider side: appeal the active adverse determination (case denied/partially_approved → appealed).
 
@@ -144,7 +144,7 @@ def file_internal_appeal(world: World, *, actor_id: str, case_id: str, rationale
     IllegalTransition, InvalidInput, NotFound, AuthorityError (not the requesting provider's office) / UnknownActor.
     """
     why = v.text(rationale, "rationale")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.file_internal_appeal") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.file_internal_appeal") as tx:
         case = pq.get_case(tx.session, case_id)
         _provider_filer(tx, case)
         det = pq.active_determination(tx.session, case.id)
@@ -178,12 +178,12 @@ def _then_desk_decides(world: World, filed: dict[str, Any]) -> dict[str, Any]:
         return {**to_dict(get_or_404(s, Appeal, filed["id"], what="appeal", field="appeal_id")), "decision": decision}
 
 
-def assign_reviewer(world: World, *, actor_id: str, appeal_id: str, reviewer_id: str) -> dict[str, Any]:
+def assign_reviewer(world: World, *, acting_as: str, appeal_id: str, reviewer_id: str) -> dict[str, Any]:
     """Assign the internal appeal (filed → assigned) to an appeals medical director who made none of the
     adverse decisions on the case. Errors: NotFound (appeal, reviewer), AuthorityError (actor not payer
     UM staff; reviewer not an appeals medical director), IndependenceError, IllegalTransition, UnknownActor.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.assign_reviewer") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.assign_reviewer") as tx:
         require_role(tx.actor.role, pq.PAYER_UM_STAFF, "assign an appeal reviewer")
         ap = _appeal(tx.session, appeal_id, "internal")
         reviewer = pq.worker_with_role(tx.session, reviewer_id, "reviewer_id", APPEAL_REVIEWERS,
@@ -196,7 +196,7 @@ def assign_reviewer(world: World, *, actor_id: str, appeal_id: str, reviewer_id:
         return to_dict(ap)
 
 
-def decide(world: World, *, actor_id: str, appeal_id: str, outcome: str, rationale: str,
+def decide(world: World, *, acting_as: str, appeal_id: str, outcome: str, rationale: str,
            policy_citations: list[str] | None = None) -> dict[str, Any]:
     """The assigned appeals medical director decides: upheld (≥1 citation ``<policy-id> §<n>``) → case
     appeal_upheld; overturned → case appeal_overturned plus an approval determination (source appeal)
@@ -207,11 +207,11 @@ def decide(world: World, *, actor_id: str, appeal_id: str, outcome: str, rationa
     result = v.choice(outcome, OUTCOMES, "outcome")
     why = v.text(rationale, "rationale")
     cites = pargs.citations_arg(policy_citations, required=result == "upheld")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.decide") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.decide") as tx:
         require_role(tx.actor.role, APPEAL_REVIEWERS, "decide an internal appeal")
         ap = _appeal(tx.session, appeal_id, "internal")
         if ap.assigned_reviewer_id != tx.actor.id:
-            raise AuthorityError(f"appeal {ap.id} is assigned to {ap.assigned_reviewer_id}", field="actor_id")
+            raise AuthorityError(f"appeal {ap.id} is assigned to {ap.assigned_reviewer_id}", field="acting_as")
         _check_reviewer_independent(tx.session, ap, tx.actor.id)
         case = pq.get_case(tx.session, ap.case_id)
         tx.transition(machines.APPEAL, ap, result, case_id=case.id)
@@ -228,7 +228,7 @@ def decide(world: World, *, actor_id: str, appeal_id: str, outcome: str, rationa
 # --------------------------------------------------------------------------- external review
 
 
-def file_external_review(world: World, *, actor_id: str, case_id: str, rationale: str,
+def file_external_review(world: World, *, acting_as: str, case_id: str, rationale: str,
                          document_ids: list[str] | None = None) -> dict[str, Any]:
     """Provider side: request external review after an upheld internal appeal (case appeal_upheld →
     external_appealed), within 4 months of the internal decision (``rules.appeals.external_deadline``);
@@ -239,7 +239,7 @@ def file_external_review(world: World, *, actor_id: str, case_id: str, rationale
     document), AuthorityError / UnknownActor.
     """
     why = v.text(rationale, "rationale")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.file_external_review") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.file_external_review") as tx:
         case = pq.get_case(tx.session, case_id)
         _provider_filer(tx, case)
         internal = tx.session.scalars(select(Appeal).where(Appeal.case_id == case.id, Appeal.level == "internal",
@@ -264,13 +264,13 @@ def file_external_review(world: World, *, actor_id: str, case_id: str, rationale
     return _then_desk_decides(world, filed)
 
 
-def assign_external_review(world: World, *, actor_id: str, appeal_id: str, external_org: str) -> dict[str, Any]:
+def assign_external_review(world: World, *, acting_as: str, appeal_id: str, external_org: str) -> dict[str, Any]:
     """An external review coordinator sends the review to an independent review organization
     (filed → assigned; ``external_org`` names the IRO). Errors: InvalidInput, IllegalTransition,
     Conflict (not an external appeal), NotFound, AuthorityError / UnknownActor.
     """
     org = v.text(external_org, "external_org", max_len=120)
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.assign_external_review") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.assign_external_review") as tx:
         require_role(tx.actor.role, EXTERNAL_REVIEW_STAFF, "assign an external review")
         ap = _appeal(tx.session, appeal_id, "external")
         tx.transition(machines.APPEAL, ap, AppealStatus.ASSIGNED, case_id=ap.case_id)
@@ -280,7 +280,7 @@ def assign_external_review(world: World, *, actor_id: str, appeal_id: str, exter
         return to_dict(ap)
 
 
-def record_external_decision(world: World, *, actor_id: str, appeal_id: str, outcome: str,
+def record_external_decision(world: World, *, acting_as: str, appeal_id: str, outcome: str,
                              rationale: str) -> dict[str, Any]:
     """Record the IRO's binding decision (external review coordinator): upheld → case
     external_appeal_upheld; overturned → external_appeal_overturned plus an approval determination
@@ -289,7 +289,7 @@ def record_external_decision(world: World, *, actor_id: str, appeal_id: str, out
     """
     result = v.choice(outcome, OUTCOMES, "outcome")
     why = v.text(rationale, "rationale")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.record_external_decision") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.record_external_decision") as tx:
         require_role(tx.actor.role, EXTERNAL_REVIEW_STAFF, "record an external review decision")
         ap = _appeal(tx.session, appeal_id, "external")
         case = pq.get_case(tx.session, ap.case_id)

@@ -179,7 +179,7 @@ def _move(tx: Tx, case: CMCase, a: CMAssessment, case_target: str, asmt_target: 
     tx.transition(machines.ASSESSMENT, a, asmt_target, case_id=case.id, reason=reason)
 
 
-def start_assessment(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def start_assessment(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Create the empty four-section assessment (``outreach_complete → assessment_in_progress``).
 
     Requires the case's latest outreach record to show ``consent_obtained = true`` (documented
@@ -188,7 +188,7 @@ def start_assessment(world: World, *, actor_id: str, case_id: str) -> dict[str, 
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found``, ``conflict`` (assessment exists; no
     outreach record; consent not obtained), ``illegal_transition`` (case not at outreach_complete).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_assessment.start_assessment") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_assessment.start_assessment") as tx:
         cm_tx_actor(tx, "start an assessment")
         case = get_cm_case(tx.session, case_id)
         existing = tx.session.scalar(select(CMAssessment.id).where(CMAssessment.cm_case_id == case.id))
@@ -213,7 +213,7 @@ def start_assessment(world: World, *, actor_id: str, case_id: str) -> dict[str, 
         return assessment_view(a)
 
 
-def save_section(world: World, *, actor_id: str, case_id: str, section: str, data: dict[str, Any] | None = None,
+def save_section(world: World, *, acting_as: str, case_id: str, section: str, data: dict[str, Any] | None = None,
                  blocked_reason: str | None = None) -> dict[str, Any]:
     """Replace one assessment section, and/or block or unblock the assessment.
 
@@ -240,7 +240,7 @@ def save_section(world: World, *, actor_id: str, case_id: str, section: str, dat
     assessment), ``invalid_input`` (``section``, ``data.<field>``, ``blocked_reason``), ``conflict``
     (case not in assessment).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_assessment.save_section") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_assessment.save_section") as tx:
         cm_tx_actor(tx, "edit an assessment")
         case = get_cm_case(tx.session, case_id)
         require_cm_status(case, (CMCaseStatus.ASSESSMENT_IN_PROGRESS, CMCaseStatus.ASSESSMENT_BLOCKED),
@@ -277,13 +277,13 @@ def save_section(world: World, *, actor_id: str, case_id: str, section: str, dat
         return assessment_view(a)
 
 
-def complete_assessment(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def complete_assessment(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Complete the assessment (``assessment_in_progress → assessment_complete``) once all four
     sections are saved. Returns the assessment. Errors: ``unknown_actor``, ``not_authorized``,
     ``not_found``, ``conflict`` (sections missing, listed in ``details.missing_sections``),
     ``illegal_transition`` (blocked, already complete, or case not in assessment).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_assessment.complete_assessment") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_assessment.complete_assessment") as tx:
         cm_tx_actor(tx, "complete an assessment")
         case = get_cm_case(tx.session, case_id)
         a = _assessment(tx.session, case)

@@ -142,12 +142,12 @@ def _date_problems(body: dict[str, Any], today: dt.date) -> list[tuple[str, str]
 
 
 # ------------------------------------------------------------------------------ services
-def create_draft(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def create_draft(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Create the empty care-plan draft (one per case; ``assessment_complete → care_plan_draft``).
     Returns the plan (``plan_view`` shape). Errors: ``unknown_actor``, ``not_authorized``,
     ``not_found``, ``conflict`` (a plan exists), ``illegal_transition`` (assessment not complete).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_care_plan.create_draft") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_care_plan.create_draft") as tx:
         cm_tx_actor(tx, "draft a care plan")
         case = get_cm_case(tx.session, case_id)
         existing = tx.session.scalar(select(CarePlan.id).where(CarePlan.cm_case_id == case.id))
@@ -164,7 +164,7 @@ def create_draft(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]
         return plan_view(tx.session, plan)
 
 
-def save_care_plan(world: World, *, actor_id: str, case_id: str, problems: list[dict[str, Any]],
+def save_care_plan(world: World, *, acting_as: str, case_id: str, problems: list[dict[str, Any]],
                    escalation_triggers: list[dict[str, Any]], follow_up_cadence: str | None,
                    follow_up_start: str | None, follow_up_notes: str | None = None) -> dict[str, Any]:
     """Replace the draft's whole body (a full replace, not a merge).
@@ -182,7 +182,7 @@ def save_care_plan(world: World, *, actor_id: str, case_id: str, problems: list[
     (field path named, e.g. ``problems[0].goals[1].target_date``; allowed values for enumerations and
     unknown keys), ``conflict`` (plan finalized / case not in care_plan_draft).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_care_plan.save_care_plan") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_care_plan.save_care_plan") as tx:
         s = tx.session
         cm_tx_actor(tx, "edit a care plan")
         case = get_cm_case(s, case_id)
@@ -236,7 +236,7 @@ def save_care_plan(world: World, *, actor_id: str, case_id: str, problems: list[
         return plan_view(s, plan)
 
 
-def finalize(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def finalize(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Finalize the care plan and close the case atomically (plan ``draft → finalized``; case
     ``care_plan_draft → care_plan_finalized → closed``).
 
@@ -247,7 +247,7 @@ def finalize(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
     Returns the plan. Errors: ``unknown_actor``, ``not_authorized``, ``not_found``, ``invalid_input``
     (incomplete plan), ``illegal_transition`` (already finalized / case not in care_plan_draft).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_care_plan.finalize") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_care_plan.finalize") as tx:
         s = tx.session
         cm_tx_actor(tx, "finalize a care plan")
         case = get_cm_case(s, case_id)

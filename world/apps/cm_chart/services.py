@@ -46,7 +46,7 @@ def _case_header(s: Session, case: CMCase) -> dict[str, Any]:
             "referral": to_dict(ref, exclude=HIDDEN_REFERRAL_FIELDS) if ref is not None else None}
 
 
-def get_chart_data(world: World, *, actor_id: str, case_id: str,
+def get_chart_data(world: World, *, acting_as: str, case_id: str,
                    observations_per_code: int = DEFAULT_OBSERVATIONS_PER_CODE, observations_since: str | None = None,
                    observations_until: str | None = None, loinc_codes: list[str] | None = None,
                    document_ids: list[str] | None = None) -> dict[str, Any]:
@@ -61,7 +61,7 @@ def get_chart_data(world: World, *, actor_id: str, case_id: str,
     a document id that is not this member's).
     """
     with world.read() as s:
-        cm_read_actor(s, actor_id, "read a member's chart")
+        cm_read_actor(s, acting_as, "read a member's chart")
         case = get_cm_case(s, case_id)
         per, since, until, codes = chart_params(observations_per_code, observations_since, observations_until,
                                                 loinc_codes)
@@ -99,7 +99,7 @@ def _evidence(s: Session, patient_id: str, ids: list[str]) -> list[dict[str, str
     return out
 
 
-def submit_chart_review(world: World, *, actor_id: str, case_id: str, primary_concerns: list[str],
+def submit_chart_review(world: World, *, acting_as: str, case_id: str, primary_concerns: list[str],
                         coordination_risks: list[str], suspected_barriers: list[str], preliminary_risk_level: str,
                         key_findings: str, clarification_needed: list[str], evidence_ids: list[str]
                         ) -> dict[str, Any]:
@@ -115,7 +115,7 @@ def submit_chart_review(world: World, *, actor_id: str, case_id: str, primary_co
     ``invalid_input`` (field named; an evidence id not in the chart), ``conflict`` (a review already
     exists — handoffs are not amendable), ``illegal_transition`` (case not at intake_complete).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_chart.submit_chart_review") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_chart.submit_chart_review") as tx:
         cm_tx_actor(tx, "submit a chart review")
         case = get_cm_case(tx.session, case_id)
         prior = tx.session.scalar(select(CMChartReview.id).where(CMChartReview.cm_case_id == case.id))

@@ -126,7 +126,7 @@ def _reconcile_live_consent(persona: PatientPersona, step: StepResult, reply_tex
 # ------------------------------------------------------------------------------------------ services
 
 
-def start_outreach_call(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def start_outreach_call(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Place the outreach call for a CM case (the case must be ``chart_reviewed``; one call per case).
 
     Opens an ``active`` text session (``SES-…``) with the turn budget of the member's scenario; the
@@ -136,7 +136,7 @@ def start_outreach_call(world: World, *, actor_id: str, case_id: str) -> dict[st
     exists for the case; the member cannot be reached), ``counterpart_misconfigured``.
     """
     config = CounterpartConfig.from_env()
-    with world.write(actor_id=actor_id, app=APP, action="cm_outreach.start_outreach_call", cost=TURN_COST) as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_outreach.start_outreach_call", cost=TURN_COST) as tx:
         cm_tx_actor(tx, "place an outreach call")
         s = tx.session
         case = get_cm_case(s, case_id)
@@ -162,7 +162,7 @@ def start_outreach_call(world: World, *, actor_id: str, case_id: str) -> dict[st
         return {**_view(sess), "patient_response": turn.text, "messages": _messages([turn])}
 
 
-def send_message(world: World, *, actor_id: str, session_id: str, message: str) -> dict[str, Any]:
+def send_message(world: World, *, acting_as: str, session_id: str, message: str) -> dict[str, Any]:
     """Say one thing on an active call and get the member's reply.
 
     ``message`` (1–4,000 characters, without ``###STOP###``) is one caller turn; it counts against the
@@ -176,10 +176,10 @@ def send_message(world: World, *, actor_id: str, session_id: str, message: str) 
     text = _message(message)
     # 1. read: everything the simulator needs, checked before any model call
     with world.read() as s:
-        cm_read_actor(s, actor_id, "talk on an outreach call")
+        cm_read_actor(s, acting_as, "talk on an outreach call")
         sess = _session(s, session_id)
-        if sess.caller_id != actor_id:
-            raise AuthorityError(f"session {sess.id} is {sess.caller_id}'s call", field="actor_id")
+        if sess.caller_id != acting_as:
+            raise AuthorityError(f"session {sess.id} is {sess.caller_id}'s call", field="acting_as")
         if sess.status != OutreachStatus.ACTIVE:
             raise Conflict(f"the call {sess.id} has ended ({sess.end_reason}); record it with "
                            "cm_outreach_end_outreach_call", field="session_id")
@@ -204,7 +204,7 @@ def send_message(world: World, *, actor_id: str, session_id: str, message: str) 
     if backend_name == "live":
         step = _reconcile_live_consent(persona, step, reply.text)
     # 3. write both turns atomically, if nothing moved meanwhile
-    with world.write(actor_id=actor_id, app=APP, action="cm_outreach.send_message", cost=TURN_COST) as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_outreach.send_message", cost=TURN_COST) as tx:
         cm_tx_actor(tx, "talk on an outreach call")
         s = tx.session
         sess = _session(s, session_id)
@@ -240,17 +240,17 @@ def send_message(world: World, *, actor_id: str, session_id: str, message: str) 
                 "token_usage": usage or None}
 
 
-def get_transcript(world: World, *, actor_id: str, session_id: str) -> dict[str, Any]:
+def get_transcript(world: World, *, acting_as: str, session_id: str) -> dict[str, Any]:
     """The call so far: ``{session_id, case_id, status, end_reason, turn_budget, turns_used, turns_left,
     backend, started_at, ended_at, messages[{turn_number, role (care_manager|patient), content,
     timestamp}]}``. Errors: ``unknown_actor``, ``not_authorized``, ``not_found``."""
     with world.read() as s:
-        cm_read_actor(s, actor_id, "read an outreach call")
+        cm_read_actor(s, acting_as, "read an outreach call")
         sess = _session(s, session_id)
         return {**_view(sess), "messages": _messages(_turns(s, sess.id))}
 
 
-def end_outreach_call(world: World, *, actor_id: str, session_id: str, engagement_status: str,
+def end_outreach_call(world: World, *, acting_as: str, session_id: str, engagement_status: str,
                       consent_obtained: bool, key_takeaways: list[str], next_steps: list[str],
                       patient_concerns: list[str] | None = None, member_words: str | None = None,
                       preferred_contact: str | None = None, preferred_language: str | None = None,
@@ -268,12 +268,12 @@ def end_outreach_call(world: World, *, actor_id: str, session_id: str, engagemen
     ``conflict`` (already recorded; consent not in the transcript), ``illegal_transition`` (case no
     longer at chart_reviewed).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_outreach.end_outreach_call") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_outreach.end_outreach_call") as tx:
         cm_tx_actor(tx, "record an outreach call")
         s = tx.session
         sess = _session(s, session_id)
         if sess.caller_id != tx.actor.id:
-            raise AuthorityError(f"only the caller ({sess.caller_id}) records call {sess.id}", field="actor_id")
+            raise AuthorityError(f"only the caller ({sess.caller_id}) records call {sess.id}", field="acting_as")
         prior = s.scalar(select(OutreachRecord.id).where(OutreachRecord.session_id == sess.id))
         if prior:
             raise Conflict(f"call {sess.id} was already recorded as {prior}", field="session_id")

@@ -102,7 +102,7 @@ def _referral_view(s: Session, r: CMReferral, *, full: bool, case_id: Any = _NO_
     return out
 
 
-def list_referral_queue(world: World, *, actor_id: str, status: str | None = None) -> list[dict[str, Any]]:
+def list_referral_queue(world: World, *, acting_as: str, status: str | None = None) -> list[dict[str, Any]]:
     """Inbound CM referrals with patient demographics, most pressing first (suggested priority
     urgent > high > standard, then risk score descending, then referral date, then id).
     ``status`` ∈ queued | accepted | declined filters. Each: every referral column plus ``patient``
@@ -110,7 +110,7 @@ def list_referral_queue(world: World, *, actor_id: str, status: str | None = Non
     (set once a case is open). Errors: ``unknown_actor``, ``not_authorized``, ``invalid_input``.
     """
     with world.read() as s:
-        cm_read_actor(s, actor_id, "read the referral queue")
+        cm_read_actor(s, acting_as, "read the referral queue")
         stmt = select(CMReferral)
         if status is not None:
             stmt = stmt.where(CMReferral.status == v.one_of(status, ReferralStatus, "status"))
@@ -119,7 +119,7 @@ def list_referral_queue(world: World, *, actor_id: str, status: str | None = Non
         return [_referral_view(s, r, full=False) for r in rows]
 
 
-def get_referral(world: World, *, actor_id: str, referral_id: str) -> dict[str, Any]:
+def get_referral(world: World, *, acting_as: str, referral_id: str) -> dict[str, Any]:
     """One referral with demographics and risk flags: ``list_referral_queue``'s entry plus
     ``diagnoses`` [{code, display}], ``risk_flags`` {risk_score 0–100, utilization_flags},
     ``coverages`` (with ``active_on`` today) and ``referring_worker``.
@@ -128,9 +128,9 @@ def get_referral(world: World, *, actor_id: str, referral_id: str) -> dict[str, 
     with world.read() as s:
         # One query loads every row the checks and the view look up by key (kept referenced here, so
         # their lookups are answered from the session); the checks and the view are unchanged.
-        warm = (s.execute(_REFERRAL_BUNDLE, {"rid": referral_id.strip(), "actor": actor_id}).all()
-                if isinstance(referral_id, str) and isinstance(actor_id, str) else [])
-        cm_read_actor(s, actor_id, "read referrals")
+        warm = (s.execute(_REFERRAL_BUNDLE, {"rid": referral_id.strip(), "actor": acting_as}).all()
+                if isinstance(referral_id, str) and isinstance(acting_as, str) else [])
+        cm_read_actor(s, acting_as, "read referrals")
         rid = v.text(referral_id, "referral_id", max_len=48).strip()
         r = s.get(CMReferral, rid)
         if r is None:
@@ -143,7 +143,7 @@ def get_referral(world: World, *, actor_id: str, referral_id: str) -> dict[str, 
         return _referral_view(s, r, full=True, case_id=warm[0][1], coverages=coverages)
 
 
-def open_case(world: World, *, actor_id: str, referral_id: str, program: str, priority: str) -> dict[str, Any]:
+def open_case(world: World, *, acting_as: str, referral_id: str, program: str, priority: str) -> dict[str, Any]:
     """Open the CM case for a queued referral: the case is created ``new`` and moved to
     ``intake_complete`` (two recorded transitions), assigned to the actor; the referral becomes
     ``accepted``. One case per referral.
@@ -154,7 +154,7 @@ def open_case(world: World, *, actor_id: str, referral_id: str, program: str, pr
     ``invalid_input`` (program/priority with allowed values), ``conflict`` (a case already exists for
     the referral; the referral is not queued).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_intake.open_case") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_intake.open_case") as tx:
         cm_tx_actor(tx, "open a CM case")
         rid = v.text(referral_id, "referral_id", max_len=48).strip()
         prog = v.one_of(program, CMProgram, "program")
@@ -180,7 +180,7 @@ def open_case(world: World, *, actor_id: str, referral_id: str, program: str, pr
         return {"case": to_dict(case), "referral": to_dict(ref, exclude=HIDDEN_REFERRAL_FIELDS)}
 
 
-def disenroll_case(world: World, *, actor_id: str, case_id: str, reason: str, note: str) -> dict[str, Any]:
+def disenroll_case(world: World, *, acting_as: str, case_id: str, reason: str, note: str) -> dict[str, Any]:
     """Disenroll a CM case from any non-terminal status (→ ``disenrolled``, terminal; ``closed_at`` set).
 
     ``reason`` ∈ declined | unreachable | ineligible | moved | deceased | safety_transfer | other;
@@ -189,7 +189,7 @@ def disenroll_case(world: World, *, actor_id: str, case_id: str, reason: str, no
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found``, ``invalid_input`` (reason, note),
     ``illegal_transition`` (already closed or disenrolled).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cm_intake.disenroll_case") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cm_intake.disenroll_case") as tx:
         cm_tx_actor(tx, "disenroll a CM case")
         case = get_cm_case(tx.session, case_id)
         why = v.choice(reason, DISENROLL_REASONS, "reason")

@@ -35,7 +35,7 @@ APP = "determination"
 NS = "determination"
 
 
-def _inputs(s: Session, case: PACase, *, actor_id: str, actor_role: str, decision: str, now: dt.datetime,
+def _inputs(s: Session, case: PACase, *, acting_as: str, actor_role: str, decision: str, now: dt.datetime,
             overridden: bool, override_reason: str, rationale: str, citations: list[str],
             line_decisions: list[dict[str, Any]]) -> tuple[PreflightInput, dict[str, str | None]]:
     """Preflight input from the database, plus the ids of each possible source record."""
@@ -52,7 +52,7 @@ def _inputs(s: Session, case: PACase, *, actor_id: str, actor_role: str, decisio
         nurse_recommendation=rec.recommendation if rec else None, nurse_reviewer_id=rec.reviewer_id if rec else None,
         md_decision=md.decision if md else None, md_reviewer_id=md.reviewer_id if md else None,
         md_signed_off=bool(md and md.signed_off), p2p_status=str(p2p.status) if p2p else None,
-        p2p_outcome=p2p.outcome if p2p else None, actor_id=actor_id, actor_role=actor_role, overridden=overridden,
+        p2p_outcome=p2p.outcome if p2p else None, acting_as=acting_as, actor_role=actor_role, overridden=overridden,
         override_reason=override_reason, rationale=rationale, policy_citations=citations,
         line_numbers=[ln["line_number"] for ln in pq.review_lines(s, case)], line_decisions=line_decisions,
         administrative=route is not None and route.lane == Lane.ADMINISTRATIVE_REVIEW, now=now)
@@ -67,7 +67,7 @@ def _preview(s: Session, case: PACase, actor: Any, now: dt.datetime) -> dict[str
     md = pq.active_md_decision(s, case.id)
     out: dict[str, Any] = {}
     for decision in DECISIONS:
-        inp, _ = _inputs(s, case, actor_id=actor.id, actor_role=str(actor.role), decision=decision, now=now,
+        inp, _ = _inputs(s, case, acting_as=actor.id, actor_role=str(actor.role), decision=decision, now=now,
                          overridden=False, override_reason="",
                          rationale=(md.denial_rationale or md.rationale) if md else "",
                          citations=list(md.policy_citations) if md else [],
@@ -80,7 +80,7 @@ def _preview(s: Session, case: PACase, actor: Any, now: dt.datetime) -> dict[str
     return out
 
 
-def get_summary(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def get_summary(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Everything needed to finalize: case, member, lines, triage SLA (``deadline`` UTC,
     ``seconds_remaining`` from the current simulated time, negative once missed), source records (nurse
     recommendation, active MD decision, its P2P), criteria tallies per stage, criteria not yet evaluated
@@ -89,7 +89,7 @@ def get_summary(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        actor = pq.read_actor(s, actor_id)
+        actor = pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         now = pq.current_time(s)
         triage = pq.triage_for(s, case.id)
@@ -123,7 +123,7 @@ def get_summary(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
         }
 
 
-def finalize(world: World, *, actor_id: str, case_id: str, decision: str, rationale: str = "",
+def finalize(world: World, *, acting_as: str, case_id: str, decision: str, rationale: str = "",
              policy_citations: list[str] | None = None, overridden: bool = False, override_reason: str = "",
              line_decisions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Finalize the case's determination: approved | denied | partially_approved.
@@ -139,7 +139,7 @@ def finalize(world: World, *, actor_id: str, case_id: str, decision: str, ration
     Errors: Conflict (an active determination exists — the handoff is final), PreflightFailed (P1–P12),
     InvalidInput (argument types), AuthorityError / UnknownActor, NotFound.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.finalize") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.finalize") as tx:
         s = tx.session
         require_role(tx.actor.role, NURSE_REVIEWERS | PHYSICIAN_REVIEWERS, "finalize a determination")
         case = pq.get_case(s, case_id)
@@ -158,7 +158,7 @@ def finalize(world: World, *, actor_id: str, case_id: str, decision: str, ration
             lines = list(md.line_decisions)
         else:
             lines = []
-        inp, ids = _inputs(s, case, actor_id=tx.actor.id, actor_role=str(tx.actor.role), decision=decision,
+        inp, ids = _inputs(s, case, acting_as=tx.actor.id, actor_role=str(tx.actor.role), decision=decision,
                            now=tx.now, overridden=over, override_reason=over_reason, rationale=why, citations=cites,
                            line_decisions=lines)
         plan = run_preflight(inp)

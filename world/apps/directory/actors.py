@@ -11,6 +11,6 @@ from chibench.world.core.world import Actor
 class WorkerDirectory:
     """Resolves an acting worker id against the ``workers`` table (role, organization, NPI)."""
 
-    def resolve(self, session: Session, actor_id: str) -> Actor | None:
-        w = session.get(Worker, actor_id)
+    def resolve(self, session: Session, acting_as: str) -> Actor | None:
+        w = session.get(Worker, acting_as)
         return None if w is None else Actor(w.id, w.role, w.org_id, w.npi)

@@ -41,26 +41,26 @@ def _contacts(s: Session, *, roles: Iterable[WorkerRole], org_id: str | None = N
     return out
 
 
-def list_contacts(world: World, *, actor_id: str, role: str | None = None) -> list[dict[str, Any]]:
+def list_contacts(world: World, *, acting_as: str, role: str | None = None) -> list[dict[str, Any]]:
     """Every directory contact (provider, payer and care-management staff), optionally one ``role``
     (a ``WorkerRole`` value other than ``system``). Errors: ``unknown_actor``, ``not_authorized``,
     ``invalid_input`` (``role``, allowed values listed).
     """
     with world.read() as s:
-        read_actor(s, actor_id, PROVIDER_READERS, "read the directory")
+        read_actor(s, acting_as, PROVIDER_READERS, "read the directory")
         roles = [WorkerRole(v.choice(role, [str(r) for r in CONTACT_ROLES], "role"))] if role is not None \
             else list(CONTACT_ROLES)
         return _contacts(s, roles=roles)
 
 
-def list_ordering_providers(world: World, *, actor_id: str, org_id: str | None = None) -> list[dict[str, Any]]:
+def list_ordering_providers(world: World, *, acting_as: str, org_id: str | None = None) -> list[dict[str, Any]]:
     """Clinicians who may order services (physician, nurse practitioner, physician assistant,
     physical therapist — ``rules.authority.CLINICIANS``) at provider organizations, with NPIs;
     ``org_id`` narrows to one provider organization. Errors: ``unknown_actor``, ``not_authorized``,
     ``not_found``/``invalid_input`` (``org_id`` not a provider organization).
     """
     with world.read() as s:
-        read_actor(s, actor_id, PROVIDER_READERS, "read the directory")
+        read_actor(s, acting_as, PROVIDER_READERS, "read the directory")
         if org_id is not None:
             providers = [o.id for o in s.scalars(select(Organization).where(Organization.kind == OrgKind.PROVIDER))]
             v.choice(org_id, providers, "org_id")
@@ -68,14 +68,14 @@ def list_ordering_providers(world: World, *, actor_id: str, org_id: str | None =
         return [r for r in rows if r["org_kind"] == OrgKind.PROVIDER]
 
 
-def list_reviewer_contacts(world: World, *, actor_id: str, required_role: str | None = None
+def list_reviewer_contacts(world: World, *, acting_as: str, required_role: str | None = None
                            ) -> list[dict[str, Any]]:
     """Payer-side UM nurses, medical directors and appeals medical directors reachable from the
     provider; ``required_role`` ∈ um_nurse | medical_director | appeals_medical_director.
     Errors: ``unknown_actor``, ``not_authorized``, ``invalid_input`` (``required_role``).
     """
     with world.read() as s:
-        read_actor(s, actor_id, PROVIDER_READERS, "read the directory")
+        read_actor(s, acting_as, PROVIDER_READERS, "read the directory")
         allowed = [str(r) for r in REVIEWER_CONTACT_ROLES]
         roles = [WorkerRole(v.choice(required_role, allowed, "required_role"))] if required_role is not None \
             else list(REVIEWER_CONTACT_ROLES)

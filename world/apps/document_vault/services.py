@@ -69,26 +69,26 @@ MAX_ANSWER_CHARS = 2_000
 
 
 # ------------------------------------------------------------------------------ documents
-def list_case_documents(world: World, *, actor_id: str, case_id: str) -> list[dict[str, Any]]:
+def list_case_documents(world: World, *, acting_as: str, case_id: str) -> list[dict[str, Any]]:
     """Provider-side documents usable on a case: the patient's chart documents plus this case's
     uploads and submission bundles; newest first (date, then id). Index entries (no body): every
     document column except ``body``, plus ``author`` {id, name, role, org_id, npi}, ``clinician_signed``
     and ``body_chars``. Errors: ``unknown_actor``, ``not_authorized``, ``not_found``.
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "list case documents")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "list case documents")
         case = load_case(s, case_id, actor, "list this case's documents", roles=PROVIDER_READERS)
         return [doc_summary(s, d) for d in s.scalars(case_documents_query(case))]
 
 
-def get_document(world: World, *, actor_id: str, document_id: str) -> dict[str, Any]:
+def get_document(world: World, *, acting_as: str, document_id: str) -> dict[str, Any]:
     """One provider-side document with its body (text; for binary uploads the uploader's description,
     with ``details`` {filename, mime_type, byte_count, sha256}). Errors: ``unknown_actor``,
     ``not_authorized``; ``not_found`` (unknown id, a payer/CM-side document, a patient outside the
     actor's EHR, or an upload on another organization's case).
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "read documents")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "read documents")
         did = v.text(document_id, "document_id", max_len=48).strip()
         doc = s.get(Document, did)
         if doc is None or doc.side != "provider":
@@ -127,7 +127,7 @@ def _upload_case(tx: Tx, case_id: str) -> PACase:
     return case
 
 
-def upload_evidence(world: World, *, actor_id: str, case_id: str, kind: str, title: str, body: str,
+def upload_evidence(world: World, *, acting_as: str, case_id: str, kind: str, title: str, body: str,
                     sign: bool = False) -> dict[str, Any]:
     """Attach a text document to the case (author = the actor; dated today in the world).
 
@@ -142,7 +142,7 @@ def upload_evidence(world: World, *, actor_id: str, case_id: str, kind: str, tit
     (role/organization; a non-clinician asking to sign), ``not_found``, ``invalid_input`` (kind,
     title, body; closed case).
     """
-    with world.write(actor_id=actor_id, app=APP, action="docs.upload_evidence") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="docs.upload_evidence") as tx:
         case = _upload_case(tx, case_id)
         k = DocumentKind(v.choice(kind, UPLOADABLE_KINDS, "kind"))
         t = v.text(title, "title", max_len=v.MAX_SHORT)
@@ -156,7 +156,7 @@ def upload_evidence(world: World, *, actor_id: str, case_id: str, kind: str, tit
         return out
 
 
-def upload_evidence_file(world: World, *, actor_id: str, case_id: str, kind: str, title: str, filename: str,
+def upload_evidence_file(world: World, *, acting_as: str, case_id: str, kind: str, title: str, filename: str,
                          mime_type: str, content_base64: str, description: str, sign: bool = False
                          ) -> dict[str, Any]:
     """Attach a binary file (PDF, PNG, JPEG or TIFF) to the case.
@@ -171,7 +171,7 @@ def upload_evidence_file(world: World, *, actor_id: str, case_id: str, kind: str
     Errors: as ``upload_evidence``; ``invalid_input`` for an unsupported ``mime_type`` (allowed
     listed), undecodable base64, empty or oversize content, or bytes that do not match the type.
     """
-    with world.write(actor_id=actor_id, app=APP, action="docs.upload_evidence_file") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="docs.upload_evidence_file") as tx:
         case = _upload_case(tx, case_id)
         k = DocumentKind(v.choice(kind, UPLOADABLE_KINDS, "kind"))
         t = v.text(title, "title", max_len=v.MAX_SHORT)
@@ -205,7 +205,7 @@ def upload_evidence_file(world: World, *, actor_id: str, case_id: str, kind: str
         return out
 
 
-def create_submission_bundle(world: World, *, actor_id: str, case_id: str, document_ids: list[str],
+def create_submission_bundle(world: World, *, acting_as: str, case_id: str, document_ids: list[str],
                              note: str | None = None) -> dict[str, Any]:
     """Write a ``submission_bundle`` document listing the documents to send (1–50, no duplicates).
 
@@ -218,7 +218,7 @@ def create_submission_bundle(world: World, *, actor_id: str, case_id: str, docum
     Returns the bundle document. Errors: ``unknown_actor``, ``not_authorized``, ``not_found``
     (a document id), ``invalid_input`` (field ``document_ids``), ``conflict`` (case status).
     """
-    with world.write(actor_id=actor_id, app=APP, action="docs.create_submission_bundle") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="docs.create_submission_bundle") as tx:
         case = tx_case(tx, case_id, "assemble a submission bundle")
         require_status(case, ASSEMBLY_STATUSES, "assemble a submission bundle")
         ids = v.str_list(document_ids, "document_ids", required=True, max_items=MAX_BUNDLE_DOCUMENTS, max_len=48)
@@ -277,7 +277,7 @@ def _form_view(s: Session, case: PACase, pr: PublishedRequirement) -> dict[str, 
             "response_id": resp.id if resp else None, "updated_at": to_dict(resp)["updated_at"] if resp else None}
 
 
-def list_required_forms(world: World, *, actor_id: str, case_id: str) -> list[dict[str, Any]]:
+def list_required_forms(world: World, *, acting_as: str, case_id: str) -> list[dict[str, Any]]:
     """The payer forms the plan requires for this case, with completion status.
 
     Today that is at most one: the questionnaire of the plan's policy for the case's codes, when PA
@@ -287,7 +287,7 @@ def list_required_forms(world: World, *, actor_id: str, case_id: str) -> list[di
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found``.
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "read payer forms")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "read payer forms")
         case = load_case(s, case_id, actor, "read this case's forms", roles=PROVIDER_READERS)
         pr = published_requirement(s, case)
         return [_form_view(s, case, pr)] if pr.form_id else []
@@ -299,7 +299,7 @@ def _require_form(pr: PublishedRequirement, form_id: Any) -> str:
     return v.choice(form_id, (pr.form_id,), "form_id")
 
 
-def save_form_response(world: World, *, actor_id: str, case_id: str, form_id: str, answers: dict[str, Any]
+def save_form_response(world: World, *, acting_as: str, case_id: str, form_id: str, answers: dict[str, Any]
                        ) -> dict[str, Any]:
     """Save questionnaire answers (merged into earlier answers; a ``null`` value clears a key) and
     report validation. Values: strings (≤2,000 chars), numbers or booleans; keys must be questions
@@ -311,7 +311,7 @@ def save_form_response(world: World, *, actor_id: str, case_id: str, form_id: st
     ``not_authorized``, ``not_found``, ``invalid_input`` (form_id, answers), ``conflict`` (case
     status: forms can be edited while the packet is assembled or a pend is answered).
     """
-    with world.write(actor_id=actor_id, app=APP, action="forms.save_form_response") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="forms.save_form_response") as tx:
         case = tx_case(tx, case_id, "answer the payer questionnaire")
         require_status(case, ASSEMBLY_STATUSES, "edit the questionnaire")
         pr = published_requirement(tx.session, case)
@@ -345,14 +345,14 @@ def save_form_response(world: World, *, actor_id: str, case_id: str, form_id: st
         return _form_view(tx.session, case, pr)
 
 
-def validate_form(world: World, *, actor_id: str, case_id: str, form_id: str | None = None) -> dict[str, Any]:
+def validate_form(world: World, *, acting_as: str, case_id: str, form_id: str | None = None) -> dict[str, Any]:
     """Check the saved answers against the form (a read). ``form_id`` defaults to the case's form.
 
     Returns ``{form_id, status, complete, problems, answers}``. Errors: ``unknown_actor``,
     ``not_authorized``, ``not_found``, ``invalid_input`` (no form required / wrong form id).
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "validate payer forms")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "validate payer forms")
         case = load_case(s, case_id, actor, "validate this case's forms", roles=PROVIDER_READERS)
         pr = published_requirement(s, case)
         if form_id is None and pr.form_id is not None:

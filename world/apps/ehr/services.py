@@ -74,7 +74,7 @@ def demographics(s: Session, p: Patient) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------ search
-def search_patients(world: World, *, actor_id: str, query: str, birth_date: str | None = None,
+def search_patients(world: World, *, acting_as: str, query: str, birth_date: str | None = None,
                     limit: int = 25) -> list[dict[str, Any]]:
     """Find patients in the actor's organization by name or member-id fragment.
 
@@ -88,7 +88,7 @@ def search_patients(world: World, *, actor_id: str, query: str, birth_date: str 
     (``query`` too short/long, bad ``birth_date`` or ``limit``).
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "search the patient chart")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "search the patient chart")
         q = v.text(query, "query", max_len=100, min_len=2).strip().lower()
         dob = v.iso_date(birth_date, "birth_date") if birth_date is not None else None
         n = v.integer(limit, "limit", lo=1, hi=MAX_SEARCH_LIMIT)
@@ -113,7 +113,7 @@ def search_patients(world: World, *, actor_id: str, query: str, birth_date: str 
         return rows[:n]
 
 
-def list_candidate_orders(world: World, *, actor_id: str, patient_id: str) -> list[dict[str, Any]]:
+def list_candidate_orders(world: World, *, acting_as: str, patient_id: str) -> list[dict[str, Any]]:
     """Service-request orders on the patient's chart, newest first (order date, then id, descending).
 
     Each order: every ``ServiceRequest`` column (lines ``[{system, code, display, units, modifier}]``,
@@ -123,7 +123,7 @@ def list_candidate_orders(world: World, *, actor_id: str, patient_id: str) -> li
     (patient unknown to the actor's organization).
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "list a patient's orders")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "list a patient's orders")
         p = load_patient(s, patient_id, actor)
         out = []
         for o in s.scalars(select(ServiceRequest).where(ServiceRequest.patient_id == p.id)
@@ -232,7 +232,7 @@ def chart_params(observations_per_code: Any, observations_since: Any, observatio
     return per, since, until, codes
 
 
-def get_patient_chart(world: World, *, actor_id: str, patient_id: str,
+def get_patient_chart(world: World, *, acting_as: str, patient_id: str,
                       observations_per_code: int = DEFAULT_OBSERVATIONS_PER_CODE,
                       observations_since: str | None = None, observations_until: str | None = None,
                       loinc_codes: list[str] | None = None) -> dict[str, Any]:
@@ -255,7 +255,7 @@ def get_patient_chart(world: World, *, actor_id: str, patient_id: str,
     ``invalid_input`` (bad pagination arguments).
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "read the patient chart")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "read the patient chart")
         p = load_patient(s, patient_id, actor)
         per, since, until, codes = chart_params(observations_per_code, observations_since, observations_until,
                                                 loinc_codes)
@@ -270,7 +270,7 @@ def get_patient_chart(world: World, *, actor_id: str, patient_id: str,
 ORDER_PRIORITIES = ("standard", "expedited")
 
 
-def revise_order(world: World, *, actor_id: str, order_id: str, lines: list[dict[str, Any]],
+def revise_order(world: World, *, acting_as: str, order_id: str, lines: list[dict[str, Any]],
                  diagnosis_codes: list[str], site_of_service: str, requested_date: str, priority: str,
                  reason: str) -> dict[str, Any]:
     """The ordering clinician replaces an active order with a revised one (new id, same patient).
@@ -287,10 +287,10 @@ def revise_order(world: World, *, actor_id: str, order_id: str, lines: list[dict
     from chibench.world.core.errors import AuthorityError, Conflict
     from chibench.world.rules.channels import PROC_CODE
 
-    with world.write(actor_id=actor_id, app="ehr", action="chart.revise_order") as tx:
+    with world.write(acting_as=acting_as, app="ehr", action="chart.revise_order") as tx:
         old = tx.get(ServiceRequest, v.text(order_id, "order_id", max_len=48), what="order", field="order_id")
         if tx.actor.id != old.ordering_worker_id:
-            raise AuthorityError("only the ordering clinician may revise this order", field="actor_id")
+            raise AuthorityError("only the ordering clinician may revise this order", field="acting_as")
         if old.status != "active":
             raise Conflict(f"order {old.id} is '{old.status}'", field="order_id")
         if not isinstance(lines, list) or not 1 <= len(lines) <= 20:
@@ -332,7 +332,7 @@ def revise_order(world: World, *, actor_id: str, order_id: str, lines: list[dict
         return to_dict(new)
 
 
-def author_document(world: World, *, actor_id: str, patient_id: str, kind: str, title: str, body: str, date: str,
+def author_document(world: World, *, acting_as: str, patient_id: str, kind: str, title: str, body: str, date: str,
                     case_id: str | None = None, sign: bool = True) -> dict[str, Any]:
     """A clinician writes (and by default signs) a clinical document in the patient's record.
 
@@ -346,9 +346,9 @@ def author_document(world: World, *, actor_id: str, patient_id: str, kind: str, 
     from chibench.world.core.errors import AuthorityError
     from chibench.world.rules.authority import CLINICIANS
 
-    with world.write(actor_id=actor_id, app="ehr", action="chart.author_document") as tx:
+    with world.write(acting_as=acting_as, app="ehr", action="chart.author_document") as tx:
         if tx.actor.role not in CLINICIANS:
-            raise AuthorityError("only clinicians author clinical documents", field="actor_id", allowed=CLINICIANS)
+            raise AuthorityError("only clinicians author clinical documents", field="acting_as", allowed=CLINICIANS)
         patient = tx.get(Patient, v.text(patient_id, "patient_id", max_len=48), what="patient", field="patient_id")
         k = DocumentKind(v.choice(kind, sorted(str(x) for x in PROVIDER_SUBMITTABLE_KINDS), "kind"))
         when = v.iso_date(date, "date")

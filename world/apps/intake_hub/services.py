@@ -130,7 +130,7 @@ def _result(tx: Tx, intake: IntakeCase) -> dict[str, Any]:
 # --------------------------------------------------------------------------- reads
 
 
-def list_intake_queue(world: World, *, actor_id: str, include_complete: bool = False) -> list[dict[str, Any]]:
+def list_intake_queue(world: World, *, acting_as: str, include_complete: bool = False) -> list[dict[str, Any]]:
     """Requests awaiting the payer, oldest receipt first.
 
     Each row: ``case_id``, ``case_status``, ``intake_id`` (null before intake), ``intake_status``,
@@ -141,7 +141,7 @@ def list_intake_queue(world: World, *, actor_id: str, include_complete: bool = F
     """
     flag = v.boolean(include_complete, "include_complete")
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         rows = []
         for case in s.scalars(select(PACase).order_by(PACase.id)):
             intake = pq.intake_for(s, case.id)
@@ -160,7 +160,7 @@ def list_intake_queue(world: World, *, actor_id: str, include_complete: bool = F
         return sorted(rows, key=lambda r: (r["received_at"], r["case_id"]))
 
 
-def get_intake_case(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def get_intake_case(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """The intake record with its line items, the member's coverage as the eligibility system shows it,
     the request as received (channel, questionnaire answers, structured payload, payer copy ids), a
     directory match for the recorded requesting NPI, and the payer-side documents (no bodies).
@@ -168,7 +168,7 @@ def get_intake_case(world: World, *, actor_id: str, case_id: str) -> dict[str, A
     Errors: NotFound (no such case, or no intake yet), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         intake = pq.require_intake(s, case.id)
         return {**pv.intake_view(s, intake), "member": pv.member_view(s, case),
@@ -177,13 +177,13 @@ def get_intake_case(world: World, *, actor_id: str, case_id: str) -> dict[str, A
                 "documents": [pv.document_view(s, d, with_body=False) for d in pq.payer_documents(s, case.id)]}
 
 
-def list_documents(world: World, *, actor_id: str, case_id: str) -> list[dict[str, Any]]:
+def list_documents(world: World, *, acting_as: str, case_id: str) -> list[dict[str, Any]]:
     """Payer-side documents of the case (the payer's copies of what was submitted, plus payer-generated
     ones): id, kind, title, date, author, signed, signed_by, origin, copied_from, received_at — no body.
     Provider originals are never listed. Errors: NotFound (case), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         return [pv.document_view(s, d, with_body=False) for d in pq.payer_documents(s, case.id)]
 
@@ -191,7 +191,7 @@ def list_documents(world: World, *, actor_id: str, case_id: str) -> list[dict[st
 # --------------------------------------------------------------------------- writes
 
 
-def create_intake_case(world: World, *, actor_id: str, case_id: str, auth_type: str) -> dict[str, Any]:
+def create_intake_case(world: World, *, acting_as: str, case_id: str, auth_type: str) -> dict[str, Any]:
     """Open the intake record for a received request (status ``new``), or return the existing one.
 
     ``auth_type``: ip (inpatient) | op (outpatient) | rx (pharmacy). ``received_at`` and ``channel``
@@ -202,11 +202,11 @@ def create_intake_case(world: World, *, actor_id: str, case_id: str, auth_type: 
     """
     kind = v.choice(auth_type, AUTH_TYPES, "auth_type")
     with world.read() as s:
-        pq.read_actor(s, actor_id, INTAKE_STAFF, "open a payer intake record")
+        pq.read_actor(s, acting_as, INTAKE_STAFF, "open a payer intake record")
         existing = pq.intake_for(s, pq.get_case(s, case_id).id)
         if existing is not None:
             return {**pv.intake_view(s, existing), "created": False}
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.create_intake_case") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.create_intake_case") as tx:
         require_role(tx.actor.role, INTAKE_STAFF, "open a payer intake record")
         case = pq.get_case(tx.session, case_id)
         if case.status not in RECEIVABLE:
@@ -224,7 +224,7 @@ def create_intake_case(world: World, *, actor_id: str, case_id: str, auth_type: 
         return {**_result(tx, intake), "created": True}
 
 
-def save_auth_header(world: World, *, actor_id: str, case_id: str, urgency_level: str | None = None,
+def save_auth_header(world: World, *, acting_as: str, case_id: str, urgency_level: str | None = None,
                      urgency_requested_by: str | None = None, request_date: str | None = None,
                      service_start: str | None = None, service_end: str | None = None,
                      place_of_service: str | None = None, member_state: str | None = None,
@@ -255,7 +255,7 @@ def save_auth_header(world: World, *, actor_id: str, case_id: str, urgency_level
         "member_eligibility_verified": lambda x: v.boolean(x, "member_eligibility_verified"),
         "continuity_of_care": lambda x: v.boolean(x, "continuity_of_care")}
     values = {k: parsers[k](val) for k, val in given.items()}
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.save_auth_header") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.save_auth_header") as tx:
         case, intake = _editable(tx, case_id)
         if "request_date" in values and values["request_date"] > tx.now.date():
             raise InvalidInput("request_date is in the future", field="request_date")
@@ -269,7 +269,7 @@ def save_auth_header(world: World, *, actor_id: str, case_id: str, urgency_level
         return _result(tx, intake)
 
 
-def save_diagnoses(world: World, *, actor_id: str, case_id: str, diagnoses: list[dict[str, Any]],
+def save_diagnoses(world: World, *, acting_as: str, case_id: str, diagnoses: list[dict[str, Any]],
                    diagnosis_type: str | None = None) -> dict[str, Any]:
     """Replace the diagnosis list. Each item ``{code, is_primary, display?}``: a billable ICD-10-CM code
     (validated with simple-icd-10-cm), exactly one primary, no duplicates, at most 12 (X12 278 HI).
@@ -297,7 +297,7 @@ def save_diagnoses(world: World, *, actor_id: str, case_id: str, diagnoses: list
     if sum(r["is_primary"] for r in rows) != 1:
         raise InvalidInput("exactly one diagnosis must be primary", field="diagnoses")
     dtype = _opt(diagnosis_type, v.choice, DIAGNOSIS_TYPES, "diagnosis_type")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.save_diagnoses") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.save_diagnoses") as tx:
         case, intake = _editable(tx, case_id)
         intake.diagnoses = rows
         if dtype is not None:
@@ -306,7 +306,7 @@ def save_diagnoses(world: World, *, actor_id: str, case_id: str, diagnoses: list
         return _result(tx, intake)
 
 
-def save_requesting_provider(world: World, *, actor_id: str, case_id: str, npi: str, name: str,
+def save_requesting_provider(world: World, *, acting_as: str, case_id: str, npi: str, name: str,
                              organization: str | None = None, specialty: str | None = None,
                              phone: str | None = None, fax: str | None = None) -> dict[str, Any]:
     """Replace the requesting-provider block ``{npi, name, organization, specialty, phone, fax}``.
@@ -319,14 +319,14 @@ def save_requesting_provider(world: World, *, actor_id: str, case_id: str, npi: 
     block = {"npi": npi, "name": v.text(name, "name", max_len=200)}
     for key, val in (("organization", organization), ("specialty", specialty), ("phone", phone), ("fax", fax)):
         block[key] = v.text(val, key, required=False, max_len=200) or None
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.save_requesting_provider") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.save_requesting_provider") as tx:
         case, intake = _editable(tx, case_id)
         intake.requesting_provider = block
         tx.log(case_id=case.id, entity_id=intake.id, details={"npi": npi})
         return _result(tx, intake)
 
 
-def add_line_item(world: World, *, actor_id: str, case_id: str, system: str, code: str, display: str, units: int,
+def add_line_item(world: World, *, acting_as: str, case_id: str, system: str, code: str, display: str, units: int,
                   modifier: str | None = None, place_of_service: str | None = None,
                   service_start: str | None = None, service_end: str | None = None,
                   line_number: int | None = None) -> dict[str, Any]:
@@ -337,7 +337,7 @@ def add_line_item(world: World, *, actor_id: str, case_id: str, system: str, cod
     number taken, too many lines, intake complete), NotFound, UnknownActor / AuthorityError.
     """
     fields = _line_fields(system, code, display, units, modifier, place_of_service, service_start, service_end)
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.add_line_item") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.add_line_item") as tx:
         case, intake = _editable(tx, case_id)
         lines = pq.intake_lines(tx.session, intake.id)
         if len(lines) >= MAX_LINES:
@@ -352,7 +352,7 @@ def add_line_item(world: World, *, actor_id: str, case_id: str, system: str, cod
         return _result(tx, intake)
 
 
-def update_line_item(world: World, *, actor_id: str, case_id: str, line_number: int, system: str | None = None,
+def update_line_item(world: World, *, acting_as: str, case_id: str, line_number: int, system: str | None = None,
                      code: str | None = None, display: str | None = None, units: int | None = None,
                      modifier: str | None = None, place_of_service: str | None = None,
                      service_start: str | None = None, service_end: str | None = None) -> dict[str, Any]:
@@ -363,7 +363,7 @@ def update_line_item(world: World, *, actor_id: str, case_id: str, line_number: 
                "place_of_service": place_of_service, "service_start": service_start, "service_end": service_end}
     if all(val is None for val in changes.values()):
         raise InvalidInput("give at least one line field to change", field="code", allowed=list(changes))
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.update_line_item") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.update_line_item") as tx:
         case, intake = _editable(tx, case_id)
         item = _line(tx, intake, line_number)
         current = to_dict(item)
@@ -376,11 +376,11 @@ def update_line_item(world: World, *, actor_id: str, case_id: str, line_number: 
         return _result(tx, intake)
 
 
-def remove_line_item(world: World, *, actor_id: str, case_id: str, line_number: int) -> dict[str, Any]:
+def remove_line_item(world: World, *, acting_as: str, case_id: str, line_number: int) -> dict[str, Any]:
     """Delete the named line (other lines keep their numbers).
     Errors: NotFound (no such line), Conflict (intake complete), InvalidInput, UnknownActor / AuthorityError.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.remove_line_item") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.remove_line_item") as tx:
         case, intake = _editable(tx, case_id)
         item = _line(tx, intake, line_number)
         tx.session.delete(item)
@@ -400,7 +400,7 @@ def _missing_for_completion(intake: IntakeCase, lines: list[IntakeLineItem]) -> 
     return missing
 
 
-def confirm_decisions(world: World, *, actor_id: str, case_id: str, request_complete: bool, member_eligible: bool,
+def confirm_decisions(world: World, *, acting_as: str, case_id: str, request_complete: bool, member_eligible: bool,
                       service_covered: bool, provider_network_status: str,
                       missing_information: list[str] | None = None, info_due: str | None = None) -> dict[str, Any]:
     """Freeze the four intake decisions and complete the intake (``new``/``in_progress`` → ``complete``).
@@ -419,7 +419,7 @@ def confirm_decisions(world: World, *, actor_id: str, case_id: str, request_comp
     eligible = v.boolean(member_eligible, "member_eligible")
     covered = v.boolean(service_covered, "service_covered")
     network = v.one_of(provider_network_status, NetworkStatus, "provider_network_status")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.confirm_decisions") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.confirm_decisions") as tx:
         if complete:
             if missing_information:
                 raise InvalidInput("a complete request has no missing information", field="missing_information")

@@ -154,38 +154,38 @@ def _new_letter(tx: Tx, case: PACase, *, letter_type: str, det: Determination | 
 # --------------------------------------------------------------------------- reads
 
 
-def list_letters(world: World, *, actor_id: str, case_id: str | None = None) -> list[dict[str, Any]]:
+def list_letters(world: World, *, acting_as: str, case_id: str | None = None) -> list[dict[str, Any]]:
     """Letters (all statuses), oldest first, optionally for one case. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         q = select(Letter).order_by(Letter.created_at, Letter.id)
         if case_id is not None:
             q = q.where(Letter.case_id == pq.get_case(s, case_id).id)
         return [to_dict(x) for x in s.scalars(q)]
 
 
-def get_letter(world: World, *, actor_id: str, letter_id: str) -> dict[str, Any]:
+def get_letter(world: World, *, acting_as: str, letter_id: str) -> dict[str, Any]:
     """One letter with its last stored audit. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         return to_dict(_letter(s, letter_id))
 
 
-def list_notifications(world: World, *, actor_id: str, case_id: str) -> list[dict[str, Any]]:
+def list_notifications(world: World, *, acting_as: str, case_id: str) -> list[dict[str, Any]]:
     """Member notifications of a case, oldest first. Errors: NotFound, UnknownActor / AuthorityError."""
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         q = select(MemberNotification).where(MemberNotification.case_id == case.id)
         return [to_dict(n) for n in s.scalars(q.order_by(MemberNotification.created_at, MemberNotification.id))]
 
 
-def audit_completeness(world: World, *, actor_id: str, letter_id: str) -> dict[str, Any]:
+def audit_completeness(world: World, *, acting_as: str, letter_id: str) -> dict[str, Any]:
     """Audit the letter as written: ``{letter_id, letter_type, complete, missing_fields, problems}``.
     Read-only (``rules.letter_audit.audit_letter``). Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         letter = _letter(s, letter_id)
         return _audit_dict(letter, _audit(s, letter))
 
@@ -198,14 +198,14 @@ def audit_completeness(world: World, *, actor_id: str, letter_id: str) -> dict[s
 APPEAL_LETTER_STAFF = LETTER_STAFF | APPEAL_REVIEWERS | EXTERNAL_REVIEW_STAFF
 
 
-def _generate(world: World, actor_id: str, case_id: str, letter_type: str, fields: Any, body: Any, subject: Any,
+def _generate(world: World, acting_as: str, case_id: str, letter_type: str, fields: Any, body: Any, subject: Any,
               recipient: Any) -> dict[str, Any]:
     data = _fields(fields)
     text = v.text(body, "body")
     subj = v.text(subject, "subject", max_len=v.MAX_SHORT)
     to = v.choice(recipient, RECIPIENTS, "recipient")
     staff = APPEAL_LETTER_STAFF if letter_type == "appeal_decision" else LETTER_STAFF
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.generate_{letter_type}") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.generate_{letter_type}") as tx:
         require_role(tx.actor.role, staff, "write a UM letter")
         case = pq.get_case(tx.session, case_id)
         det = _determination_for(tx.session, case, letter_type)
@@ -216,7 +216,7 @@ def _generate(world: World, actor_id: str, case_id: str, letter_type: str, field
         return to_dict(letter)
 
 
-def generate_approval(world: World, *, actor_id: str, case_id: str, fields: dict[str, Any], body: str, subject: str,
+def generate_approval(world: World, *, acting_as: str, case_id: str, fields: dict[str, Any], body: str, subject: str,
                       recipient: str = "provider") -> dict[str, Any]:
     """Draft an approval letter exactly as written (nothing filled in); needs the active 'approved'
     determination. ``fields`` keys: the audit's common fields plus authorization_number,
@@ -225,39 +225,39 @@ def generate_approval(world: World, *, actor_id: str, case_id: str, fields: dict
     member. The stored ``audit`` shows what delivery would refuse. Errors: InvalidInput (named field;
     unknown ``fields`` keys), Conflict (no matching determination), NotFound, AuthorityError / UnknownActor.
     """
-    return _generate(world, actor_id, case_id, "approval", fields, body, subject, recipient)
+    return _generate(world, acting_as, case_id, "approval", fields, body, subject, recipient)
 
 
-def generate_partial_approval(world: World, *, actor_id: str, case_id: str, fields: dict[str, Any], body: str,
+def generate_partial_approval(world: World, *, acting_as: str, case_id: str, fields: dict[str, Any], body: str,
                               subject: str, recipient: str = "provider") -> dict[str, Any]:
     """Draft a partial-approval letter as written; needs the active 'partially_approved' determination.
     Type fields: authorization_number, line_outcomes (every line), denied_line_reasons, appeal_rights,
     policy_citations (each also cited in the body). Signer must be a physician reviewer for the audit.
     Errors: as :func:`generate_approval`.
     """
-    return _generate(world, actor_id, case_id, "partial_approval", fields, body, subject, recipient)
+    return _generate(world, acting_as, case_id, "partial_approval", fields, body, subject, recipient)
 
 
-def generate_denial(world: World, *, actor_id: str, case_id: str, fields: dict[str, Any], body: str, subject: str,
+def generate_denial(world: World, *, acting_as: str, case_id: str, fields: dict[str, Any], body: str, subject: str,
                     recipient: str = "provider") -> dict[str, Any]:
     """Draft a denial letter as written; needs the active 'denied' determination. Type fields:
     criteria_not_met, policy_citations, appeal_rights, appeal_deadline_days (digits, also in the body),
     external_review_rights, peer_to_peer_offer, criteria_access. Signer must be a physician reviewer.
     Errors: as :func:`generate_approval`.
     """
-    return _generate(world, actor_id, case_id, "denial", fields, body, subject, recipient)
+    return _generate(world, acting_as, case_id, "denial", fields, body, subject, recipient)
 
 
-def generate_pend(world: World, *, actor_id: str, case_id: str, fields: dict[str, Any], body: str, subject: str,
+def generate_pend(world: World, *, acting_as: str, case_id: str, fields: dict[str, Any], body: str, subject: str,
                   recipient: str = "provider") -> dict[str, Any]:
     """Draft a pend (request-for-information) letter as written; needs the case pended_action_required.
     Type fields: missing_items, response_due (YYYY-MM-DD, also in the body), submission_instructions.
     Errors: as :func:`generate_approval`.
     """
-    return _generate(world, actor_id, case_id, "pend", fields, body, subject, recipient)
+    return _generate(world, acting_as, case_id, "pend", fields, body, subject, recipient)
 
 
-def generate_appeal_decision(world: World, *, actor_id: str, case_id: str, fields: dict[str, Any], body: str,
+def generate_appeal_decision(world: World, *, acting_as: str, case_id: str, fields: dict[str, Any], body: str,
                              subject: str, recipient: str = "provider") -> dict[str, Any]:
     """Draft the notice of an appeal decision as written; needs the case's appeal decided (status
     appeal_upheld / appeal_overturned / external_appeal_upheld / external_appeal_overturned). Type fields:
@@ -267,7 +267,7 @@ def generate_appeal_decision(world: World, *, actor_id: str, case_id: str, field
     overturned the authorization_number. Internal decisions are signed by the deciding physician.
     Errors: as :func:`generate_approval`.
     """
-    return _generate(world, actor_id, case_id, "appeal_decision", fields, body, subject, recipient)
+    return _generate(world, acting_as, case_id, "appeal_decision", fields, body, subject, recipient)
 
 
 def _check_notification(s: Session, case: PACase, kind: str) -> None:
@@ -288,7 +288,7 @@ def _check_notification(s: Session, case: PACase, kind: str) -> None:
                        f"determination {decision or 'none'})", field="notification_type")
 
 
-def generate_notification(world: World, *, actor_id: str, case_id: str, notification_type: str, body: str,
+def generate_notification(world: World, *, acting_as: str, case_id: str, notification_type: str, body: str,
                           language: str, channel: str = "mail") -> dict[str, Any]:
     """Write a member notification as authored (``MN-…``; nothing filled in).
 
@@ -303,7 +303,7 @@ def generate_notification(world: World, *, actor_id: str, case_id: str, notifica
     text = v.text(body, "body")
     lang = v.text(language, "language", max_len=40)
     chan = v.choice(channel, NOTIFICATION_CHANNELS, "channel")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.generate_notification") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.generate_notification") as tx:
         require_role(tx.actor.role, LETTER_STAFF, "write a member notification")
         case = pq.get_case(tx.session, case_id)
         _check_notification(tx.session, case, kind)
@@ -319,7 +319,7 @@ def generate_notification(world: World, *, actor_id: str, case_id: str, notifica
 # --------------------------------------------------------------------------- deliver / reissue
 
 
-def deliver(world: World, *, actor_id: str, letter_id: str, channel: str) -> dict[str, Any]:
+def deliver(world: World, *, acting_as: str, letter_id: str, channel: str) -> dict[str, Any]:
     """Deliver a draft letter (draft → delivered) on portal | fax | mail | api.
 
     A provider letter goes out on the channel the request came in on (portal → portal, fax → fax,
@@ -332,7 +332,7 @@ def deliver(world: World, *, actor_id: str, letter_id: str, channel: str) -> dic
     Errors: InvalidInput (channel), Conflict, IllegalTransition (not a draft), NotFound, AuthorityError / UnknownActor.
     """
     chan = v.choice(channel, pq.DELIVERY_CHANNELS, "channel")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.deliver") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.deliver") as tx:
         require_role(tx.actor.role, APPEAL_LETTER_STAFF, "deliver a UM letter")
         s = tx.session
         letter = _letter(s, letter_id)
@@ -377,7 +377,7 @@ def deliver(world: World, *, actor_id: str, letter_id: str, channel: str) -> dic
     return delivered
 
 
-def reissue(world: World, *, actor_id: str, letter_id: str, reason: str, fields: dict[str, Any] | None = None,
+def reissue(world: World, *, acting_as: str, letter_id: str, reason: str, fields: dict[str, Any] | None = None,
             body: str | None = None, subject: str | None = None) -> dict[str, Any]:
     """Replace a draft or delivered letter: a new draft (new id, ``reissued_from``) carrying the given
     ``fields`` / ``body`` / ``subject`` (each omitted one is copied from the old letter as its author
@@ -389,7 +389,7 @@ def reissue(world: World, *, actor_id: str, letter_id: str, reason: str, fields:
     new_fields = None if fields is None else _fields(fields)
     new_body = None if body is None else v.text(body, "body")
     new_subject = None if subject is None else v.text(subject, "subject", max_len=v.MAX_SHORT)
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.reissue") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.reissue") as tx:
         require_role(tx.actor.role, LETTER_STAFF, "reissue a UM letter")
         old = _letter(tx.session, letter_id)
         case = pq.get_case(tx.session, old.case_id)

@@ -56,13 +56,13 @@ def _adverse_citations(policy: PayerPolicy, cites: list[str]) -> None:
                            field="policy_citations")
 
 
-def get_md_review_data(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def get_md_review_data(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """MD workspace: everything in the nurse workspace plus nurse and MD evaluations, the nurse
     recommendation, MD decisions (superseded ones included) and P2P requests.
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         rec = pq.nurse_recommendation_for(s, case.id)
         return {**pv.review_workspace(s, case),
@@ -73,13 +73,13 @@ def get_md_review_data(world: World, *, actor_id: str, case_id: str) -> dict[str
                 "p2p_requests": [to_dict(p) for p in pq.p2p_requests(s, case.id)]}
 
 
-def save_md_review(world: World, *, actor_id: str, case_id: str, line_number: int, criterion_id: str, result: str,
+def save_md_review(world: World, *, acting_as: str, case_id: str, line_number: int, criterion_id: str, result: str,
                    citation: str, note: str, evidence: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Create or replace the MD's verdict on one criterion for one line (id ``<case>:md:L<n>:<criterion>``).
     Same arguments and checks as the nurse evaluation. Errors: InvalidInput (named field), NotFound,
     Conflict (not under review, no open MD task, MD decision submitted), UnknownActor / AuthorityError.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.save_md_review") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.save_md_review") as tx:
         require_role(tx.actor.role, PHYSICIAN_REVIEWERS, "record a medical director criteria evaluation")
         case, _, _ = _md_case(tx, case_id)
         row = pw.upsert_evaluation(tx, case, stage="md", line_number=line_number, criterion_id=criterion_id,
@@ -88,7 +88,7 @@ def save_md_review(world: World, *, actor_id: str, case_id: str, line_number: in
         return to_dict(row)
 
 
-def submit_md_case_decision(world: World, *, actor_id: str, case_id: str, decision: str, rationale: str,
+def submit_md_case_decision(world: World, *, acting_as: str, case_id: str, decision: str, rationale: str,
                             signed_off: bool = False, denial_rationale: str | None = None,
                             policy_citations: list[str] | None = None,
                             line_decisions: list[dict[str, Any]] | None = None,
@@ -107,7 +107,7 @@ def submit_md_case_decision(world: World, *, actor_id: str, case_id: str, decisi
     Errors: AuthorityError (not a physician reviewer; adverse without sign-off), InvalidInput (named
     field), Conflict (decision already submitted, no open MD task, not under review), NotFound, UnknownActor.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.submit_md_case_decision") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.submit_md_case_decision") as tx:
         s = tx.session
         require_role(tx.actor.role, PHYSICIAN_REVIEWERS, "record a medical director decision")
         signed = v.boolean(signed_off, "signed_off")

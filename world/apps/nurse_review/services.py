@@ -45,14 +45,14 @@ def _nurse_case(tx: Tx, case_id: str) -> tuple[PACase, Any]:
     return case, task
 
 
-def get_nurse_review_data(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def get_nurse_review_data(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Nurse workspace: case, member, intake, triage, routing (lane, reason), review tasks, lines, the
     policy's criteria ``{criterion_id, text, citation}``, payer-side documents with bodies, the saved
     nurse evaluations and the nurse recommendation (null until submitted).
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         rec = pq.nurse_recommendation_for(s, case.id)
         return {**pv.review_workspace(s, case),
@@ -60,7 +60,7 @@ def get_nurse_review_data(world: World, *, actor_id: str, case_id: str) -> dict[
                 "nurse_recommendation": to_dict(rec) if rec else None}
 
 
-def save_criteria_evaluation(world: World, *, actor_id: str, case_id: str, line_number: int, criterion_id: str,
+def save_criteria_evaluation(world: World, *, acting_as: str, case_id: str, line_number: int, criterion_id: str,
                              result: str, citation: str, note: str,
                              evidence: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Create or replace the nurse's verdict on one criterion for one line (id ``<case>:nurse:L<n>:<criterion>``).
@@ -71,7 +71,7 @@ def save_criteria_evaluation(world: World, *, actor_id: str, case_id: str, line_
     Errors: InvalidInput (named field), NotFound (document), Conflict (case not under review, no open
     nurse task, recommendation already submitted, no policy), UnknownActor / AuthorityError.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.save_criteria_evaluation") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.save_criteria_evaluation") as tx:
         require_role(tx.actor.role, NURSE_REVIEWERS, "record a nurse criteria evaluation")
         case, _ = _nurse_case(tx, case_id)
         row = pw.upsert_evaluation(tx, case, stage="nurse", line_number=line_number, criterion_id=criterion_id,
@@ -80,7 +80,7 @@ def save_criteria_evaluation(world: World, *, actor_id: str, case_id: str, line_
         return to_dict(row)
 
 
-def submit_nurse_case_recommendation(world: World, *, actor_id: str, case_id: str, recommendation: str,
+def submit_nurse_case_recommendation(world: World, *, acting_as: str, case_id: str, recommendation: str,
                                      clinical_summary: str, info_requested: list[str] | None = None,
                                      info_due: str | None = None) -> dict[str, Any]:
     """Submit the case-level nurse recommendation (one per case, not amendable).
@@ -94,7 +94,7 @@ def submit_nurse_case_recommendation(world: World, *, actor_id: str, case_id: st
     InvalidInput (named field), Conflict (already submitted, no open nurse task, approval over a
     not_met criterion), IllegalTransition, NotFound, UnknownActor.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.submit_nurse_case_recommendation") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.submit_nurse_case_recommendation") as tx:
         s = tx.session
         require_role(tx.actor.role, NURSE_REVIEWERS, "submit a nurse recommendation")
         case, task = _nurse_case(tx, case_id)

@@ -85,7 +85,7 @@ def _require_preliminary_denial(s: Any, req: P2PRequest, action: str) -> None:
                        f"request {req.id} no longer rests on a live one for case {case.id}", field="request_id")
 
 
-def request_p2p(world: World, *, actor_id: str, case_id: str, reason: str) -> dict[str, Any]:
+def request_p2p(world: World, *, acting_as: str, case_id: str, reason: str) -> dict[str, Any]:
     """Provider side: the requesting office asks for a peer-to-peer on a preliminary adverse determination.
 
     Creates the P2P request (→ requested): ``original_reviewer_id`` = the MD who made the preliminary
@@ -96,13 +96,13 @@ def request_p2p(world: World, *, actor_id: str, case_id: str, reason: str) -> di
     NotFound, UnknownActor.
     """
     why = v.text(reason, "reason")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.request") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.request") as tx:
         require_role(tx.actor.role, PROVIDER_STAFF, "request a peer-to-peer")
         case = pq.get_case(tx.session, case_id)
         clinician = tx.session.get(Worker, case.requesting_worker_id)
         if clinician is None or clinician.org_id != tx.actor.org_id:
             raise AuthorityError("only the requesting provider's office may request the peer-to-peer",
-                                 field="actor_id")
+                                 field="acting_as")
         md = _preliminary_denial(tx.session, case)
         if md is None:
             raise Conflict(f"case {case.id} has no preliminary adverse determination; a peer-to-peer is requested "
@@ -143,21 +143,21 @@ def _simulated_office_requests(world: World, *, case_id: str) -> dict[str, Any] 
                                                Worker.role == WorkerRole.PA_COORDINATOR)
                           .order_by(Worker.id)).first()
         actor = coord.id if coord is not None else clinician.id
-    return request_p2p(world, actor_id=actor, case_id=case_id,
+    return request_p2p(world, acting_as=actor, case_id=case_id,
                        reason=f"The ordering physician asks to discuss the intended denial of case {case_id} "
                               "with a physician reviewer before it becomes final.")
 
 
-def list_requests(world: World, *, actor_id: str, case_id: str | None = None) -> list[dict[str, Any]]:
+def list_requests(world: World, *, acting_as: str, case_id: str | None = None) -> list[dict[str, Any]]:
     """P2P requests, oldest first, optionally for one case. Errors: NotFound (case), UnknownActor / AuthorityError."""
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         if case_id is not None:
             return [to_dict(p) for p in pq.p2p_requests(s, pq.get_case(s, case_id).id)]
         return [to_dict(p) for p in s.scalars(select(P2PRequest).order_by(P2PRequest.created_at, P2PRequest.id))]
 
 
-def offer_slots(world: World, *, actor_id: str, request_id: str, payer_reviewer_id: str,
+def offer_slots(world: World, *, acting_as: str, request_id: str, payer_reviewer_id: str,
                 slots: list[str]) -> dict[str, Any]:
     """Assign the payer-side physician and offer 1–5 slots (requested → slots_offered); the requesting
     provider gets an invitation in the inbox. When the provider side is simulated (a payer task,
@@ -167,7 +167,7 @@ def offer_slots(world: World, *, actor_id: str, request_id: str, payer_reviewer_
     AuthorityError (actor not payer UM staff; reviewer not a physician reviewer), IndependenceError,
     IllegalTransition (not in ``requested``), UnknownActor.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.offer_slots") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.offer_slots") as tx:
         require_role(tx.actor.role, pq.PAYER_UM_STAFF, "offer peer-to-peer slots")
         req = _request(tx.session, request_id)
         reviewer = pq.worker_with_role(tx.session, payer_reviewer_id, "payer_reviewer_id", PHYSICIAN_REVIEWERS,
@@ -211,17 +211,17 @@ def _simulated_office_selects(tx: Tx, req: P2PRequest) -> None:
         tx.actor, tx.app = saved
 
 
-def select_slot(world: World, *, actor_id: str, request_id: str, slot: str) -> dict[str, Any]:
+def select_slot(world: World, *, acting_as: str, request_id: str, slot: str) -> dict[str, Any]:
     """Provider side: choose one offered slot (slots_offered → slot_selected). The actor must be provider
     staff of the requesting clinician's organization. Errors: InvalidInput (slot not offered),
     AuthorityError, IllegalTransition, NotFound, UnknownActor.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.select_slot") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.select_slot") as tx:
         require_role(tx.actor.role, PROVIDER_STAFF, "choose a peer-to-peer slot")
         req = _request(tx.session, request_id)
         clinician = tx.session.get(Worker, req.provider_worker_id)
         if clinician is None or clinician.org_id != tx.actor.org_id:
-            raise AuthorityError("only the requesting provider's office may choose the slot", field="actor_id")
+            raise AuthorityError("only the requesting provider's office may choose the slot", field="acting_as")
         chosen = v.iso_datetime(slot, "slot").replace(microsecond=0)
         if iso(chosen) not in req.offered_slots:
             raise InvalidInput(f"'{slot}' was not offered", field="slot", allowed=req.offered_slots)
@@ -232,12 +232,12 @@ def select_slot(world: World, *, actor_id: str, request_id: str, slot: str) -> d
         return to_dict(req)
 
 
-def schedule(world: World, *, actor_id: str, request_id: str, scheduled_at: str | None = None) -> dict[str, Any]:
+def schedule(world: World, *, acting_as: str, request_id: str, scheduled_at: str | None = None) -> dict[str, Any]:
     """Confirm the chosen slot (slot_selected → scheduled): writes a calendar invite (``.ics``) to the
     shared workspace and a confirmation to the provider's inbox. ``scheduled_at``, if given, must equal
     the selected slot. Errors: InvalidInput, IllegalTransition, NotFound, AuthorityError / UnknownActor.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.schedule") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.schedule") as tx:
         require_role(tx.actor.role, pq.PAYER_UM_STAFF, "schedule a peer-to-peer call")
         req = _request(tx.session, request_id)
         _require_preliminary_denial(tx.session, req, "schedule the peer-to-peer call")
@@ -275,7 +275,7 @@ def _wait_for_call(world: World, request_id: Any) -> dt.timedelta:
         return max(ACTION_TICK, req.scheduled_at + CALL_LENGTH - pq.current_time(s))
 
 
-def record_outcome(world: World, *, actor_id: str, request_id: str, outcome: str, note: str) -> dict[str, Any]:
+def record_outcome(world: World, *, acting_as: str, request_id: str, outcome: str, note: str) -> dict[str, Any]:
     """Record the P2P outcome (scheduled → in_session → completed, or in_session → completed).
 
     Only the assigned payer reviewer may record it. outcome: uphold_adverse | overturn_to_approval;
@@ -287,14 +287,14 @@ def record_outcome(world: World, *, actor_id: str, request_id: str, outcome: str
     result = v.choice(outcome, OUTCOMES, "outcome")
     text = v.text(note, "note")
     cost = _wait_for_call(world, request_id)
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.record_outcome", cost=cost) as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.record_outcome", cost=cost) as tx:
         require_role(tx.actor.role, PHYSICIAN_REVIEWERS, "record a peer-to-peer outcome")
         req = _request(tx.session, request_id)
         if req.status not in (P2PStatus.SCHEDULED, P2PStatus.IN_SESSION):  # not held yet: refuse the move itself
             machines.check(machines.P2P, str(req.status), P2PStatus.COMPLETED, entity_id=req.id)
         if req.payer_reviewer_id != tx.actor.id:
             raise AuthorityError(f"only the assigned payer reviewer ({req.payer_reviewer_id}) records the outcome",
-                                 field="actor_id")
+                                 field="acting_as")
         _require_preliminary_denial(tx.session, req, "record the peer-to-peer outcome")
         session = tx.session.scalars(select(P2PSession).where(P2PSession.request_id == req.id)).one_or_none()
         if session is not None and not session.finalized:

@@ -65,12 +65,12 @@ OUTCOMES = values(P2POutcome)
 # ------------------------------------------------------------------------------------------ helpers
 
 
-def _worker(s: Session, actor_id: Any) -> Worker:
-    if not isinstance(actor_id, str) or not actor_id:
-        raise UnknownActor("an acting worker id is required", field="actor_id")
-    w = s.get(Worker, actor_id)
+def _worker(s: Session, acting_as: Any) -> Worker:
+    if not isinstance(acting_as, str) or not acting_as:
+        raise UnknownActor("an acting worker id is required", field="acting_as")
+    w = s.get(Worker, acting_as)
     if w is None:
-        raise UnknownActor(f"no worker with id '{actor_id}'", field="actor_id")
+        raise UnknownActor(f"no worker with id '{acting_as}'", field="acting_as")
     return w
 
 
@@ -92,15 +92,15 @@ def _side(s: Session, worker: Worker, req: P2PRequest) -> str:
     if worker.role in PHYSICIAN_REVIEWERS:
         if req.payer_reviewer_id != worker.id:
             raise AuthorityError(f"the payer seat on {req.id} belongs to the assigned reviewer "
-                                 f"({req.payer_reviewer_id or 'none assigned yet'})", field="actor_id")
+                                 f"({req.payer_reviewer_id or 'none assigned yet'})", field="acting_as")
         return "payer"
     if worker.role in CLINICIANS:
         if worker.id != order.ordering_worker_id:
             raise AuthorityError(f"the provider seat on {req.id} belongs to the ordering clinician "
-                                 f"({order.ordering_worker_id})", field="actor_id")
+                                 f"({order.ordering_worker_id})", field="acting_as")
         return "provider"
     raise AuthorityError(f"a worker with role '{worker.role}' does not take part in peer-to-peer calls",
-                         field="actor_id", allowed=sorted(str(r) for r in PHYSICIAN_REVIEWERS | CLINICIANS))
+                         field="acting_as", allowed=sorted(str(r) for r in PHYSICIAN_REVIEWERS | CLINICIANS))
 
 
 def _session(s: Session, req: P2PRequest) -> P2PSession | None:
@@ -167,7 +167,7 @@ def _session_view(sess: P2PSession | None, turn_limit: int) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------ services
 
 
-def get_context(world: World, *, actor_id: str, request_id: str) -> dict[str, Any]:
+def get_context(world: World, *, acting_as: str, request_id: str) -> dict[str, Any]:
     """The call as the acting physician sees it (writes nothing).
 
     Returns ``{request, case, agent_side, counterpart{worker_id, name, role, organization},
@@ -178,7 +178,7 @@ def get_context(world: World, *, actor_id: str, request_id: str) -> dict[str, An
     this call), ``not_found``, ``conflict`` (no simulated counterpart; no reviewer assigned yet).
     """
     with world.read() as s:
-        worker = _worker(s, actor_id)
+        worker = _worker(s, acting_as)
         req = _request(s, request_id)
         side = _side(s, worker, req)
         cp = _counterpart(s, req, side)
@@ -200,7 +200,7 @@ def get_context(world: World, *, actor_id: str, request_id: str) -> dict[str, An
         }
 
 
-def send_turn(world: World, *, actor_id: str, request_id: str, message: str) -> dict[str, Any]:
+def send_turn(world: World, *, acting_as: str, request_id: str, message: str) -> dict[str, Any]:
     """Say one turn on the peer-to-peer call and receive the counterpart's reply.
 
     ``message`` 1–4,000 characters (without ``###STOP###``). The first turn opens the session (request
@@ -214,7 +214,7 @@ def send_turn(world: World, *, actor_id: str, request_id: str, message: str) -> 
     """
     text = _message(message)
     with world.read() as s:
-        worker = _worker(s, actor_id)
+        worker = _worker(s, acting_as)
         req = _request(s, request_id)
         side = _side(s, worker, req)
         cp = _counterpart(s, req, side)
@@ -257,7 +257,7 @@ def send_turn(world: World, *, actor_id: str, request_id: str, message: str) -> 
     step = engine.step(state, text)
     with world.unlocked() if backend_name == "live" else nullcontext():  # other calls run while a model answers
         reply = backend_for(backend_name, config).p2p_reply(cp, context, state, step, history, text)
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.send_turn", cost=cost) as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.send_turn", cost=cost) as tx:
         s = tx.session
         req = _request(s, request_id)
         current = _session(s, req)
@@ -309,7 +309,7 @@ def send_turn(world: World, *, actor_id: str, request_id: str, message: str) -> 
                 "backend": reply.meta.get("backend"), "token_usage": usage or None}
 
 
-def submit_summary(world: World, *, actor_id: str, request_id: str, summary: str,
+def submit_summary(world: World, *, acting_as: str, request_id: str, summary: str,
                    proposed_outcome: str) -> dict[str, Any]:
     """Conclude the call: the summary (20–20,000 characters) and ``proposed_outcome`` (uphold_adverse |
     overturn_to_approval) finalize the session; no further turns. Payer side: record the outcome next with
@@ -320,7 +320,7 @@ def submit_summary(world: World, *, actor_id: str, request_id: str, summary: str
     """
     text = v.text(summary, "summary", max_len=20_000, min_len=20)
     outcome = v.choice(proposed_outcome, OUTCOMES, "proposed_outcome")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.submit_summary") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.submit_summary") as tx:
         s = tx.session
         worker = _worker(s, tx.actor.id)
         req = _request(s, request_id)
@@ -353,7 +353,7 @@ def submit_summary(world: World, *, actor_id: str, request_id: str, summary: str
 
         note = (f"Peer-to-peer review with the ordering clinician, started {out['started_at']}; the reviewer's "
                 f"decision: {decision.replace('_', ' ')}.")
-        rec = scheduler.record_outcome(world, actor_id=reviewer, request_id=request_id, outcome=decision, note=note)
+        rec = scheduler.record_outcome(world, acting_as=reviewer, request_id=request_id, outcome=decision, note=note)
         out["payer_outcome"] = rec["outcome"]
         out["request_status"] = rec["status"]
     return out

@@ -142,7 +142,7 @@ def answer_request(world: World, *, determination_id: str,
             return None
         case_id, patient_id, request_at = case.id, case.patient_id, det.decided_at
 
-    with world.write(actor_id=author_id, app=APP, action=ACTION,
+    with world.write(acting_as=author_id, app=APP, action=ACTION,
                      cost=dt.timedelta(hours=script.reply_after_hours)) as tx:
         s = tx.session
         case = tx.get(PACase, case_id)

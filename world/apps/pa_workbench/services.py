@@ -168,7 +168,7 @@ def _messages(s: Session, case_id: str) -> list[InboxMessage]:
 
 
 # ------------------------------------------------------------------------------ writes
-def create_from_order(world: World, *, actor_id: str, order_id: str) -> dict[str, Any]:
+def create_from_order(world: World, *, acting_as: str, order_id: str) -> dict[str, Any]:
     """Open a ``draft`` PA case from a service-request order.
 
     The case copies the order's lines (``PALine`` per line: system, code, display, units, modifier),
@@ -181,7 +181,7 @@ def create_from_order(world: World, *, actor_id: str, order_id: str) -> dict[str
     organization); ``not_found`` (order); ``conflict`` (order not active; an open case already
     exists for it — one open case per order; the patient has no coverage record).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cases.create_from_order") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cases.create_from_order") as tx:
         require_tx_actor(tx, PA_STAFF, "open a PA case")
         oid = v.text(order_id, "order_id", max_len=48).strip()
         order = tx.get(ServiceRequest, oid, what="order", field="order_id")
@@ -214,7 +214,7 @@ def create_from_order(world: World, *, actor_id: str, order_id: str) -> dict[str
         return _case_payload(tx.session, case)
 
 
-def check_requirement(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def check_requirement(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Record whether the plan requires prior authorization for the case (``draft → requirement_checked``).
 
     Applies ``rules.pa_requirement`` (plan + line codes + place of service + diagnoses) against the
@@ -227,7 +227,7 @@ def check_requirement(world: World, *, actor_id: str, case_id: str) -> dict[str,
     markers or the payer's outcome. Errors: ``unknown_actor``, ``not_authorized``, ``not_found``,
     ``illegal_transition`` (the case is not a draft: the check is done once).
     """
-    with world.write(actor_id=actor_id, app=APP, action="cases.check_requirement") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="cases.check_requirement") as tx:
         case = tx_case(tx, case_id, "check the PA requirement")
         pr = published_requirement(tx.session, case)
         move_case(tx, case, CaseStatus.REQUIREMENT_CHECKED, reason=pr.result.reason)
@@ -279,7 +279,7 @@ def _findings(s: Session, case: PACase, raw: Any, required: list[str]) -> list[d
     return out
 
 
-def finalize_provider_determination(world: World, *, actor_id: str, case_id: str, final_action: str,
+def finalize_provider_determination(world: World, *, acting_as: str, case_id: str, final_action: str,
                                     document_findings: list[dict[str, Any]], rationale: str,
                                     clinician_request: str | None = None) -> dict[str, Any]:
     """Record the pre-submission disposition with one finding per required document kind.
@@ -300,7 +300,7 @@ def finalize_provider_determination(world: World, *, actor_id: str, case_id: str
     ``conflict`` (no requirement check yet), ``illegal_transition`` (e.g. gather_more_evidence on a
     case already in docs_needed, or any disposition after submission).
     """
-    with world.write(actor_id=actor_id, app=APP, action="auth.finalize_provider_determination") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="auth.finalize_provider_determination") as tx:
         case = tx_case(tx, case_id, "record the provider determination")
         action = v.choice(final_action, FINAL_ACTIONS, "final_action")
         why = v.text(rationale, "rationale", max_len=5_000)
@@ -375,7 +375,7 @@ def _case_payload(s: Session, case: PACase) -> dict[str, Any]:
     }
 
 
-def get_case(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def get_case(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """The case with every provider-visible artifact and the ``next_actions`` the state machine allows.
 
     Shape: ``{case, ordering_org, order, patient, coverage (with active_on the requested date),
@@ -387,12 +387,12 @@ def get_case(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
     ``not_found``.
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "read a PA case")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "read a PA case")
         case = load_case(s, case_id, actor, "read this PA case", roles=PROVIDER_READERS)
         return _case_payload(s, case)
 
 
-def list_cases(world: World, *, actor_id: str, status: str | None = None, include_closed: bool = False
+def list_cases(world: World, *, acting_as: str, status: str | None = None, include_closed: bool = False
                ) -> list[dict[str, Any]]:
     """PA cases of the actor's organization as summaries; expedited before standard, then oldest first.
 
@@ -402,7 +402,7 @@ def list_cases(world: World, *, actor_id: str, status: str | None = None, includ
     authorization_number}``. Errors: ``unknown_actor``, ``not_authorized``, ``invalid_input``.
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "list PA cases")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "list PA cases")
         want = v.one_of(status, CaseStatus, "status") if status is not None else None
         closed_too = v.boolean(include_closed, "include_closed")
         stmt = (select(PACase).join(ServiceRequest, PACase.order_id == ServiceRequest.id)
@@ -415,7 +415,7 @@ def list_cases(world: World, *, actor_id: str, status: str | None = None, includ
         return [case_summary(s, c) for c in cases]
 
 
-def check_status(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def check_status(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """What the payer has replied so far (a read: nothing is stamped, the clock does not move).
 
     Returns ``{case_id, status, submission_channel, submitted_at, authorization_number,
@@ -427,7 +427,7 @@ def check_status(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found``.
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "check a case's status")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "check a case's status")
         case = load_case(s, case_id, actor, "check this case's status", roles=PROVIDER_READERS)
         d = to_dict(case)
         latest = s.scalars(select(SubmissionPacket).where(SubmissionPacket.case_id == case.id)
@@ -451,7 +451,7 @@ def check_status(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]
 
 
 # ------------------------------------------------------------------------------ inbox
-def list_messages(world: World, *, actor_id: str, case_id: str | None = None, unread_only: bool = False
+def list_messages(world: World, *, acting_as: str, case_id: str | None = None, unread_only: bool = False
                   ) -> list[dict[str, Any]]:
     """Provider inbox of the actor's organization, newest first; optionally one case's or unread only.
 
@@ -460,7 +460,7 @@ def list_messages(world: World, *, actor_id: str, case_id: str | None = None, un
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found`` (case), ``invalid_input``.
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PROVIDER_READERS, "read the provider inbox")
+        actor = read_actor(s, acting_as, PROVIDER_READERS, "read the provider inbox")
         only_unread = v.boolean(unread_only, "unread_only")
         if case_id is not None:
             case_ids = [load_case(s, case_id, actor, "read this case's messages", roles=PROVIDER_READERS).id]
@@ -474,14 +474,14 @@ def list_messages(world: World, *, actor_id: str, case_id: str | None = None, un
         return [message_summary(m) for m in s.scalars(stmt)]
 
 
-def read_message(world: World, *, actor_id: str, message_id: str) -> dict[str, Any]:
+def read_message(world: World, *, acting_as: str, message_id: str) -> dict[str, Any]:
     """Return one provider message with its body and stamp ``read_at`` (first read only).
 
     This is a write (the documented read side effect): it advances the clock by one action.
     Errors: ``unknown_actor``, ``not_authorized`` (not staff of the case's ordering organization),
     ``not_found`` (unknown id, or not a provider-audience message).
     """
-    with world.write(actor_id=actor_id, app=APP, action="inbox.read_message") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="inbox.read_message") as tx:
         require_tx_actor(tx, PROVIDER_READERS, "read the provider inbox")
         mid = v.text(message_id, "message_id", max_len=48).strip()
         msg = tx.session.get(InboxMessage, mid)

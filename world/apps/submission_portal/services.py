@@ -284,7 +284,7 @@ def _icd_display(code: str) -> str:
 
 
 # ------------------------------------------------------------------------------ tools
-def submit_authorization(world: World, *, actor_id: str, case_id: str, channel: str, bundle_document_id: str,
+def submit_authorization(world: World, *, acting_as: str, case_id: str, channel: str, bundle_document_id: str,
                          questionnaire_answers: dict[str, Any] | None = None, note: str | None = None
                          ) -> dict[str, Any]:
     """Submit the case's bundle to the payer on ``channel`` (portal | fax | edi_278 | api).
@@ -302,7 +302,7 @@ def submit_authorization(world: World, *, actor_id: str, case_id: str, channel: 
     answers), ``conflict`` (case status), ``channel_rejected`` (``details.problems``;
     ``details.reject_codes`` = X12 AAA codes for EDI/API) — a refusal writes nothing.
     """
-    with world.write(actor_id=actor_id, app=APP, action="auth.submit_authorization") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="auth.submit_authorization") as tx:
         case = tx_case(tx, case_id, "submit a prior authorization")
         require_status(case, (CaseStatus.READY_TO_SUBMIT, CaseStatus.PENDED_ACTION_REQUIRED), "submit")
         ch = v.one_of(channel, SubmissionChannel, "channel")
@@ -318,7 +318,7 @@ def submit_authorization(world: World, *, actor_id: str, case_id: str, channel: 
     return _then_payer_works(world, result)
 
 
-def respond_to_pend(world: World, *, actor_id: str, case_id: str, note: str, document_ids: list[str] | None = None,
+def respond_to_pend(world: World, *, acting_as: str, case_id: str, note: str, document_ids: list[str] | None = None,
                     questionnaire_answers: dict[str, Any] | None = None, channel: str | None = None
                     ) -> dict[str, Any]:
     """Answer a pend: a new packet with ``note`` and the given documents (0–50 provider documents of
@@ -330,7 +330,7 @@ def respond_to_pend(world: World, *, actor_id: str, case_id: str, note: str, doc
     Returns as ``submit_authorization``. Errors: as ``submit_authorization``; ``conflict`` when the
     case is not pended.
     """
-    with world.write(actor_id=actor_id, app=APP, action="auth.respond_to_pend") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="auth.respond_to_pend") as tx:
         case = tx_case(tx, case_id, "respond to a pend")
         require_status(case, (CaseStatus.PENDED_ACTION_REQUIRED,), "respond to a pend")
         note_text = v.text(note, "note", max_len=2_000)
@@ -353,7 +353,7 @@ def respond_to_pend(world: World, *, actor_id: str, case_id: str, note: str, doc
     return _then_payer_works(world, result)
 
 
-def resend_fax_pages(world: World, *, actor_id: str, case_id: str, page_ids: list[str]) -> dict[str, Any]:
+def resend_fax_pages(world: World, *, acting_as: str, case_id: str, page_ids: list[str]) -> dict[str, Any]:
     """Re-send fax pages the payer could not read (``pended_action_required → resubmitted``).
 
     ``page_ids``: ids of pages listed in the pend (``SUB-…-PGnnn``) that arrived unreadable and were
@@ -365,7 +365,7 @@ def resend_fax_pages(world: World, *, actor_id: str, case_id: str, page_ids: lis
     ``not_found``, ``invalid_input`` (``page_ids``: unknown, readable, already re-sent, other
     case, duplicates), ``conflict`` (case not pended).
     """
-    with world.write(actor_id=actor_id, app=APP, action="auth.resend_fax_pages") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="auth.resend_fax_pages") as tx:
         s = tx.session
         case = tx_case(tx, case_id, "re-send fax pages")
         require_status(case, (CaseStatus.PENDED_ACTION_REQUIRED,), "re-send fax pages")
@@ -416,7 +416,7 @@ def resend_fax_pages(world: World, *, actor_id: str, case_id: str, page_ids: lis
     return _then_payer_works(world, result)
 
 
-def request_peer_to_peer(world: World, *, actor_id: str, case_id: str, note: str | None = None) -> dict[str, Any]:
+def request_peer_to_peer(world: World, *, acting_as: str, case_id: str, note: str | None = None) -> dict[str, Any]:
     """Always refused: a peer-to-peer is initiated by the payer's medical director.
 
     The provider replies to an invitation with ``auth_respond_to_peer_to_peer`` (open invitations
@@ -424,7 +424,7 @@ def request_peer_to_peer(world: World, *, actor_id: str, case_id: str, note: str
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found``; otherwise always ``conflict``.
     """
     with world.read() as s:
-        actor = read_actor(s, actor_id, PA_STAFF, "work a PA case")
+        actor = read_actor(s, acting_as, PA_STAFF, "work a PA case")
         case = load_case(s, case_id, actor, "work this PA case")
         invites = [r.id for r in s.scalars(select(P2PRequest).where(P2PRequest.case_id == case.id,
                                                                     P2PRequest.status == P2PStatus.SLOTS_OFFERED))]
@@ -434,7 +434,7 @@ def request_peer_to_peer(world: World, *, actor_id: str, case_id: str, note: str
                        field="case_id", details={"open_invitations": invites})
 
 
-def respond_to_peer_to_peer(world: World, *, actor_id: str, case_id: str, request_id: str, selected_slot: str,
+def respond_to_peer_to_peer(world: World, *, acting_as: str, case_id: str, request_id: str, selected_slot: str,
                             note: str | None = None) -> dict[str, Any]:
     """Accept a payer peer-to-peer invitation by choosing one of its offered slots
     (``slots_offered → slot_selected``). ``selected_slot``: ISO-8601 date-time with zone, equal to
@@ -444,7 +444,7 @@ def respond_to_peer_to_peer(world: World, *, actor_id: str, case_id: str, reques
     ``invalid_input`` (slot not offered / malformed), ``conflict`` (slot in the past),
     ``illegal_transition`` (request not awaiting a slot choice).
     """
-    with world.write(actor_id=actor_id, app=APP, action="auth.respond_to_peer_to_peer") as tx:
+    with world.write(acting_as=acting_as, app=APP, action="auth.respond_to_peer_to_peer") as tx:
         case = tx_case(tx, case_id, "answer a peer-to-peer invitation")
         rid = v.text(request_id, "request_id", max_len=48).strip()
         req = tx.session.get(P2PRequest, rid)

@@ -112,12 +112,12 @@ def _context(s: Session, case_id: str) -> tuple[PACase, IntakeCase]:
 # --------------------------------------------------------------------------- reads
 
 
-def get_triage(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def get_triage(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """``{case, intake, triage, routing}``: the intake (null before it exists), the triage record (null
     before the disposition) and routing records (lane, reason, who, when). Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         intake = pq.intake_for(s, case.id)
         triage = pq.triage_for(s, case.id)
@@ -126,7 +126,7 @@ def get_triage(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
                 "routing": [pv.routing_view(r) for r in pq.routings(s, case.id)]}
 
 
-def calculate_sla(world: World, *, actor_id: str, case_id: str, urgency_level: str,
+def calculate_sla(world: World, *, acting_as: str, case_id: str, urgency_level: str,
                   state: str | None = None) -> dict[str, Any]:
     """SLA for the case's intake receipt time: ``{urgency_level, state, hours, received_at, deadline,
     rule_source}`` (deadline UTC; rule_source ``federal`` or ``state:XX``). ``state`` defaults to the
@@ -134,7 +134,7 @@ def calculate_sla(world: World, *, actor_id: str, case_id: str, urgency_level: s
     Errors: InvalidInput (urgency_level, state), NotFound (case or intake), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         intake = pq.require_intake(s, case.id)
         st = pq.plan_for(s, case).state if state is None else state
@@ -143,13 +143,13 @@ def calculate_sla(world: World, *, actor_id: str, case_id: str, urgency_level: s
                 "received_at": iso(intake.received_at), "deadline": iso(r.deadline), "rule_source": r.rule_source}
 
 
-def check_gold_card(world: World, *, actor_id: str, case_id: str) -> dict[str, Any]:
+def check_gold_card(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """Gold-card eligibility of the requesting NPI saved at intake, for this plan and the policy's service
     category, on the receipt date: ``{eligible, reason, npi, plan_id, service_category, checked_on}``.
     Rule: ``rules.routing.check_gold_card``. Errors: NotFound (case or intake), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, actor_id)
+        pq.read_actor(s, acting_as)
         case = pq.get_case(s, case_id)
         intake = pq.require_intake(s, case.id)
         policy = pq.policy_for_case(s, case)
@@ -162,7 +162,7 @@ def check_gold_card(world: World, *, actor_id: str, case_id: str) -> dict[str, A
 # --------------------------------------------------------------------------- writes
 
 
-def set_disposition(world: World, *, actor_id: str, case_id: str, urgency_level: str, disposition: str,
+def set_disposition(world: World, *, acting_as: str, case_id: str, urgency_level: str, disposition: str,
                     disposition_reason: str) -> dict[str, Any]:
     """Commit the one triage record of the case (not amendable): urgency, the SLA computed from the intake
     receipt and the plan state (``rules.sla``), the gold-card check (``rules.routing``), and the intended lane.
@@ -175,7 +175,7 @@ def set_disposition(world: World, *, actor_id: str, case_id: str, urgency_level:
     """
     lane = v.choice(disposition, LANES, "disposition")
     reason = v.text(disposition_reason, "disposition_reason")
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.set_disposition") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.set_disposition") as tx:
         require_role(tx.actor.role, TRIAGE_STAFF, "triage a case")
         s = tx.session
         case, intake = _context(s, case_id)
@@ -223,7 +223,7 @@ def _apply_lane(tx: Tx, case: PACase, triage: TriageRecord, lane: str, reason: s
     return {"determination_id": det.id, "authorization_number": det.authorization_number}
 
 
-def route_case(world: World, *, actor_id: str, case_id: str, lane: str | None = None,
+def route_case(world: World, *, acting_as: str, case_id: str, lane: str | None = None,
                reason: str | None = None) -> dict[str, Any]:
     """Route a submitted/resubmitted case after triage. ``lane``/``reason`` default to the triage disposition.
 
@@ -238,7 +238,7 @@ def route_case(world: World, *, actor_id: str, case_id: str, lane: str | None = 
     submitted/resubmitted; gold card not eligible; lane contradicts intake decisions; nurse review after a
     nurse recommendation; an active determination exists), IllegalTransition, NotFound, UnknownActor / AuthorityError.
     """
-    with world.write(actor_id=actor_id, app=APP, action=f"{NS}.route_case") as tx:
+    with world.write(acting_as=acting_as, app=APP, action=f"{NS}.route_case") as tx:
         require_role(tx.actor.role, TRIAGE_STAFF, "route a case")
         s = tx.session
         case, intake = _context(s, case_id)
