@@ -493,7 +493,7 @@ def apply_pa_arena(world: World, spec: OverlaySpec) -> dict[str, Any]:
             raise OverlayError("opponent: 'external' needs side provider or payer (the side the agent plays)")
         set_payer_mode(world, "queue")
         opp = "payer" if spec.side == "provider" else "provider"
-        with world.write(actor_id=SYSTEM_ACTOR, app="world", action="world.set_arena_opponent",
+        with world.write(acting_as=SYSTEM_ACTOR, app="world", action="world.set_arena_opponent",
                          allow_system=True) as tx:
             tx.session.add(WorldSetting(key="arena_opponent", value=opp))
             tx.log(details={"arena_opponent": opp})
