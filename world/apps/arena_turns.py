@@ -25,6 +25,7 @@ nothing happens (and nothing is read). Nothing here reads grading data.
 
 from __future__ import annotations
 
+import hmac
 import logging
 import threading
 from collections.abc import Callable
@@ -150,7 +151,8 @@ class RemoteTurns:
         from starlette.routing import Route
 
         def allowed(request: Request) -> bool:
-            return request.headers.get("x-chibench-arena-token") == self.token
+            # constant-time: the token is the only thing between the opponent's routes and anyone on the host
+            return hmac.compare_digest(request.headers.get("x-chibench-arena-token", ""), self.token)
 
         async def get_turn(request: Request) -> JSONResponse:
             if not allowed(request):
