@@ -75,6 +75,15 @@ for path in ["/provider/mcp", "/payer/mcp", "/cm/mcp", "/export", "/admin", "/st
                 reachable.append(f"{method} {path} {e.code}")
         except Exception:
             pass
+# the world's arena-opponent port (the other side's endpoint and turn routes) must not be reachable at all
+for path in ["/provider/mcp", "/payer/mcp", "/arena/turn"]:
+    try:
+        with urllib.request.urlopen("http://world:8001" + path, timeout=3) as r:
+            reachable.append(f"GET :8001{path} {r.status}")
+    except urllib.error.HTTPError as e:
+        reachable.append(f"GET :8001{path} {e.code}")
+    except Exception:
+        pass
 for sock_path in sorted({"/opt/chibench/run/control.sock"} | {p for p in found if p.endswith(".sock")}):
     try:  # the world sidecar's private control channel must not be reachable from here
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
