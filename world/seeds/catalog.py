@@ -125,9 +125,7 @@ UM_CATEGORY: dict[str, str] = {
 
 #: UM tasks whose seed content does not yet give the catalog band (issue #17, known and open). ``world check``
 #: reports every other mismatch, and reports an entry here once its seed gives the band (remove it then).
-UM_CONTENT_PENDING: dict[str, str] = {
-    "vagus_nerve_stim.intake": "an eligibility denial evaluates 0 clinical criteria (band E); the catalog labels it M",
-}
+UM_CONTENT_PENDING: dict[str, str] = {}
 
 #: UM tasks whose seed does not yet carry the terminal outcome Table 12 needs (issue #17, known and open):
 #: task → (Table 12 column the seed must reach, why). ``world check`` counts the required column in Table 12

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -69,3 +70,29 @@ def test_vagus_nerve_stim_is_case_9() -> None:
     # the paper expects a submission once the packet is complete: a complete packet is approvable
     assert seed.payer_policy.complete_outcome == "approve"
     assert seed.intended.provider_terminal == "returned_for_docs"
+
+
+_DISABLING = re.compile(r"^\| (?:June|July|August|September) 2026[^|]*\| \d+ \| \d+ \| (\d+) \|", re.MULTILINE)
+
+
+def test_vagus_nerve_stim_twins_see_different_seizure_records() -> None:
+    """Case 9's provider branch documents 13 disabling seizures in 3 months (the surgeon's copied-forward rate), so
+    the coordinator submits; the UM twin's request adds the epileptologist's diary review written for the request,
+    which counts fewer than KM-MP-SURG-045 §3.3's 4 after the 05/11/2026 lacosamide increase - the clinical denial
+    on a 7-criterion path (band M)."""
+    seed = SEEDS["vagus_nerve_stim"]
+    req = seed.payer_request
+    assert seed.coverage.termination_date is None and seed.coverage.status == "active"
+    assert (seed.intended.um_pickup_stage, seed.intended.um_outcome) == ("intake", "denied")
+    c3 = next(c for c in seed.payer_policy.criteria if c.citation.endswith("§3.3"))
+    assert c3.threshold == ">= 4 disabling seizures in 3 months"
+    diary = next(d for d in req.submitted_documents if "seizure diary" in d.title.lower())
+    assert diary.id in req.submitted_document_ids and diary.date <= req.received_at.date()
+    assert sum(int(n) for n in _DISABLING.findall(diary.body)) < 4
+    # the trap: the letter and the questionnaire carry the pre-increase count; the chart never has the diary review
+    lmn = next(d for d in req.submitted_documents if d.kind == "letter_of_medical_necessity")
+    assert "13 in the last three months" in " ".join(lmn.body.split())
+    assert int(str(req.questionnaire_answers["disabling_seizures_3_months"])) >= 4
+    assert not any("seizure diary review" in d.title.lower() for d in seed.chart.documents)
+    increase = next(m for m in seed.chart.medications if m.name.startswith("lacosamide") and m.status == "active")
+    assert increase.start == dt.date(2026, 5, 11) < diary.date
