@@ -260,28 +260,12 @@ def default_handbook() -> Path:
 def serving_role(world: Any, role: str, host: str = "127.0.0.1") -> Iterator[str]:
     """Serve ONLY ``role``'s MCP endpoint of an open in-process ``world`` on ``host`` (a free port, a thread);
     yields the endpoint URL (``http://host:port/<role>/mcp``)."""
-    import time
-
-    import uvicorn
-
-    from chibench.testing.scripted_model import free_port
-    from chibench.world.tools.server import build_app
+    from chibench.world.tools.server import build_app, free_port, serve_in_thread
 
     port = free_port(host)
-    server = uvicorn.Server(uvicorn.Config(build_app(world, [role]), host=host, port=port, log_level="warning",
-                                           lifespan="on"))
-    thread = threading.Thread(target=server.run, name=f"arena-{role}-endpoint", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise OpponentError(f"the {role} endpoint did not start on {host}:{port}")
-        time.sleep(0.01)
-    try:
+    with serve_in_thread(build_app(world, [role]), host, port, name=f"arena-{role}-endpoint",
+                         what=f"the {role} endpoint", error=OpponentError, lifespan="on"):
         yield f"http://{host}:{port}/{role}/mcp"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 @contextmanager
@@ -316,12 +300,8 @@ def serve_opponent_side(world: Any, spec: Any, host: str, port: int) -> Iterator
     """In the world sidecar (``chibench world serve-task --arena-opponent-port``): serve ONLY the opponent's role
     endpoint and the turn routes on ``host:port`` (a thread), and hand turns to the remote runner. The agent
     under test's endpoint stays alone on the task's own port. Raises ValueError without ``$CHIBENCH_ARENA_TURN_TOKEN``."""
-    import time
-
-    import uvicorn
-
     from chibench.world.apps import arena_turns
-    from chibench.world.tools.server import build_app
+    from chibench.world.tools.server import build_app, serve_in_thread
 
     remote = arena_turns.RemoteTurns(os.environ.get(TOKEN_ENV, ""),
                                      float(os.environ.get("CHIBENCH_ARENA_TURN_TIMEOUT_SEC") or 900))
@@ -331,21 +311,14 @@ def serve_opponent_side(world: Any, spec: Any, host: str, port: int) -> Iterator
     first = opening_turn(world)
     if first is not None:
         remote.open(first)
-    server = uvicorn.Server(uvicorn.Config(build_app(world, [opp], extra_routes=remote.routes()), host=host,
-                                           port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, name="arena-opponent-endpoint", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise OSError(f"the opponent endpoint did not start on {host}:{port}")
-        time.sleep(0.01)
-    print(f"chibench: arena opponent side ({opp}) on {host}:{port}", flush=True)
     try:
-        yield remote
+        with serve_in_thread(build_app(world, [opp], extra_routes=remote.routes()), host, port,
+                             name="arena-opponent-endpoint", what="the opponent endpoint", error=OSError,
+                             lifespan="on"):
+            print(f"chibench: arena opponent side ({opp}) on {host}:{port}", flush=True)
+            yield remote
     finally:
         arena_turns.register(world, None)
-        server.should_exit = True
 
 
 class TurnRunner:

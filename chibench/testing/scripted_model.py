@@ -60,7 +60,6 @@ import hashlib
 import json
 import re
 import shlex
-import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -69,6 +68,7 @@ from pathlib import Path
 from typing import Any
 
 from chibench.package.oracle_runner import StepFailed, absorb_result, step_arguments
+from chibench.world.tools.server import free_port, serve_in_thread
 
 MODEL_ID = "scripted"
 SHELL_CLIENT = "chibench-tools"
@@ -712,33 +712,13 @@ def build_app(model: ScriptedModel) -> Any:
     return Starlette(routes=routes)
 
 
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def running(model: ScriptedModel, host: str = "127.0.0.1", port: int | None = None) -> Iterator[str]:
     """Serve ``model`` in a background thread; yields ``http://host:port`` (no ``/v1``). Stops on exit."""
-    import uvicorn
-
     port = port or free_port(host)
-    config = uvicorn.Config(build_app(model), host=host, port=port, log_level="warning", lifespan="off",
-                            timeout_keep_alive=KEEP_ALIVE_SEC)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="scripted-model", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError(f"scripted model server did not start on {host}:{port}")
-        time.sleep(0.01)
-    try:
+    with serve_in_thread(build_app(model), host, port, name="scripted-model", what="scripted model server",
+                         start_timeout_sec=30, lifespan="off", timeout_keep_alive=KEEP_ALIVE_SEC):
         yield f"http://{host}:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 # ----------------------------------------------------------------------------------- CLI

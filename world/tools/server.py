@@ -444,6 +444,39 @@ def listen(host: str, port: int, backlog: int = 2048) -> list[socket.socket]:
     return sockets
 
 
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port on ``host`` that was free a moment ago (bind to port 0, read it, release it)."""
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serve_in_thread(app: Any, host: str, port: int, *, name: str, what: str,
+                    error: type[Exception] = RuntimeError, start_timeout_sec: float = 60.0,
+                    **config: Any) -> Iterator[None]:
+    """Run ``app`` under uvicorn in a daemon thread on ``host:port`` for the block (``config``: more
+    ``uvicorn.Config`` keywords, e.g. ``lifespan``). Raises ``error("<what> did not start on host:port")`` when
+    the server is not up within ``start_timeout_sec``; on exit asks it to stop and joins the thread (≤ 30 s)."""
+    import time
+
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", **config))
+    thread = threading.Thread(target=server.run, name=name, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + start_timeout_sec
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise error(f"{what} did not start on {host}:{port}")
+        time.sleep(0.01)
+    try:
+        yield
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
 def serve(world: World | Callable[[], World], *, host: str = "0.0.0.0", port: int = 8000,
           roles: Sequence[Role] = ROLES) -> None:
     """Serve ``world`` (open, or a function that opens it in the background) until interrupted.
