@@ -19,21 +19,45 @@ jmespath expression to it first, like the AWS CLI's; ``-`` reads the arguments f
 Exit codes: 0 success; 1 the tool answered with an error (its error JSON on stdout, a one-line summary
 on stderr; nothing was changed); 2 bad usage (unknown tool, arguments that are not a JSON object, a bad
 query); 3 the server could not be reached or broke the protocol (the message names the URL).
+
+Session helper: importing the ``mcp`` client costs 1–3 s of CPU per process (it builds several hundred
+pydantic models), which made every call from a shell cost seconds. So the first call also starts a helper
+process (this script with ``--serve-session URL SOCKET``, detached) that keeps one MCP session to the URL and
+answers later calls over a Unix socket (``$XDG_RUNTIME_DIR`` or the temp dir, mode 0600, one per user and
+URL). A call that finds the helper sends it its arguments (and stdin) and prints what the helper's run of the
+same command printed, with the same exit code — byte for byte what the call would print alone. The helper
+runs one command at a time, re-opens its session after a transport failure, and exits after
+``CHIBENCH_TOOLS_IDLE_SEC`` (default 300) seconds without a call. ``CHIBENCH_TOOLS_DAEMON=0`` turns it off.
+If the helper dies during a call, the call exits 3 and says so (a write may or may not have happened).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import difflib
+import hashlib
+import io
 import json
 import logging
 import os
+import socket
+import subprocess
 import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, EXIT_UNREACHABLE = 0, 1, 2, 3
 URL_ENV = "CHIBENCH_MCP_URL"
+DAEMON_ENV, IDLE_ENV = "CHIBENCH_TOOLS_DAEMON", "CHIBENCH_TOOLS_IDLE_SEC"
+SERVE_FLAG = "--serve-session"
+#: how long a call waits for a helper another call is starting before it runs the command itself
+HELPER_START_WAIT_SEC = 10.0
+
+Runner = Callable[[str, float, Any], Awaitable[Any]]
 
 
 class Usage(Exception):
@@ -59,16 +83,21 @@ async def _session_run(url: str, timeout: float, action: Any) -> Any:
         return await action(session)
 
 
-def _run(url: str, timeout: float, action: Any) -> Any:
+def _unreachable(url: str, exc: BaseException) -> Exception:
+    cause = _root_cause(exc)
+    if isinstance(cause, Usage):
+        return cause
+    return Unreachable(f"cannot use the MCP server at {url}: {type(cause).__name__}: {cause}".strip())
+
+
+async def _run_once(url: str, timeout: float, action: Any) -> Any:
+    """``action(session)`` in a session of its own (the path without the helper)."""
     try:
-        return asyncio.run(_session_run(url, timeout, action))
-    except (Usage, KeyboardInterrupt):
+        return await _session_run(url, timeout, action)
+    except (Usage, KeyboardInterrupt, asyncio.CancelledError):
         raise
     except BaseException as exc:  # anyio wraps transport failures in exception groups
-        cause = _root_cause(exc)
-        if isinstance(cause, Usage):
-            raise cause from None
-        raise Unreachable(f"cannot use the MCP server at {url}: {type(cause).__name__}: {cause}".strip()) from None
+        raise _unreachable(url, exc) from None
 
 
 async def _all_tools(session: Any) -> list[Any]:
@@ -144,10 +173,10 @@ def _find(tools: list[Any], name: str) -> Any:
     raise Usage(f"no tool '{name}' on this server{hint}")
 
 
-def _arguments(raw: str | None) -> dict[str, Any]:
+def _arguments(raw: str | None, stdin_text: str | None = None) -> dict[str, Any]:
     if raw is None:
         return {}
-    text = sys.stdin.read() if raw == "-" else raw
+    text = (sys.stdin.read() if stdin_text is None else stdin_text) if raw == "-" else raw
     try:
         value = json.loads(text) if text.strip() else {}
     except json.JSONDecodeError as exc:
@@ -203,15 +232,15 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    logging.disable(logging.WARNING)  # the SDK logs transport noise; errors are reported below
+async def _execute(args: argparse.Namespace, run: Runner, stdin_text: str | None = None) -> int:
+    """One command; prints its output and returns its exit code. ``run(url, timeout, action)`` runs
+    ``action(session)`` on a session to ``url`` (its own, or the helper's kept one)."""
     url = args.url or os.environ.get(URL_ENV, "")
     try:
         if not url:
             raise Usage(f"no MCP server: pass --url or set {URL_ENV} (the task's instruction names the URL)")
         if args.command == "list":
-            tools = _run(url, args.timeout, _all_tools)
+            tools = await run(url, args.timeout, _all_tools)
             if args.json:
                 print(_dump([_as_json(t) for t in tools], True))
             else:
@@ -220,11 +249,11 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{t.name:<{width}}  {_kind(t):<5}  {_summary(t)}")
             return EXIT_OK
         if args.command == "describe":
-            tool = _run(url, args.timeout, _all_tools)
+            tool = await run(url, args.timeout, _all_tools)
             found = _find(tool, args.name)
             print(_dump(_as_json(found), True) if args.json else describe_text(found))
             return EXIT_OK
-        arguments = _arguments(args.arguments)
+        arguments = _arguments(args.arguments, stdin_text)
         query = _query(args.query)
 
         async def call(session: Any) -> Any:
@@ -234,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
                 _find(await _all_tools(session), args.name)  # raises Usage with close matches
             return bool(result.isError), payload
 
-        is_error, payload = _run(url, args.timeout, call)
+        is_error, payload = await run(url, args.timeout, call)
         if is_error:
             print(_dump(payload, args.pretty))
             message = payload.get("message") if isinstance(payload, dict) else None
@@ -248,6 +277,197 @@ def main(argv: list[str] | None = None) -> int:
     except Unreachable as exc:
         print(f"chibench-tools: {exc}", file=sys.stderr)
         return EXIT_UNREACHABLE
+
+
+# ------------------------------------------------------------------------------------------ session helper
+def _socket_path(url: str) -> str:
+    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    digest = hashlib.sha256(url.encode("utf-8")).hexdigest()[:16]
+    return os.path.join(base, f"chibench-tools-{os.getuid()}-{digest}.sock")
+
+
+def _ask_helper(path: str, request: dict[str, Any]) -> dict[str, Any] | None:
+    """The helper's answer, or None when no helper listens at ``path`` (nothing was sent)."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        try:
+            sock.connect(path)
+        except OSError:
+            return None
+        sock.sendall(json.dumps(request).encode("utf-8") + b"\n")
+        chunks = []
+        while chunk := sock.recv(1 << 16):
+            chunks.append(chunk)
+    finally:
+        sock.close()
+    try:
+        answer = json.loads(b"".join(chunks).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        answer = None
+    if not isinstance(answer, dict):  # connected and sent, but the helper died before answering
+        return {"code": EXIT_UNREACHABLE, "stdout": "", "stderr": (
+            "chibench-tools: the session helper ended during this call; it may or may not have been carried "
+            f"out (run it again with {DAEMON_ENV}=0 to bypass the helper)\n")}
+    return answer
+
+
+def _start_helper(url: str, path: str) -> bool:
+    """Start a helper unless one is starting (a fresh ``.starting`` mark); True if one is (now) starting."""
+    mark = path + ".starting"
+    try:
+        if time.time() - os.stat(mark).st_mtime < HELPER_START_WAIT_SEC * 3:
+            return True
+        os.unlink(mark)
+    except FileNotFoundError:
+        pass
+    try:
+        os.close(os.open(mark, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        return True
+    try:
+        subprocess.Popen([sys.executable, os.path.abspath(__file__), SERVE_FLAG, url, path],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True, close_fds=True)
+    except OSError:
+        os.unlink(mark)
+        return False
+    return False  # this call runs alone; the helper serves the next ones
+
+
+def _via_helper(argv: list[str], args: argparse.Namespace) -> int | None:
+    """Run the command through the helper; None means: run it here."""
+    url = args.url or os.environ.get(URL_ENV, "")
+    if not url or os.environ.get(DAEMON_ENV, "1") == "0":
+        return None
+    stdin_text = sys.stdin.read() if args.command == "call" and args.arguments == "-" else None
+    request = {"argv": argv, "url": url, "stdin": stdin_text}
+    path = _socket_path(url)
+    answer = _ask_helper(path, request)
+    if answer is None and _start_helper(url, path):  # another call is starting one: wait for it a little
+        deadline = time.monotonic() + HELPER_START_WAIT_SEC
+        while answer is None and time.monotonic() < deadline:
+            starting = os.path.exists(path + ".starting")
+            time.sleep(0.05)
+            answer = _ask_helper(path, request)
+            if not starting:
+                break
+    if answer is None:
+        return asyncio.run(_execute(args, _run_once, stdin_text))
+    sys.stdout.write(answer.get("stdout", ""))
+    sys.stderr.write(answer.get("stderr", ""))
+    return int(answer.get("code", EXIT_UNREACHABLE))
+
+
+class _KeptSession:
+    """One MCP session to one URL, owned by one task (an MCP session's task group must open and close in the
+    same task); actions queue up and run in order. A transport failure fails the action in flight and ends
+    the session; the next action opens a new one."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.queue: asyncio.Queue[tuple[Any, asyncio.Future[Any]]] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.timeout = 300.0
+
+    async def run(self, url: str, timeout: float, action: Any) -> Any:
+        if url != self.url:
+            return await _run_once(url, timeout, action)
+        if self.task is None or self.task.done():
+            self.timeout = timeout
+            self.task = asyncio.create_task(self._serve())
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self.queue.put((action, done))
+        return await done
+
+    async def _serve(self) -> None:
+        current: asyncio.Future[Any] | None = None
+        try:
+            from mcp import ClientSession
+            from mcp.client.streamable_http import streamablehttp_client
+
+            async with (streamablehttp_client(self.url, timeout=self.timeout) as (read, write, _),
+                        ClientSession(read, write) as session):
+                await session.initialize()
+                while True:
+                    action, current = await self.queue.get()
+                    try:
+                        current.set_result(await action(session))
+                    except Usage as exc:  # the command's own error; the session is fine
+                        current.set_exception(exc)
+                    current = None
+        except BaseException as exc:
+            failure = _unreachable(self.url, exc)
+            if current is not None and not current.done():
+                current.set_exception(failure)
+            while not self.queue.empty():  # queued behind a broken session: fail them too (nothing ran)
+                _, waiting = self.queue.get_nowait()
+                if not waiting.done():
+                    waiting.set_exception(failure)
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+
+
+async def _serve_helper(url: str, path: str) -> None:
+    if _ask_helper(path, {"argv": ["--ping"], "url": url}) is not None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path + ".starting")
+        return  # another helper already serves this URL
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)  # a stale socket of a helper that died
+    kept = _KeptSession(url)
+    lock = asyncio.Lock()
+    idle = float(os.environ.get(IDLE_ENV) or 300)
+    last = time.monotonic()
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        nonlocal last
+        try:
+            request = json.loads(await reader.readline())
+            argv = list(request["argv"])
+            async with lock:
+                out, err = io.StringIO(), io.StringIO()
+                if argv == ["--ping"]:
+                    code = EXIT_OK
+                else:
+                    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                        try:
+                            args = parser().parse_args(argv)
+                            code = await _execute(args, kept.run, request.get("stdin"))
+                        except SystemExit as exc:  # argparse already printed its usage error
+                            code = exc.code if isinstance(exc.code, int) else EXIT_USAGE
+                last = time.monotonic()
+            writer.write(json.dumps({"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}).encode())
+            await writer.drain()
+        except Exception:  # a malformed request: close without an answer (the caller reports it)
+            pass
+        finally:
+            writer.close()
+
+    old_umask = os.umask(0o177)
+    try:
+        server = await asyncio.start_unix_server(handle, path=path)
+    finally:
+        os.umask(old_umask)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path + ".starting")
+    async with server:
+        while time.monotonic() - last < idle or lock.locked():
+            await asyncio.sleep(min(5.0, idle))
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    logging.disable(logging.WARNING)  # the SDK logs transport noise; errors are reported below
+    if len(argv) == 3 and argv[0] == SERVE_FLAG:
+        asyncio.run(_serve_helper(argv[1], argv[2]))
+        return EXIT_OK
+    args = parser().parse_args(argv)
+    via = _via_helper(argv, args)
+    if via is not None:
+        return via
+    return asyncio.run(_execute(args, _run_once))
 
 
 if __name__ == "__main__":

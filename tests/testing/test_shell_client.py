@@ -1,13 +1,18 @@
 """chibench-tools (the agent box's command-line MCP client) against a real ``chibench world serve-task``:
 the whole oracle of brca_testing.referral through it scores 1; errors are readable with distinct exit
-codes; the script never imports chibench (it must work in a box where chibench is not importable)."""
+codes; the script never imports chibench (it must work in a box where chibench is not importable); its
+session helper answers byte for byte what a call alone prints, and a dead helper is replaced."""
 
 from __future__ import annotations
 
 import ast
 import json
+import os
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,12 +27,29 @@ RUNNER = ("import runpy, sys; sys.modules['chibench'] = None; sys.argv = ['chibe
           f"runpy.run_path({str(SHELL_CLIENT)!r}, run_name='__main__')")
 
 
-def tools(*argv: str, url: str | None, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": "/usr/bin:/bin"}
+#: this module's session helpers live here (not in the shared temp dir) and exit 20 s after their last call
+RUNTIME = tempfile.mkdtemp(prefix="chibench-tools-test-")
+
+
+def tools(*argv: str, url: str | None, stdin: str | None = None, helper: bool = True,
+          runtime: str = RUNTIME) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime, "CHIBENCH_TOOLS_IDLE_SEC": "20",
+           "CHIBENCH_TOOLS_DAEMON": "1" if helper else "0"}
     if url is not None:
         env["CHIBENCH_MCP_URL"] = url
     return subprocess.run([sys.executable, "-c", RUNNER, *argv], capture_output=True, text=True, timeout=120,
                           env=env, input=stdin)
+
+
+def helper_ready(runtime: str) -> list[str]:
+    """The helper sockets in ``runtime`` once one listens (waits up to 30 s for it to start)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        socks = [n for n in os.listdir(runtime) if n.endswith(".sock")]
+        if socks and not [n for n in os.listdir(runtime) if n.endswith(".starting")]:
+            return socks
+        time.sleep(0.1)
+    return []
 
 
 @pytest.fixture(scope="module")
@@ -101,3 +123,40 @@ def test_no_server() -> None:
     assert missing.returncode == 2 and "pass --url or set CHIBENCH_MCP_URL" in missing.stderr
     dead = tools("--url", "http://127.0.0.1:9/provider/mcp", "list", url=None)
     assert dead.returncode == 3 and "cannot use the MCP server at http://127.0.0.1:9/provider/mcp" in dead.stderr
+
+
+def test_the_session_helper_prints_what_a_call_alone_prints(served: ServedTask, tmp_path: Path) -> None:
+    runtime = str(tmp_path)
+    ok = '{"acting_as": "WKR-PAC-06", "query": "Lindgren"}'
+    commands: list[tuple[tuple[str, ...], str | None]] = [
+        (("list",), None), (("describe", "auth_submit_authorization"), None),
+        (("call", "chart_search_patients", "-"), ok),
+        (("call", "chart_search_patients", ok, "--query", "patients[0].family_name", "--pretty"), None),
+        (("call", "chart_search_patients", '{"acting_as": "WKR-NOBODY", "query": "x"}'), None),
+        (("call", "chart_serch_patients", "{}"), None), (("call", "chart_search_patients", "{not json"), None),
+    ]
+    alone = [tools(*argv, url=served.url, stdin=stdin, helper=False, runtime=runtime) for argv, stdin in commands]
+    assert not os.listdir(runtime), "CHIBENCH_TOOLS_DAEMON=0 starts no helper"
+    tools("list", url=served.url, runtime=runtime)  # starts the helper
+    socks = helper_ready(runtime)
+    assert len(socks) == 1 and (os.stat(os.path.join(runtime, socks[0])).st_mode & 0o777) == 0o600
+    via = [tools(*argv, url=served.url, stdin=stdin, runtime=runtime) for argv, stdin in commands]
+    for (argv, _), a, b in zip(commands, alone, via, strict=True):
+        assert (b.returncode, b.stdout, b.stderr) == (a.returncode, a.stdout, a.stderr), argv
+    assert [a.returncode for a in alone] == [0, 0, 0, 0, 1, 2, 2]
+
+
+def test_a_dead_helper_is_replaced(served: ServedTask, tmp_path: Path) -> None:
+    runtime = str(tmp_path)
+    tools("list", url=served.url, runtime=runtime)
+    assert helper_ready(runtime)
+    pid = int(subprocess.run(["pgrep", "-f", "--", f"--serve-session {served.url} {runtime}"], capture_output=True,
+                             text=True).stdout.split()[0])
+    os.kill(pid, signal.SIGKILL)  # leaves a stale socket behind
+    time.sleep(0.2)
+    again = tools("call", "chart_search_patients", '{"acting_as": "WKR-PAC-06", "query": "Lindgren"}',
+                  url=served.url, runtime=runtime)
+    assert again.returncode == 0 and json.loads(again.stdout)["patients"], again.stderr
+    assert helper_ready(runtime)  # a new helper took the stale socket's place
+    listed = tools("list", url=served.url, runtime=runtime)
+    assert listed.returncode == 0 and "cases_create_from_order" in listed.stdout
