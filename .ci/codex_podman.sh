@@ -121,6 +121,13 @@ for rollout in glob.glob(str(trial / "agent" / "sessions" / "**" / "*.jsonl"), r
         if item.get("type") == "function_call" and str(item.get("namespace", "")).startswith("mcp__chibench_"):
             calls.append(item["name"])
 codex_log = (trial / "agent" / "codex.txt").read_text(encoding="utf-8", errors="replace")
+# a failed connect to the world at MCP startup (before the image's entrypoint kept only podman's DNS, musl codex
+# raced the host resolver's NXDOMAIN for `world`); codex retries it twice, so a pass could hide it: refuse it
+unreachable = [line for line in codex_log.splitlines()
+               if "error sending request for url (http://world:" in line and "rmcp" in line]
+if unreachable:
+    sys.exit(f"{trial}: codex's MCP client failed to connect to the world {len(unreachable)} time(s) "
+             f"(first: {unreachable[0][:300]})")
 mcp_events = codex_log.count('"type":"mcp_tool_call"')
 if not calls or not mcp_events:
     sys.exit(f"{trial}: no MCP tool calls through codex's own client ({len(calls)} namespaced calls in the "
