@@ -11,11 +11,18 @@
 #   CHIBENCH_CODEX_PODMAN_CLAUDE=1 bash .ci/codex_podman.sh   # also claude-code 2.1.332's oracle replay (+~2.5 min)
 #   CHIBENCH_CODEX_PODMAN_TASK=uppp.md_review bash .ci/codex_podman.sh --ci   # another task
 #
+# Measured on the shared 2-core machine (2026-11-26, load 6-14, --ci): image step 22-55 s (agent-codex from nothing
+# where chibench-agent exists: 38 s, 698 MB); codex trials brca_testing.referral 230 s, uppp.md_review 363 s
+# (oracle) / 228 s (near miss), cm_dm_moderate_anxious_001 196 s; the whole --ci run 271 s.
+#
 # 1. the agent's image. By hand: agent-cli (chibench-agent + Node 20, pinned codex and claude-code, ripgrep, curl,
 #    tmux; `chibench images build --only agent,agent-cli`; the first build of its npm layer ~8 min and ~1.7 GB from
 #    the npm registry). --ci: agent-codex (chibench-agent + the host's installed @openai/codex package, ~400 MB,
 #    no Node; `--only agent,agent-codex` copies it into the build context). Either way Harbor's codex agent then
 #    finds `codex --version` = 0.169.0 and skips its network install (nvm from GitHub, which CI cannot reach).
+#    Both images' entrypoint keeps only podman's aardvark-dns in /etc/resolv.conf: codex is a static musl binary,
+#    musl asks all nameservers at once, and the host resolver's fast NXDOMAIN for `world` made codex's MCP
+#    initialize fail as a connect error ("rmcp … error sending request") in 4 of 7 trials before.
 # 2. .ci/agent-cli.compose.yaml or .ci/agent-codex.compose.yaml (--extra-docker-compose) makes that image the
 #    agent's box; the world sidecar and the grader are the task's own.
 # 3. the scripted model listens on the host's 0.0.0.0 (podman's bridge gateway changes per compose network) and the

@@ -9,7 +9,9 @@
 ``build`` builds ``images/{agent,world,grader}.Dockerfile`` into ``chibench-<role>:<version>`` and tags each
 also ``<registry>/chibench-<role>:<version>`` (``chibench.image_names``: the name task packages use), where
 ``<version>`` is the installed chibench package's version (with ``--only agent-cli`` also
-``chibench-agent-cli:<version>``: the agent image with Node 20, codex and claude). Task packages run the agent image by name
+``chibench-agent-cli:<version>``: the agent image with Node 20, codex and claude; with ``--only agent-codex``
+``chibench-agent-codex:<version>``: the agent image with the host's installed ``@openai/codex`` package copied in —
+``$(npm root -g)`` or ``$CHIBENCH_CODEX_PACKAGE``, at the pinned version — nothing downloaded). Task packages run the agent image by name
 (``docker_image``) and build world and grader ``FROM`` the qualified names, adding only that task's files.
 
 It works from a wheel install as from a checkout: the build context is staged in a temporary directory from
