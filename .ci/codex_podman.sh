@@ -12,8 +12,8 @@
 #   CHIBENCH_CODEX_PODMAN_TASK=uppp.md_review bash .ci/codex_podman.sh --ci   # another task
 #
 # Measured on the shared 2-core machine (2026-11-26, load 6-14, --ci): image step 22-55 s (agent-codex from nothing
-# where chibench-agent exists: 38 s, 698 MB); codex trials brca_testing.referral 230 s, uppp.md_review 363 s
-# (oracle) / 228 s (near miss), cm_dm_moderate_anxious_001 196 s; the whole --ci run 271 s.
+# where chibench-agent exists: 38 s, 698 MB); codex trials brca_testing.referral 96-230 s, uppp.md_review 131-363 s
+# (oracle) / 130-228 s (near miss), cm_dm_moderate_anxious_001 196 s; the whole --ci run 122-271 s.
 #
 # 1. the agent's image. By hand: agent-cli (chibench-agent + Node 20, pinned codex and claude-code, ripgrep, curl,
 #    tmux; `chibench images build --only agent,agent-cli`; the first build of its npm layer ~8 min and ~1.7 GB from
