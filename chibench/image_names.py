@@ -23,7 +23,8 @@ import re
 
 ROLES = ("agent", "world", "grader")
 # image names beyond the roles: the agent's box with the agent CLIs (codex, claude; images/agent-cli.Dockerfile)
-VARIANTS = {"agent-cli": "agent"}
+# and with codex alone, copied from the host's npm install (images/agent-codex.Dockerfile)
+VARIANTS = {"agent-cli": "agent", "agent-codex": "agent"}
 REGISTRY_ENV = "CHIBENCH_IMAGE_REGISTRY"
 # Placeholder organisation until the images are pushed (see .github/workflows/release.yml).
 DEFAULT_REGISTRY = "ghcr.io/chibench"
@@ -31,7 +32,7 @@ DEFAULT_REGISTRY = "ghcr.io/chibench"
 # registry host[:port] with optional path components, lowercase as OCI references require
 _REGISTRY_RE = re.compile(r"^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?(/[a-z0-9]+([._-][a-z0-9]+)*)*$")
 _TAG_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127}$")
-_REF_RE = re.compile(r"^(?:(?P<registry>[^\s@]+)/)?chibench-(?P<name>agent-cli|agent|world|grader)"
+_REF_RE = re.compile(r"^(?:(?P<registry>[^\s@]+)/)?chibench-(?P<name>agent-cli|agent-codex|agent|world|grader)"
                      r":(?P<tag>[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127})$")
 
 

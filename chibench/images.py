@@ -9,7 +9,9 @@
 ``build`` builds ``images/{agent,world,grader}.Dockerfile`` into ``chibench-<role>:<version>`` and tags each
 also ``<registry>/chibench-<role>:<version>`` (``chibench.image_names``: the name task packages use), where
 ``<version>`` is the installed chibench package's version (with ``--only agent-cli`` also
-``chibench-agent-cli:<version>``: the agent image with Node 20, codex and claude). Task packages run the agent image by name
+``chibench-agent-cli:<version>``: the agent image with Node 20, codex and claude; with ``--only agent-codex``
+``chibench-agent-codex:<version>``: the agent image with the host's installed ``@openai/codex`` package copied in —
+``$(npm root -g)`` or ``$CHIBENCH_CODEX_PACKAGE``, at the pinned version — nothing downloaded). Task packages run the agent image by name
 (``docker_image``) and build world and grader ``FROM`` the qualified names, adding only that task's files.
 
 It works from a wheel install as from a checkout: the build context is staged in a temporary directory from
@@ -35,6 +37,7 @@ Exit codes: 0 success, 1 a build failed (the tail of its log is printed), 2 bad 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -47,8 +50,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 IMAGES = ("agent", "world", "grader")
-# built only when asked for (--only agent-cli): the agent image plus the agent CLIs (codex, claude, Node 20)
-OPTIONAL_IMAGES = ("agent-cli",)
+# built only when asked for (--only agent-cli): the agent image plus the agent CLIs (codex, claude, Node 20);
+# --only agent-codex: the agent image plus the host's installed codex npm package (no Node, nothing downloaded)
+OPTIONAL_IMAGES = ("agent-cli", "agent-codex")
+# the @openai/codex version agent-codex must carry (the pin of images/agent-cli.Dockerfile and the sandbox)
+CODEX_PACKAGE = "@openai/codex"
+CODEX_PACKAGE_ENV = "CHIBENCH_CODEX_PACKAGE"  # a package folder to use instead of $(npm root -g)/@openai/codex
 ENGINES = ("podman", "docker")
 DEFAULT_BASE = "python:3.12-slim"
 # podman refuses unqualified short names unless registries.conf allows them; docker expands them itself.
@@ -210,6 +217,74 @@ def stage_context(dest: Path, wheel: Path | None) -> Path:
     return dest
 
 
+def codex_pin() -> str:
+    """The pinned codex version: ``@openai/codex@<version>`` of ``images/agent-cli.Dockerfile`` (the sandbox's
+    pins, ``chibench.sandbox.images.agent_cli_packages``)."""
+    from chibench.sandbox.images import agent_cli_packages
+
+    for spec in agent_cli_packages():
+        name, _, version = spec.rpartition("@")
+        if name == CODEX_PACKAGE and version:
+            return version
+    raise ImagesError(f"no pinned {CODEX_PACKAGE} version in images/agent-cli.Dockerfile")
+
+
+def host_codex_package(env: Mapping[str, str] | None = None,
+                       npm_root: Callable[[], str | None] | None = None) -> Path:
+    """The host's installed ``@openai/codex`` package folder at the pinned version, with its vendored native
+    binary for Linux: ``$CHIBENCH_CODEX_PACKAGE`` if set, else ``$(npm root -g)/@openai/codex``. ImagesError
+    (naming the install command) when it is missing, another version, or lacks the Linux binary."""
+    env = os.environ if env is None else env
+    pin = codex_pin()
+    install = f"npm install -g {CODEX_PACKAGE}@{pin}"
+    if env.get(CODEX_PACKAGE_ENV):
+        package = Path(env[CODEX_PACKAGE_ENV])
+    else:
+        root = (npm_root or _npm_root_global)()
+        if root is None:
+            raise ImagesError(f"agent-codex copies the host's {CODEX_PACKAGE}@{pin}, but npm is not on PATH; "
+                              f"install Node and npm, then: {install} (or set {CODEX_PACKAGE_ENV}=<package folder>)")
+        package = Path(root) / CODEX_PACKAGE
+    manifest = package / "package.json"
+    if not manifest.is_file():
+        raise ImagesError(f"agent-codex copies the host's {CODEX_PACKAGE}@{pin}: no package at {package}; run: {install}")
+
+    try:
+        found = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError) as exc:
+        raise ImagesError(f"{manifest}: not a readable package.json ({exc})") from exc
+    if found != pin:
+        raise ImagesError(f"agent-codex needs {CODEX_PACKAGE}@{pin}; {package} is {found!r}; run: {install}")
+    natives = sorted(package.glob("node_modules/@openai/codex-linux-*/vendor/*/bin/codex"))
+    if len(natives) != 1:
+        raise ImagesError(f"{package} holds {len(natives)} vendored Linux codex binaries (want exactly 1: "
+                          f"node_modules/@openai/codex-linux-<arch>/vendor/<triple>/bin/codex); reinstall: {install}")
+    return package
+
+
+def _npm_root_global() -> str | None:
+    npm = shutil.which("npm")
+    if npm is None:
+        return None
+    out = subprocess.run([npm, "root", "-g"], capture_output=True, text=True, check=False)
+    return (out.stdout.strip() or None) if out.returncode == 0 else None
+
+
+def stage_codex_package(package: Path, dest: Path) -> Path:
+    """Copy ``package`` (an installed ``@openai/codex``) to ``dest`` in the build context, hard-linking files
+    where the file system allows (the vendored binaries are ~400 MB)."""
+
+    def link_or_copy(src: str, dst: str) -> object:
+        try:
+            os.link(src, dst)
+            return dst
+        except OSError:
+            return shutil.copy2(src, dst)
+
+    shutil.copytree(package, dest, symlinks=True, copy_function=link_or_copy, dirs_exist_ok=True)
+    return dest
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The engine
 
@@ -347,7 +422,7 @@ def build_command(
     cmd = [engine_exe, "build", "-f", str(dockerfile(context, name)), "-t", image_ref(name, tag),
            "-t", qualified_image_ref(name, tag, registry)]
     cmd += ["--build-arg", f"BASE={base}"]
-    if name == "agent-cli":  # FROM chibench-agent:${VERSION}
+    if name in ("agent-cli", "agent-codex"):  # FROM chibench-agent:${VERSION}
         cmd += ["--build-arg", f"VERSION={tag}"]
     for key, value in sorted((build_args or {}).items()):
         cmd += ["--build-arg", f"{key}={value}"]
@@ -444,12 +519,16 @@ def build_images(
 def _build_staged(engine_name: str, engine_exe: str, names: Sequence[str], *, context: Path, tag: str, base: str,
                   bundle: Path | None, args: Mapping[str, str], env: Mapping[str, str], wheel: Path | None,
                   registry: str | None, log_dir: Path, verbose: bool, say: Callable[[str], None]) -> list[BuiltImage]:
-    # only world and grader install chibench; agent and agent-cli never hold it (no wheel to build for them)
-    if wheel is None and any(n not in ("agent", "agent-cli") for n in names) and (checkout := checkout_root()) is not None:
+    # only world and grader install chibench; the agent images never hold it (no wheel to build for them)
+    if wheel is None and any(n in ("world", "grader") for n in names) and (checkout := checkout_root()) is not None:
         say(f"images: building the chibench wheel from {checkout}")
         wheel = build_wheel(checkout, Path(tempfile.mkdtemp(prefix="chibench-wheel-")), log_dir / "wheel.log",
                             verbose)
     stage_context(context, wheel)
+    if "agent-codex" in names:
+        package = host_codex_package()
+        say(f"images: agent-codex carries {CODEX_PACKAGE}@{codex_pin()} from {package}")
+        stage_codex_package(package, context / "codex")
     source = wheel.name if wheel is not None else f"chibench=={args['CHIBENCH_VERSION']} from the package index"
     say(f"images: engine={engine_name} base={base} tag={tag} chibench={source} ca={bundle or 'none'} logs={log_dir}")
     built: list[BuiltImage] = []

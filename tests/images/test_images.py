@@ -408,3 +408,67 @@ def test_base_skips_an_existing_image(monkeypatch: pytest.MonkeyPatch, capsys: p
     assert run_cli(["images", "base", "--engine", "podman"]) == 0
     captured = capsys.readouterr()
     assert "already exists" in captured.err and "exists" in captured.out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# agent-codex: the host's installed @openai/codex, copied (the CI variant of agent-cli)
+
+
+def fake_codex_package(root: Path, version: str, arches: tuple[str, ...] = ("x64",)) -> Path:
+    """An installed-@openai/codex-shaped folder: package.json, the launcher, one vendored binary per arch."""
+    package = root / "@openai" / "codex"
+    (package / "bin").mkdir(parents=True)
+    (package / "package.json").write_text(f'{{"name": "@openai/codex", "version": "{version}"}}')
+    (package / "bin" / "codex.js").write_text("#!/usr/bin/env node\n")
+    for arch in arches:
+        triple = {"x64": "x86_64", "arm64": "aarch64"}[arch] + "-unknown-linux-musl"
+        native = package / "node_modules" / "@openai" / f"codex-linux-{arch}" / "vendor" / triple / "bin" / "codex"
+        native.parent.mkdir(parents=True)
+        native.write_bytes(b"\x7fELF")
+    return package
+
+
+def test_codex_pin_is_the_agent_cli_pin() -> None:
+    text = (REPO / "images" / "agent-cli.Dockerfile").read_text()
+    assert f"@openai/codex@{images.codex_pin()}" in text
+
+
+def test_host_codex_package_found_under_npm_root(tmp_path: Path) -> None:
+    package = fake_codex_package(tmp_path, images.codex_pin())
+    assert images.host_codex_package(env={}, npm_root=lambda: str(tmp_path)) == package
+    # the override wins over npm
+    assert images.host_codex_package(env={images.CODEX_PACKAGE_ENV: str(package)}, npm_root=lambda: None) == package
+
+
+@pytest.mark.parametrize(("version", "arches", "npm", "message"), [
+    ("0.1.0", ("x64",), True, r"needs @openai/codex@.*is '0\.1\.0'; run: npm install -g @openai/codex@"),
+    (None, (), True, r"no package at .*; run: npm install -g @openai/codex@"),
+    ("PIN", (), True, r"holds 0 vendored Linux codex binaries"),
+    ("PIN", ("x64", "arm64"), True, r"holds 2 vendored Linux codex binaries"),
+    ("PIN", ("x64",), False, r"npm is not on PATH"),
+])
+def test_host_codex_package_refuses_what_would_not_run(tmp_path: Path, version: str | None,
+                                                       arches: tuple[str, ...], npm: bool, message: str) -> None:
+    if version is not None:
+        fake_codex_package(tmp_path, images.codex_pin() if version == "PIN" else version, arches)
+    with pytest.raises(images.ImagesError, match=message):
+        images.host_codex_package(env={}, npm_root=(lambda: str(tmp_path)) if npm else (lambda: None))
+
+
+def test_staged_codex_package_is_a_full_copy(tmp_path: Path) -> None:
+    package = fake_codex_package(tmp_path / "npm", images.codex_pin())
+    dest = images.stage_codex_package(package, tmp_path / "ctx" / "codex")
+    staged = sorted(p.relative_to(dest) for p in dest.rglob("*"))
+    assert staged == sorted(p.relative_to(package) for p in package.rglob("*"))
+    # the Dockerfile COPYs exactly that folder and finds the binary where the package keeps it
+    assert ("COPY", "codex/ /usr/local/lib/node_modules/@openai/codex/") in instructions(
+        REPO / "images" / "agent-codex.Dockerfile")
+
+
+def test_agent_codex_builds_from_the_agent_image_on_request() -> None:
+    assert images.parse_only(None) == list(images.IMAGES)  # never by default: it needs a host install of codex
+    assert images.parse_only("agent-codex,agent") == ["agent", "agent-codex"]
+    cmd = images.build_command("podman", "/usr/bin/podman", "agent-codex", context=REPO, tag="0.1.0", base="b")
+    assert cmd[3] == str(REPO / "images" / "agent-codex.Dockerfile")
+    assert "ghcr.io/chibench/chibench-agent-codex:0.1.0" in cmd and "VERSION=0.1.0" in cmd
+    assert instructions(REPO / "images" / "agent-codex.Dockerfile")[0] == ("ARG", "VERSION=0.1.0")

@@ -39,6 +39,9 @@ def config(task_dir: Path) -> dict:
     ("registry.example.com:5000/team/sub/chibench-world:1.2.3", ("world", "1.2.3")),
     ("localhost/chibench-grader:0.1.0", ("grader", "0.1.0")),
     ("chibench-agent:0.1.0", ("agent", "0.1.0")),
+    ("ghcr.io/chibench/chibench-agent-cli:0.1.0", ("agent", "0.1.0")),   # variants map to their role
+    ("localhost/chibench-agent-codex:0.1.0", ("agent", "0.1.0")),
+    ("ghcr.io/chibench/chibench-agent-claude:0.1.0", None),
     ("python:3.12-slim", None),
     ("ghcr.io/chibench/chibench-judge:0.1.0", None),
     ("ghcr.io/chibench/chibench-agent", None),              # no tag: which version would the sandbox build?
