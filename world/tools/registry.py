@@ -1,8 +1,8 @@
 """The tool registry: every agent-facing tool, registered once, with its role, namespace and kind.
 
-A tool is a plain typed function ``handler(world, args) -> pydantic model | dict | list``
-over the world's service functions. Its input is a pydantic model with ``extra="forbid"`` whose field
-descriptions, enums and units become the MCP input schema. MCP servers (``server.py``), the
+A tool is a plain typed function ``handler(world, args) -> <result TypedDict>`` over the world's service
+functions. Its input is a pydantic model with ``extra="forbid"`` whose field descriptions, enums and units
+become the MCP input schema; its declared return type (``outputs*.py``) becomes the MCP output schema. MCP servers (``server.py``), the
 in-process client used by tests, ``chibench tools list`` and the generated ``tool_reference.md`` are
 all derived from this one registry (DESIGN §5).
 
@@ -16,13 +16,16 @@ role, and the services then enforce authority and independence on that worker).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from typing_extensions import is_typeddict
 
 if TYPE_CHECKING:  # the server imports this module before the world (and SQLAlchemy) is loaded
     from chibench.world.core.world import World
@@ -47,12 +50,8 @@ class ActingInput(ToolInput):
     acting_as: str = Field(description="Your worker id")
 
 
-class ToolOutput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-#: A tool handler: the world and the validated input model → the service result.
-Handler = Callable[["World", Any], Any]
+#: A tool handler: the world and the validated input model → its declared result (a ``TypedDict``).
+Handler = Callable[["World", Any], object]
 
 
 @dataclass(frozen=True)
@@ -64,6 +63,8 @@ class Tool:
     description: str
     input_model: type[BaseModel]
     handler: Handler
+    #: The handler's declared result type (:func:`result_type`), source of :meth:`output_schema`.
+    output_type: type[Any]
 
     @property
     def name(self) -> str:
@@ -77,6 +78,17 @@ class Tool:
         schema = lean_schema(inline_enums(self.input_model.model_json_schema()))
         schema.setdefault("additionalProperties", False)
         return schema
+
+    @functools.cached_property
+    def _output_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = lean_schema(TypeAdapter(self.output_type).json_schema(mode="serialization"))
+        return schema
+
+    def output_schema(self) -> dict[str, Any]:
+        """MCP ``outputSchema``: the JSON Schema of a successful result's ``structuredContent``, derived once
+        from :attr:`output_type`. It is served in ``tools/list`` and checked against real results in tests;
+        the server never validates a result against it (``server.call_result``)."""
+        return self._output_schema
 
 
 #: Keys a nullable branch may carry and still fold into ``"type": [<type>, "null"]``.
@@ -183,10 +195,20 @@ def tool(role: Role, namespace: str, name: str, *, kind: Literal["read", "write"
     """Register ``handler`` as ``<namespace>_<name>`` on ``role``'s server."""
 
     def deco(handler: Handler) -> Handler:
-        REGISTRY.add(Tool(role, namespace, name, kind, description.strip(), input, handler))
+        REGISTRY.add(Tool(role, namespace, name, kind, description.strip(), input, handler,
+                          result_type(handler, f"{namespace}_{name}")))
         return handler
 
     return deco
+
+
+def result_type(handler: Handler, name: str) -> type[Any]:
+    """The result type ``handler`` declares: a ``TypedDict`` (an MCP result is a JSON object). Raises
+    ``TypeError`` for a handler without one, so that no tool is registered without an output schema."""
+    declared = typing.get_type_hints(handler).get("return")
+    if not (isinstance(declared, type) and is_typeddict(declared)):
+        raise TypeError(f"tool {name}: the handler must declare a TypedDict result type, not {declared!r}")
+    return declared
 
 
 def load_all() -> Registry:
@@ -202,9 +224,9 @@ CATALOG_MODULE = "chibench.world.tools.tool_catalog"
 
 
 def catalog_entry(t: Tool) -> dict[str, Any]:
-    """What ``tools/list`` says about ``t``: name, description, input schema, read-only hint."""
+    """What ``tools/list`` says about ``t``: name, description, input and output schemas, read-only hint."""
     return {"name": t.name, "description": t.description, "inputSchema": t.input_schema(),
-            "readOnlyHint": t.kind == "read"}
+            "outputSchema": t.output_schema(), "readOnlyHint": t.kind == "read"}
 
 
 def live_catalog() -> dict[str, list[dict[str, Any]]]:

@@ -72,7 +72,7 @@ def _as_tools(entries: list[dict[str, Any]]) -> list[types.Tool]:
     from mcp import types
 
     return [types.Tool(name=e["name"], description=e["description"], inputSchema=e["inputSchema"],
-                       annotations=types.ToolAnnotations(readOnlyHint=e["readOnlyHint"]))
+                       outputSchema=e["outputSchema"], annotations=types.ToolAnnotations(readOnlyHint=e["readOnlyHint"]))
             for e in entries]
 
 
@@ -182,7 +182,15 @@ class WorldHandle:
 
 
 def call_result(is_error: bool, payload: Any, text: str | None = None) -> types.CallToolResult:
-    """The ``tools/call`` result the servers send for a dispatcher outcome (also built by ``chibench.rl``)."""
+    """The ``tools/call`` result the servers send for a dispatcher outcome (also built by ``chibench.rl``).
+
+    ``content`` is the dispatcher's text, byte for byte what oracles, replays and graders were built on. A
+    successful result also carries the payload as ``structuredContent``: every tool lists an
+    ``outputSchema``, and MCP requires structured results from such a tool (the official SDK clients raise
+    without them). Handing the SDK a finished ``CallToolResult`` is also what keeps its server from
+    re-validating each result against the output schema (it validates only results it builds itself);
+    the schemas are checked against real results in tests instead (tests/tools/test_output_schemas.py).
+    Errors carry no structured content (the output schema describes successful results only)."""
     from mcp import types
 
     if text is None:  # the dispatcher's format (dispatch.TEXT_FORMAT), without importing it

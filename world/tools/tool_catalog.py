@@ -28,6 +28,673 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ApprovedLine": {
+      "properties": {
+       "approved_units": {
+        "type": "integer"
+       },
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "approved_units",
+       "code",
+       "line_number"
+      ],
+      "type": "object"
+     },
+     "Details": {
+      "properties": {
+       "channel": {
+        "type": "string"
+       },
+       "determination_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "letter_id": {
+        "type": "string"
+       },
+       "from_worker_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "type": "string"
+       },
+       "document_id": {
+        "type": "string"
+       },
+       "document_kind": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "determination_id"
+      ],
+      "type": "object"
+     },
+     "Fields": {
+      "properties": {
+       "approved_lines": {
+        "items": {
+         "$ref": "#/$defs/ApprovedLine"
+        },
+        "type": "array"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "case_reference": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "member_name": {
+        "type": "string"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "valid_from": {
+        "type": "string"
+       },
+       "valid_to": {
+        "type": "string"
+       },
+       "appeal_deadline_days": {
+        "type": "string"
+       },
+       "appeal_rights": {
+        "type": "string"
+       },
+       "criteria_access": {
+        "type": "string"
+       },
+       "criteria_not_met": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "external_review_rights": {
+        "type": "string"
+       },
+       "peer_to_peer_offer": {
+        "type": "string"
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "missing_items": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "response_due": {
+        "type": "string"
+       },
+       "submission_instructions": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "case_reference",
+       "letter_date",
+       "member_id",
+       "member_name",
+       "plan_name",
+       "service_codes",
+       "service_description",
+       "signer_credentials",
+       "signer_name"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LatestSubmission": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "sequence": {
+        "type": "integer"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "bundle_document_id": {
+        "type": "string"
+       },
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_answers": {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
+        },
+        "type": "object"
+       },
+       "structured": {
+        "$ref": "#/$defs/Structured"
+       },
+       "note": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "submitted_by": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "payer_reply": {
+        "type": "string"
+       },
+       "payer_reply_detail": {
+        "$ref": "#/$defs/PayerReplyDetail"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "sequence",
+       "channel",
+       "bundle_document_id",
+       "document_ids",
+       "questionnaire_answers",
+       "structured",
+       "note",
+       "submitted_by",
+       "submitted_at",
+       "payer_reply",
+       "payer_reply_detail"
+      ],
+      "type": "object"
+     },
+     "Letter": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "determination_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "recipient": {
+        "type": "string"
+       },
+       "subject": {
+        "type": "string"
+       },
+       "body": {
+        "type": "string"
+       },
+       "fields": {
+        "$ref": "#/$defs/Fields"
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "signer_id": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "delivered_at": {
+        "type": "string"
+       },
+       "delivery_channel": {
+        "type": "string"
+       },
+       "reissued_from": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "letter_type",
+       "status",
+       "determination_id",
+       "recipient",
+       "subject",
+       "body",
+       "fields",
+       "policy_citations",
+       "signer_id",
+       "created_at",
+       "delivered_at",
+       "delivery_channel",
+       "reissued_from"
+      ],
+      "type": "object"
+     },
+     "Line": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "system": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "code",
+       "line_number",
+       "modifier",
+       "system",
+       "units"
+      ],
+      "type": "object"
+     },
+     "Message": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "audience": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "subject": {
+        "type": "string"
+       },
+       "body": {
+        "type": "string"
+       },
+       "sender": {
+        "type": "string"
+       },
+       "sent_at": {
+        "type": "string"
+       },
+       "read_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "details": {
+        "$ref": "#/$defs/Details"
+       },
+       "unread": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "audience",
+       "kind",
+       "subject",
+       "body",
+       "sender",
+       "sent_at",
+       "read_at",
+       "details",
+       "unread"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "NextAction": {
+      "properties": {
+       "tool": {
+        "type": "string"
+       },
+       "action": {
+        "type": "string"
+       },
+       "to_status": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "hint": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "tool",
+       "action",
+       "to_status",
+       "hint"
+      ],
+      "type": "object"
+     },
+     "PayerReplyDetail": {
+      "properties": {
+       "intake_created": {
+        "type": "boolean"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "intake_created",
+       "intake_id",
+       "outcome"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Structured": {
+      "properties": {
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line"
+        },
+        "type": "array"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "requesting_npi": {
+        "type": "string"
+       },
+       "requesting_provider_id": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     },
+     "UnreadableFaxPage": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "packet_id": {
+        "type": "string"
+       },
+       "page_number": {
+        "type": "integer"
+       },
+       "document_id": {
+        "type": "string"
+       },
+       "readable": {
+        "type": "boolean"
+       },
+       "resent_in_packet_id": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "packet_id",
+       "page_number",
+       "document_id",
+       "readable",
+       "resent_in_packet_id"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "submission_channel": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "submitted_at": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "authorization_number": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "auth_valid_from": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "auth_valid_to": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "outcome_reason": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "pend_due_at": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "closed_reason": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "latest_submission": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/LatestSubmission"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "messages": {
+      "items": {
+       "$ref": "#/$defs/Message"
+      },
+      "type": "array"
+     },
+     "letters": {
+      "items": {
+       "$ref": "#/$defs/Letter"
+      },
+      "type": "array"
+     },
+     "p2p_requests": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "unreadable_fax_pages": {
+      "items": {
+       "$ref": "#/$defs/UnreadableFaxPage"
+      },
+      "type": "array"
+     },
+     "next_actions": {
+      "items": {
+       "$ref": "#/$defs/NextAction"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "case_id",
+     "status",
+     "submission_channel",
+     "submitted_at",
+     "authorization_number",
+     "auth_valid_from",
+     "auth_valid_to",
+     "outcome_reason",
+     "pend_due_at",
+     "closed_reason",
+     "latest_submission",
+     "messages",
+     "letters",
+     "p2p_requests",
+     "unreadable_fax_pages",
+     "next_actions"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -68,6 +735,101 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "level": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "filed_by": {
+      "type": "string"
+     },
+     "filed_at": {
+      "type": "string"
+     },
+     "deadline_at": {
+      "type": "string"
+     },
+     "decision_due_at": {
+      "type": "string"
+     },
+     "rationale": {
+      "type": "string"
+     },
+     "document_ids": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "external_org": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "outcome_rationale": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decided_at": {
+      "$ref": "#/$defs/JsonValue"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "level",
+     "status",
+     "filed_by",
+     "filed_at",
+     "deadline_at",
+     "decision_due_at",
+     "rationale",
+     "document_ids",
+     "external_org",
+     "outcome_rationale",
+     "decided_at"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -105,6 +867,101 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id",
      "rationale"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "level": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "filed_by": {
+      "type": "string"
+     },
+     "filed_at": {
+      "type": "string"
+     },
+     "deadline_at": {
+      "type": "string"
+     },
+     "decision_due_at": {
+      "type": "string"
+     },
+     "rationale": {
+      "type": "string"
+     },
+     "document_ids": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "external_org": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "outcome_rationale": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decided_at": {
+      "$ref": "#/$defs/JsonValue"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "level",
+     "status",
+     "filed_by",
+     "filed_at",
+     "deadline_at",
+     "decision_due_at",
+     "rationale",
+     "document_ids",
+     "external_org",
+     "outcome_rationale",
+     "decided_at"
     ],
     "type": "object"
    },
@@ -205,6 +1062,1050 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ActiveOn": {
+      "properties": {
+       "date": {
+        "type": "string"
+       },
+       "active": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "date",
+       "active"
+      ],
+      "type": "object"
+     },
+     "Author": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Case": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "order_id": {
+        "type": "string"
+       },
+       "coverage_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "requesting_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "requested_start": {
+        "type": "string"
+       },
+       "created_by": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "submission_channel": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "submitted_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "authorization_number": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_to": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "pend_due_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "closed_reason": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "order_id",
+       "coverage_id",
+       "plan_id",
+       "requesting_worker_id",
+       "status",
+       "urgency",
+       "site_of_service",
+       "diagnosis_codes",
+       "requested_start",
+       "created_by",
+       "created_at",
+       "updated_at",
+       "submission_channel",
+       "submitted_at",
+       "authorization_number",
+       "auth_valid_from",
+       "auth_valid_to",
+       "outcome_reason",
+       "pend_due_at",
+       "closed_reason"
+      ],
+      "type": "object"
+     },
+     "Case2": {
+      "properties": {
+       "case": {
+        "$ref": "#/$defs/Case"
+       },
+       "ordering_org": {
+        "$ref": "#/$defs/OrderingOrg"
+       },
+       "order": {
+        "$ref": "#/$defs/Order"
+       },
+       "patient": {
+        "$ref": "#/$defs/Patient"
+       },
+       "coverage": {
+        "$ref": "#/$defs/Coverage"
+       },
+       "requesting_provider": {
+        "$ref": "#/$defs/RequestingProvider"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line2"
+        },
+        "type": "array"
+       },
+       "requirement_checks": {
+        "items": {
+         "$ref": "#/$defs/RequirementCheck"
+        },
+        "type": "array"
+       },
+       "provider_determinations": {
+        "items": {
+         "$ref": "#/$defs/ProviderDetermination"
+        },
+        "type": "array"
+       },
+       "form_responses": {
+        "items": {
+         "$ref": "#/$defs/FormRespons"
+        },
+        "type": "array"
+       },
+       "case_documents": {
+        "items": {
+         "$ref": "#/$defs/CaseDocument"
+        },
+        "type": "array"
+       },
+       "submissions": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "unreadable_fax_pages": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "messages": {
+        "items": {
+         "$ref": "#/$defs/Message2"
+        },
+        "type": "array"
+       },
+       "letters": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "p2p_requests": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "appeals": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "status_history": {
+        "items": {
+         "$ref": "#/$defs/StatusHistoryItem"
+        },
+        "type": "array"
+       },
+       "next_actions": {
+        "items": {
+         "$ref": "#/$defs/NextAction"
+        },
+        "type": "array"
+       },
+       "more": {
+        "$ref": "#/$defs/More"
+       },
+       "more_hint": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "case",
+       "ordering_org",
+       "order",
+       "patient",
+       "coverage",
+       "requesting_provider",
+       "lines",
+       "requirement_checks",
+       "provider_determinations",
+       "form_responses",
+       "case_documents",
+       "submissions",
+       "unreadable_fax_pages",
+       "messages",
+       "letters",
+       "p2p_requests",
+       "appeals",
+       "status_history",
+       "next_actions"
+      ],
+      "type": "object"
+     },
+     "CaseDocument": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "encounter_id": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author_worker_id": {
+        "type": "string"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "signed_by": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "signed_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "origin": {
+        "type": "string"
+       },
+       "side": {
+        "type": "string"
+       },
+       "copied_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "details": {
+        "$ref": "#/$defs/Details2"
+       },
+       "author": {
+        "$ref": "#/$defs/Author"
+       },
+       "clinician_signed": {
+        "type": "boolean"
+       },
+       "body_chars": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "case_id",
+       "encounter_id",
+       "kind",
+       "title",
+       "date",
+       "author_worker_id",
+       "signed",
+       "signed_by",
+       "signed_at",
+       "origin",
+       "side",
+       "copied_from",
+       "created_at",
+       "details",
+       "author",
+       "clinician_signed",
+       "body_chars"
+      ],
+      "type": "object"
+     },
+     "ClinicianReply": {
+      "properties": {
+       "case_id": {
+        "type": "string"
+       },
+       "determination_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "case_id",
+       "determination_id"
+      ],
+      "type": "object"
+     },
+     "Coverage": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "group_number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "plan_state": {
+        "type": "string"
+       },
+       "active_on": {
+        "$ref": "#/$defs/ActiveOn"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "plan_id",
+       "member_id",
+       "group_number",
+       "status",
+       "effective_date",
+       "termination_date",
+       "plan_name",
+       "line_of_business",
+       "product",
+       "plan_state",
+       "active_on"
+      ],
+      "type": "object"
+     },
+     "Details2": {
+      "properties": {
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "clinician_reply": {
+        "$ref": "#/$defs/ClinicianReply"
+       },
+       "binary": {
+        "type": "boolean"
+       },
+       "byte_count": {
+        "type": "integer"
+       },
+       "filename": {
+        "type": "string"
+       },
+       "mime_type": {
+        "type": "string"
+       },
+       "sha256": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     },
+     "Details3": {
+      "properties": {
+       "determination_id": {
+        "type": "string"
+       },
+       "from_worker_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "type": "string"
+       },
+       "document_id": {
+        "type": "string"
+       },
+       "document_kind": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "determination_id",
+       "from_worker_id",
+       "outcome"
+      ],
+      "type": "object"
+     },
+     "DocumentFinding": {
+      "properties": {
+       "kind": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "note": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "kind",
+       "status",
+       "document_ids",
+       "note"
+      ],
+      "type": "object"
+     },
+     "FormRespons": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "form_id": {
+        "type": "string"
+       },
+       "answers": {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
+        },
+        "type": "object"
+       },
+       "complete": {
+        "type": "boolean"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "updated_by": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "form_id",
+       "answers",
+       "complete",
+       "problems",
+       "updated_by",
+       "updated_at"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Line2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "approved_units": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "outcome",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "Message2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "audience": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "subject": {
+        "type": "string"
+       },
+       "sender": {
+        "type": "string"
+       },
+       "sent_at": {
+        "type": "string"
+       },
+       "read_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "details": {
+        "$ref": "#/$defs/Details3"
+       },
+       "preview": {
+        "type": "string"
+       },
+       "unread": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "audience",
+       "kind",
+       "subject",
+       "sender",
+       "sent_at",
+       "read_at",
+       "details",
+       "preview",
+       "unread"
+      ],
+      "type": "object"
+     },
+     "Messages": {
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "More": {
+      "properties": {
+       "messages": {
+        "$ref": "#/$defs/Messages"
+       },
+       "case_documents": {
+        "$ref": "#/$defs/Messages"
+       }
+      },
+      "required": [
+       "messages",
+       "case_documents"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "NextAction": {
+      "properties": {
+       "tool": {
+        "type": "string"
+       },
+       "action": {
+        "type": "string"
+       },
+       "to_status": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "hint": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "tool",
+       "action",
+       "to_status",
+       "hint"
+      ],
+      "type": "object"
+     },
+     "Order": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "service_slug": {
+        "type": "string"
+       },
+       "clinical_indication": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "date",
+       "service_slug",
+       "clinical_indication"
+      ],
+      "type": "object"
+     },
+     "OrderingOrg": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name"
+      ],
+      "type": "object"
+     },
+     "Patient": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "birth_date"
+      ],
+      "type": "object"
+     },
+     "ProviderDetermination": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "final_action": {
+        "type": "string"
+       },
+       "document_findings": {
+        "items": {
+         "$ref": "#/$defs/DocumentFinding"
+        },
+        "type": "array"
+       },
+       "rationale": {
+        "type": "string"
+       },
+       "clinician_request": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "decided_by": {
+        "type": "string"
+       },
+       "decided_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "final_action",
+       "document_findings",
+       "rationale",
+       "clinician_request",
+       "decided_by",
+       "decided_at"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "RequirementCheck": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "checked_by": {
+        "type": "string"
+       },
+       "checked_at": {
+        "type": "string"
+       },
+       "pa_required": {
+        "type": "boolean"
+       },
+       "notification_only": {
+        "type": "boolean"
+       },
+       "covered_benefit": {
+        "type": "boolean"
+       },
+       "in_network": {
+        "type": "boolean"
+       },
+       "coverage_active": {
+        "type": "boolean"
+       },
+       "required_document_kinds": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_form_id": {
+        "type": "string"
+       },
+       "policy_reference": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "checked_by",
+       "checked_at",
+       "pa_required",
+       "notification_only",
+       "covered_benefit",
+       "in_network",
+       "coverage_active",
+       "required_document_kinds",
+       "questionnaire_form_id",
+       "policy_reference"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "StatusHistoryItem": {
+      "properties": {
+       "at": {
+        "type": "string"
+       },
+       "from": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "to": {
+        "type": "string"
+       },
+       "actor_id": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "at",
+       "from",
+       "to",
+       "actor_id",
+       "reason"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "provider_determination": {
+      "$ref": "#/$defs/ProviderDetermination"
+     },
+     "case": {
+      "$ref": "#/$defs/Case2"
+     }
+    },
+    "required": [
+     "provider_determination",
+     "case"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -234,6 +2135,44 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "description": "No successful result: every call is refused (a peer-to-peer is payer-initiated; the error\nnames the open invitations to answer instead).",
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     }
+    },
     "type": "object"
    },
    "readOnlyHint": true
@@ -275,6 +2214,101 @@ CATALOG_JSON = r'''{
      "case_id",
      "request_id",
      "selected_slot"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "payer_reviewer_id": {
+      "type": "string"
+     },
+     "provider_worker_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "offered_slots": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "selected_slot": {
+      "type": "string"
+     },
+     "scheduled_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "outcome": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "outcome_note": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "due_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "status",
+     "reason",
+     "offered_slots",
+     "selected_slot",
+     "scheduled_at",
+     "outcome",
+     "outcome_note",
+     "created_at",
+     "due_at"
     ],
     "type": "object"
    },
@@ -374,6 +2408,309 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "Line3": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "line_number",
+       "system",
+       "code",
+       "units",
+       "modifier"
+      ],
+      "type": "object"
+     },
+     "Packet": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "sequence": {
+        "type": "integer"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "bundle_document_id": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_answers": {
+        "$ref": "#/$defs/QuestionnaireAnswers"
+       },
+       "structured": {
+        "$ref": "#/$defs/Structured2"
+       },
+       "note": {
+        "type": "string"
+       },
+       "submitted_by": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "payer_reply": {
+        "type": "string"
+       },
+       "payer_reply_detail": {
+        "$ref": "#/$defs/PayerReplyDetail2"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "sequence",
+       "channel",
+       "bundle_document_id",
+       "document_ids",
+       "questionnaire_answers",
+       "structured",
+       "note",
+       "submitted_by",
+       "submitted_at",
+       "payer_reply",
+       "payer_reply_detail"
+      ],
+      "type": "object"
+     },
+     "PayerReply": {
+      "properties": {
+       "outcome": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "intake_created": {
+        "type": "boolean"
+       },
+       "basis": {
+        "type": "string"
+       },
+       "reasons": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "missing_kinds": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "insufficient_kinds": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "letter_id": {
+        "type": "string"
+       },
+       "message_id": {
+        "type": "string"
+       },
+       "pend_due": {
+        "type": "string"
+       },
+       "case_status": {
+        "type": "string"
+       },
+       "worked_by": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "outcome",
+       "intake_id",
+       "intake_created",
+       "basis",
+       "reasons",
+       "missing_kinds",
+       "insufficient_kinds",
+       "channel",
+       "letter_id",
+       "message_id",
+       "pend_due",
+       "case_status",
+       "worked_by"
+      ],
+      "type": "object"
+     },
+     "PayerReplyDetail2": {
+      "properties": {
+       "outcome": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "intake_created": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "outcome",
+       "intake_id",
+       "intake_created"
+      ],
+      "type": "object"
+     },
+     "QuestionnaireAnswers": {
+      "properties": {
+       "genetic_counseling": {
+        "type": "string"
+       },
+       "prior_colonoscopy_date": {
+        "type": "string"
+       },
+       "relative_age_at_diagnosis": {
+        "type": "string"
+       },
+       "relative_diagnosis": {
+        "type": "string"
+       },
+       "relative_relationship": {
+        "type": "string"
+       },
+       "sedation_type": {
+        "type": "string"
+       },
+       "symptoms_present": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Structured2": {
+      "properties": {
+       "member_id": {
+        "type": "string"
+       },
+       "requesting_provider_id": {
+        "type": "string"
+       },
+       "requesting_npi": {
+        "type": "string"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line3"
+        },
+        "type": "array"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "packet": {
+      "$ref": "#/$defs/Packet"
+     },
+     "payer_reply": {
+      "$ref": "#/$defs/PayerReply"
+     },
+     "warnings": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "case_id",
+     "status",
+     "packet",
+     "payer_reply",
+     "warnings"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -449,6 +2786,337 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "Line3": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "line_number",
+       "system",
+       "code",
+       "units",
+       "modifier"
+      ],
+      "type": "object"
+     },
+     "Packet2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "sequence": {
+        "type": "integer"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "bundle_document_id": {
+        "type": "string"
+       },
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_answers": {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
+        },
+        "type": "object"
+       },
+       "structured": {
+        "$ref": "#/$defs/Structured2"
+       },
+       "note": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "submitted_by": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "payer_reply": {
+        "type": "string"
+       },
+       "payer_reply_detail": {
+        "$ref": "#/$defs/PayerReplyDetail2"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "sequence",
+       "channel",
+       "bundle_document_id",
+       "document_ids",
+       "questionnaire_answers",
+       "structured",
+       "note",
+       "submitted_by",
+       "submitted_at",
+       "payer_reply",
+       "payer_reply_detail"
+      ],
+      "type": "object"
+     },
+     "PayerReply2": {
+      "properties": {
+       "outcome": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "intake_created": {
+        "type": "boolean"
+       },
+       "basis": {
+        "type": "string"
+       },
+       "reasons": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "missing_kinds": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "insufficient_kinds": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "letter_id": {
+        "type": "string"
+       },
+       "message_id": {
+        "type": "string"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "case_status": {
+        "type": "string"
+       },
+       "worked_by": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "pend_due": {
+        "type": "string"
+       },
+       "appeal_deadline": {
+        "type": "string"
+       },
+       "unreadable_pages": {
+        "items": {
+         "$ref": "#/$defs/UnreadablePage"
+        },
+        "type": "array"
+       },
+       "p2p_request_id": {
+        "type": "string"
+       },
+       "offered_slots": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "outcome",
+       "intake_id",
+       "intake_created",
+       "basis",
+       "reasons",
+       "missing_kinds",
+       "insufficient_kinds",
+       "channel",
+       "case_status",
+       "worked_by"
+      ],
+      "type": "object"
+     },
+     "PayerReplyDetail2": {
+      "properties": {
+       "outcome": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "intake_created": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "outcome",
+       "intake_id",
+       "intake_created"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Structured2": {
+      "properties": {
+       "member_id": {
+        "type": "string"
+       },
+       "requesting_provider_id": {
+        "type": "string"
+       },
+       "requesting_npi": {
+        "type": "string"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line3"
+        },
+        "type": "array"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     },
+     "UnreadablePage": {
+      "properties": {
+       "page_id": {
+        "type": "string"
+       },
+       "packet_id": {
+        "type": "string"
+       },
+       "page_number": {
+        "type": "integer"
+       },
+       "document_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "page_id",
+       "packet_id",
+       "page_number",
+       "document_id"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "packet": {
+      "$ref": "#/$defs/Packet2"
+     },
+     "payer_reply": {
+      "$ref": "#/$defs/PayerReply2"
+     },
+     "warnings": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "case_id",
+     "status",
+     "packet",
+     "payer_reply",
+     "warnings"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -469,6 +3137,686 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "order_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ActiveOn": {
+      "properties": {
+       "date": {
+        "type": "string"
+       },
+       "active": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "date",
+       "active"
+      ],
+      "type": "object"
+     },
+     "Case3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "order_id": {
+        "type": "string"
+       },
+       "coverage_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "requesting_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "requested_start": {
+        "type": "string"
+       },
+       "created_by": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "submission_channel": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "submitted_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "authorization_number": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_to": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "pend_due_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "closed_reason": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "order_id",
+       "coverage_id",
+       "plan_id",
+       "requesting_worker_id",
+       "status",
+       "urgency",
+       "site_of_service",
+       "diagnosis_codes",
+       "requested_start",
+       "created_by",
+       "created_at",
+       "updated_at",
+       "submission_channel",
+       "submitted_at",
+       "authorization_number",
+       "auth_valid_from",
+       "auth_valid_to",
+       "outcome_reason",
+       "pend_due_at",
+       "closed_reason"
+      ],
+      "type": "object"
+     },
+     "Coverage": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "group_number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "plan_state": {
+        "type": "string"
+       },
+       "active_on": {
+        "$ref": "#/$defs/ActiveOn"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "plan_id",
+       "member_id",
+       "group_number",
+       "status",
+       "effective_date",
+       "termination_date",
+       "plan_name",
+       "line_of_business",
+       "product",
+       "plan_state",
+       "active_on"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Line4": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "approved_units": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "outcome",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "NextAction": {
+      "properties": {
+       "tool": {
+        "type": "string"
+       },
+       "action": {
+        "type": "string"
+       },
+       "to_status": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "hint": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "tool",
+       "action",
+       "to_status",
+       "hint"
+      ],
+      "type": "object"
+     },
+     "Order": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "service_slug": {
+        "type": "string"
+       },
+       "clinical_indication": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "date",
+       "service_slug",
+       "clinical_indication"
+      ],
+      "type": "object"
+     },
+     "OrderingOrg": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name"
+      ],
+      "type": "object"
+     },
+     "Patient": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "birth_date"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "RequirementCheck": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "checked_by": {
+        "type": "string"
+       },
+       "checked_at": {
+        "type": "string"
+       },
+       "pa_required": {
+        "type": "boolean"
+       },
+       "notification_only": {
+        "type": "boolean"
+       },
+       "covered_benefit": {
+        "type": "boolean"
+       },
+       "in_network": {
+        "type": "boolean"
+       },
+       "coverage_active": {
+        "type": "boolean"
+       },
+       "required_document_kinds": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_form_id": {
+        "type": "string"
+       },
+       "policy_reference": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "checked_by",
+       "checked_at",
+       "pa_required",
+       "notification_only",
+       "covered_benefit",
+       "in_network",
+       "coverage_active",
+       "required_document_kinds",
+       "questionnaire_form_id",
+       "policy_reference"
+      ],
+      "type": "object"
+     },
+     "RequirementCheck2": {
+      "properties": {
+       "requirement_check_id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "pa_required": {
+        "type": "boolean"
+       },
+       "notification_only": {
+        "type": "boolean"
+       },
+       "covered_benefit": {
+        "type": "boolean"
+       },
+       "coverage_active": {
+        "type": "boolean"
+       },
+       "in_network": {
+        "type": "boolean"
+       },
+       "date_of_service": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "required_document_kinds": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_form_id": {
+        "type": "string"
+       },
+       "policy_reference": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "requirement_check_id",
+       "case_id",
+       "status",
+       "pa_required",
+       "notification_only",
+       "covered_benefit",
+       "coverage_active",
+       "in_network",
+       "date_of_service",
+       "reason",
+       "required_document_kinds",
+       "questionnaire_form_id",
+       "policy_reference"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "StatusHistoryItem": {
+      "properties": {
+       "at": {
+        "type": "string"
+       },
+       "from": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "to": {
+        "type": "string"
+       },
+       "actor_id": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "at",
+       "from",
+       "to",
+       "actor_id",
+       "reason"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "requirement_check": {
+      "$ref": "#/$defs/RequirementCheck2"
+     },
+     "case": {
+      "$ref": "#/$defs/Case3"
+     },
+     "ordering_org": {
+      "$ref": "#/$defs/OrderingOrg"
+     },
+     "order": {
+      "$ref": "#/$defs/Order"
+     },
+     "patient": {
+      "$ref": "#/$defs/Patient"
+     },
+     "coverage": {
+      "$ref": "#/$defs/Coverage"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider"
+     },
+     "lines": {
+      "items": {
+       "$ref": "#/$defs/Line4"
+      },
+      "type": "array"
+     },
+     "requirement_checks": {
+      "items": {
+       "$ref": "#/$defs/RequirementCheck"
+      },
+      "type": "array"
+     },
+     "provider_determinations": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "form_responses": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "case_documents": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "submissions": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "unreadable_fax_pages": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "messages": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "letters": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "p2p_requests": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "appeals": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "status_history": {
+      "items": {
+       "$ref": "#/$defs/StatusHistoryItem"
+      },
+      "type": "array"
+     },
+     "next_actions": {
+      "items": {
+       "$ref": "#/$defs/NextAction"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "requirement_check",
+     "case",
+     "ordering_org",
+     "order",
+     "patient",
+     "coverage",
+     "requesting_provider",
+     "lines",
+     "requirement_checks",
+     "provider_determinations",
+     "form_responses",
+     "case_documents",
+     "submissions",
+     "unreadable_fax_pages",
+     "messages",
+     "letters",
+     "p2p_requests",
+     "appeals",
+     "status_history",
+     "next_actions"
     ],
     "type": "object"
    },
@@ -528,6 +3876,1327 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ActiveOn": {
+      "properties": {
+       "date": {
+        "type": "string"
+       },
+       "active": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "date",
+       "active"
+      ],
+      "type": "object"
+     },
+     "Appeal": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "level": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "filed_by": {
+        "type": "string"
+       },
+       "filed_at": {
+        "type": "string"
+       },
+       "deadline_at": {
+        "type": "string"
+       },
+       "decision_due_at": {
+        "type": "string"
+       },
+       "rationale": {
+        "type": "string"
+       },
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "external_org": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_rationale": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "decided_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "level",
+       "status",
+       "filed_by",
+       "filed_at",
+       "deadline_at",
+       "decision_due_at",
+       "rationale",
+       "document_ids",
+       "external_org",
+       "outcome_rationale",
+       "decided_at"
+      ],
+      "type": "object"
+     },
+     "Author": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Case4": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "order_id": {
+        "type": "string"
+       },
+       "coverage_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "requesting_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "requested_start": {
+        "type": "string"
+       },
+       "created_by": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "submission_channel": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "submitted_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "authorization_number": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_to": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_reason": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "pend_due_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "closed_reason": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "order_id",
+       "coverage_id",
+       "plan_id",
+       "requesting_worker_id",
+       "status",
+       "urgency",
+       "site_of_service",
+       "diagnosis_codes",
+       "requested_start",
+       "created_by",
+       "created_at",
+       "updated_at",
+       "submission_channel",
+       "submitted_at",
+       "authorization_number",
+       "auth_valid_from",
+       "auth_valid_to",
+       "outcome_reason",
+       "pend_due_at",
+       "closed_reason"
+      ],
+      "type": "object"
+     },
+     "CaseDocument2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "encounter_id": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author_worker_id": {
+        "type": "string"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "signed_by": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "signed_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "origin": {
+        "type": "string"
+       },
+       "side": {
+        "type": "string"
+       },
+       "copied_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "details": {
+        "$ref": "#/$defs/Details4"
+       },
+       "author": {
+        "$ref": "#/$defs/Author"
+       },
+       "clinician_signed": {
+        "type": "boolean"
+       },
+       "body_chars": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "case_id",
+       "encounter_id",
+       "kind",
+       "title",
+       "date",
+       "author_worker_id",
+       "signed",
+       "signed_by",
+       "signed_at",
+       "origin",
+       "side",
+       "copied_from",
+       "created_at",
+       "details",
+       "author",
+       "clinician_signed",
+       "body_chars"
+      ],
+      "type": "object"
+     },
+     "Coverage2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "group_number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "plan_state": {
+        "type": "string"
+       },
+       "active_on": {
+        "$ref": "#/$defs/ActiveOn"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "plan_id",
+       "member_id",
+       "group_number",
+       "status",
+       "effective_date",
+       "termination_date",
+       "plan_name",
+       "line_of_business",
+       "product",
+       "plan_state",
+       "active_on"
+      ],
+      "type": "object"
+     },
+     "Details4": {
+      "properties": {
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "note": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     },
+     "Details5": {
+      "properties": {
+       "channel": {
+        "type": "string"
+       },
+       "determination_id": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "letter_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "channel",
+       "determination_id",
+       "letter_id"
+      ],
+      "type": "object"
+     },
+     "DocumentFinding2": {
+      "properties": {
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "note": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "document_ids",
+       "kind",
+       "note",
+       "status"
+      ],
+      "type": "object"
+     },
+     "Fields2": {
+      "properties": {
+       "case_reference": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "member_name": {
+        "type": "string"
+       },
+       "missing_items": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "response_due": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "submission_instructions": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "case_reference",
+       "letter_date",
+       "member_id",
+       "member_name",
+       "missing_items",
+       "plan_name",
+       "response_due",
+       "service_codes",
+       "service_description",
+       "signer_credentials",
+       "signer_name",
+       "submission_instructions"
+      ],
+      "type": "object"
+     },
+     "FormRespons2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "form_id": {
+        "type": "string"
+       },
+       "answers": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "complete": {
+        "type": "boolean"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "updated_by": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "form_id",
+       "answers",
+       "complete",
+       "problems",
+       "updated_by",
+       "updated_at"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Letter2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "determination_id": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "recipient": {
+        "type": "string"
+       },
+       "subject": {
+        "type": "string"
+       },
+       "body": {
+        "type": "string"
+       },
+       "fields": {
+        "$ref": "#/$defs/Fields2"
+       },
+       "policy_citations": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "signer_id": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "delivered_at": {
+        "type": "string"
+       },
+       "delivery_channel": {
+        "type": "string"
+       },
+       "reissued_from": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "letter_type",
+       "status",
+       "determination_id",
+       "recipient",
+       "subject",
+       "body",
+       "fields",
+       "policy_citations",
+       "signer_id",
+       "created_at",
+       "delivered_at",
+       "delivery_channel",
+       "reissued_from"
+      ],
+      "type": "object"
+     },
+     "Line": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "system": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "code",
+       "line_number",
+       "modifier",
+       "system",
+       "units"
+      ],
+      "type": "object"
+     },
+     "Line5": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "approved_units": {
+        "type": [
+         "integer",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "outcome",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "Message3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "audience": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "subject": {
+        "type": "string"
+       },
+       "sender": {
+        "type": "string"
+       },
+       "sent_at": {
+        "type": "string"
+       },
+       "read_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "details": {
+        "$ref": "#/$defs/Details5"
+       },
+       "preview": {
+        "type": "string"
+       },
+       "unread": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "audience",
+       "kind",
+       "subject",
+       "sender",
+       "sent_at",
+       "read_at",
+       "details",
+       "preview",
+       "unread"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "NextAction": {
+      "properties": {
+       "tool": {
+        "type": "string"
+       },
+       "action": {
+        "type": "string"
+       },
+       "to_status": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "hint": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "tool",
+       "action",
+       "to_status",
+       "hint"
+      ],
+      "type": "object"
+     },
+     "Order": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "service_slug": {
+        "type": "string"
+       },
+       "clinical_indication": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "date",
+       "service_slug",
+       "clinical_indication"
+      ],
+      "type": "object"
+     },
+     "OrderingOrg": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name"
+      ],
+      "type": "object"
+     },
+     "Patient": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "birth_date"
+      ],
+      "type": "object"
+     },
+     "PayerReplyDetail": {
+      "properties": {
+       "intake_created": {
+        "type": "boolean"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "intake_created",
+       "intake_id",
+       "outcome"
+      ],
+      "type": "object"
+     },
+     "ProviderDetermination2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "final_action": {
+        "type": "string"
+       },
+       "document_findings": {
+        "items": {
+         "$ref": "#/$defs/DocumentFinding2"
+        },
+        "type": "array"
+       },
+       "rationale": {
+        "type": "string"
+       },
+       "clinician_request": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "decided_by": {
+        "type": "string"
+       },
+       "decided_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "final_action",
+       "document_findings",
+       "rationale",
+       "clinician_request",
+       "decided_by",
+       "decided_at"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "RequirementCheck": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "checked_by": {
+        "type": "string"
+       },
+       "checked_at": {
+        "type": "string"
+       },
+       "pa_required": {
+        "type": "boolean"
+       },
+       "notification_only": {
+        "type": "boolean"
+       },
+       "covered_benefit": {
+        "type": "boolean"
+       },
+       "in_network": {
+        "type": "boolean"
+       },
+       "coverage_active": {
+        "type": "boolean"
+       },
+       "required_document_kinds": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_form_id": {
+        "type": "string"
+       },
+       "policy_reference": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "checked_by",
+       "checked_at",
+       "pa_required",
+       "notification_only",
+       "covered_benefit",
+       "in_network",
+       "coverage_active",
+       "required_document_kinds",
+       "questionnaire_form_id",
+       "policy_reference"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "StatusHistoryItem": {
+      "properties": {
+       "at": {
+        "type": "string"
+       },
+       "from": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "to": {
+        "type": "string"
+       },
+       "actor_id": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "at",
+       "from",
+       "to",
+       "actor_id",
+       "reason"
+      ],
+      "type": "object"
+     },
+     "Structured": {
+      "properties": {
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line"
+        },
+        "type": "array"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "requesting_npi": {
+        "type": "string"
+       },
+       "requesting_provider_id": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     },
+     "Submission": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "sequence": {
+        "type": "integer"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "bundle_document_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_answers": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "structured": {
+        "$ref": "#/$defs/Structured"
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "submitted_by": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "payer_reply": {
+        "type": "string"
+       },
+       "payer_reply_detail": {
+        "$ref": "#/$defs/PayerReplyDetail"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "sequence",
+       "channel",
+       "bundle_document_id",
+       "document_ids",
+       "questionnaire_answers",
+       "structured",
+       "note",
+       "submitted_by",
+       "submitted_at",
+       "payer_reply",
+       "payer_reply_detail"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "section": {
+      "type": "string"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "case": {
+      "$ref": "#/$defs/Case4"
+     },
+     "ordering_org": {
+      "$ref": "#/$defs/OrderingOrg"
+     },
+     "order": {
+      "$ref": "#/$defs/Order"
+     },
+     "patient": {
+      "$ref": "#/$defs/Patient"
+     },
+     "coverage": {
+      "$ref": "#/$defs/Coverage2"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider"
+     },
+     "lines": {
+      "items": {
+       "$ref": "#/$defs/Line5"
+      },
+      "type": "array"
+     },
+     "requirement_checks": {
+      "items": {
+       "$ref": "#/$defs/RequirementCheck"
+      },
+      "type": "array"
+     },
+     "provider_determinations": {
+      "items": {
+       "$ref": "#/$defs/ProviderDetermination2"
+      },
+      "type": "array"
+     },
+     "form_responses": {
+      "items": {
+       "$ref": "#/$defs/FormRespons2"
+      },
+      "type": "array"
+     },
+     "case_documents": {
+      "items": {
+       "$ref": "#/$defs/CaseDocument2"
+      },
+      "type": "array"
+     },
+     "submissions": {
+      "items": {
+       "$ref": "#/$defs/Submission"
+      },
+      "type": "array"
+     },
+     "unreadable_fax_pages": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "messages": {
+      "items": {
+       "$ref": "#/$defs/Message3"
+      },
+      "type": "array"
+     },
+     "letters": {
+      "items": {
+       "$ref": "#/$defs/Letter2"
+      },
+      "type": "array"
+     },
+     "p2p_requests": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "appeals": {
+      "items": {
+       "$ref": "#/$defs/Appeal"
+      },
+      "type": "array"
+     },
+     "status_history": {
+      "items": {
+       "$ref": "#/$defs/StatusHistoryItem"
+      },
+      "type": "array"
+     },
+     "next_actions": {
+      "items": {
+       "$ref": "#/$defs/NextAction"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "case",
+     "ordering_org",
+     "order",
+     "patient",
+     "coverage",
+     "requesting_provider",
+     "lines",
+     "requirement_checks",
+     "provider_determinations",
+     "form_responses",
+     "case_documents",
+     "submissions",
+     "unreadable_fax_pages",
+     "messages",
+     "letters",
+     "p2p_requests",
+     "appeals",
+     "status_history",
+     "next_actions"
     ],
     "type": "object"
    },
@@ -593,6 +5262,152 @@ CATALOG_JSON = r'''{
     },
     "required": [
      "acting_as"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Cas": {
+      "properties": {
+       "case_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "patient": {
+        "$ref": "#/$defs/OrderingOrg"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "requested_start": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "pend_due_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "authorization_number": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "case_id",
+       "status",
+       "urgency",
+       "patient",
+       "member_id",
+       "plan_id",
+       "codes",
+       "site_of_service",
+       "requested_start",
+       "created_at",
+       "updated_at",
+       "pend_due_at",
+       "authorization_number"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "OrderingOrg": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "cases": {
+      "items": {
+       "$ref": "#/$defs/Cas"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "cases"
     ],
     "type": "object"
    },
@@ -685,6 +5500,696 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ActiveOn": {
+      "properties": {
+       "date": {
+        "type": "string"
+       },
+       "active": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "date",
+       "active"
+      ],
+      "type": "object"
+     },
+     "Allergy": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "substance": {
+        "type": "string"
+       },
+       "reaction": {
+        "type": "string"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "recorded": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "substance",
+       "reaction",
+       "severity",
+       "recorded"
+      ],
+      "type": "object"
+     },
+     "Code": {
+      "properties": {
+       "loinc": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "count": {
+        "type": "integer"
+       },
+       "latest_date": {
+        "type": "string"
+       },
+       "earliest_date": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "loinc",
+       "display",
+       "count",
+       "latest_date",
+       "earliest_date"
+      ],
+      "type": "object"
+     },
+     "Condition": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "onset": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "abatement": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "code",
+       "display",
+       "onset",
+       "status",
+       "abatement",
+       "note"
+      ],
+      "type": "object"
+     },
+     "Coverage3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "group_number": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "plan_state": {
+        "type": "string"
+       },
+       "active_on": {
+        "$ref": "#/$defs/ActiveOn"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "plan_id",
+       "member_id",
+       "group_number",
+       "status",
+       "effective_date",
+       "termination_date",
+       "plan_name",
+       "line_of_business",
+       "product",
+       "plan_state",
+       "active_on"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Medication": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "rxnorm": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "dose": {
+        "type": "string"
+       },
+       "route": {
+        "type": "string"
+       },
+       "frequency": {
+        "type": "string"
+       },
+       "start": {
+        "type": "string"
+       },
+       "end": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "status": {
+        "type": "string"
+       },
+       "prescriber_worker_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "rxnorm",
+       "dose",
+       "route",
+       "frequency",
+       "start",
+       "end",
+       "status",
+       "prescriber_worker_id",
+       "note"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "Observation": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "encounter_id": {
+        "type": "string"
+       },
+       "loinc": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "value_num": {
+        "type": [
+         "number",
+         "null"
+        ]
+       },
+       "value_text": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "unit": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "reference_range": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "interpretation": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "encounter_id",
+       "loinc",
+       "display",
+       "date",
+       "value_num",
+       "value_text",
+       "unit",
+       "reference_range",
+       "interpretation"
+      ],
+      "type": "object"
+     },
+     "ObservationsMeta": {
+      "properties": {
+       "total_in_chart": {
+        "type": "integer"
+       },
+       "matched": {
+        "type": "integer"
+       },
+       "returned": {
+        "type": "integer"
+       },
+       "per_code": {
+        "type": "integer"
+       },
+       "since": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "until": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "loinc_codes": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "codes": {
+        "items": {
+         "$ref": "#/$defs/Code"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "total_in_chart",
+       "matched",
+       "returned",
+       "per_code",
+       "since",
+       "until",
+       "loinc_codes",
+       "codes"
+      ],
+      "type": "object"
+     },
+     "Patient2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "given_name": {
+        "type": "string"
+       },
+       "family_name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "sex": {
+        "type": "string"
+       },
+       "address_line": {
+        "type": "string"
+       },
+       "city": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "postal_code": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "preferred_language": {
+        "type": "string"
+       },
+       "pcp_worker_id": {
+        "type": "string"
+       },
+       "domain": {
+        "type": "string"
+       },
+       "age": {
+        "type": "integer"
+       },
+       "pcp": {
+        "$ref": "#/$defs/RequestingProvider"
+       }
+      },
+      "required": [
+       "id",
+       "given_name",
+       "family_name",
+       "birth_date",
+       "sex",
+       "address_line",
+       "city",
+       "state",
+       "postal_code",
+       "phone",
+       "preferred_language",
+       "pcp_worker_id",
+       "domain",
+       "age",
+       "pcp"
+      ],
+      "type": "object"
+     },
+     "PriorPaCas": {
+      "properties": {
+       "case_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "order_id": {
+        "type": "string"
+       },
+       "codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "authorization_number": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_to": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_reason": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "case_id",
+       "status",
+       "order_id",
+       "codes",
+       "urgency",
+       "created_at",
+       "authorization_number",
+       "auth_valid_from",
+       "auth_valid_to",
+       "outcome_reason"
+      ],
+      "type": "object"
+     },
+     "Procedure": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "performer_worker_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "system",
+       "code",
+       "display",
+       "date",
+       "performer_worker_id",
+       "note"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "section": {
+      "type": "string"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "as_of": {
+      "type": "string"
+     },
+     "patient": {
+      "$ref": "#/$defs/Patient2"
+     },
+     "coverages": {
+      "items": {
+       "$ref": "#/$defs/Coverage3"
+      },
+      "type": "array"
+     },
+     "conditions": {
+      "items": {
+       "$ref": "#/$defs/Condition"
+      },
+      "type": "array"
+     },
+     "encounters": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "observations": {
+      "items": {
+       "$ref": "#/$defs/Observation"
+      },
+      "type": "array"
+     },
+     "observations_meta": {
+      "$ref": "#/$defs/ObservationsMeta"
+     },
+     "medications": {
+      "items": {
+       "$ref": "#/$defs/Medication"
+      },
+      "type": "array"
+     },
+     "procedures": {
+      "items": {
+       "$ref": "#/$defs/Procedure"
+      },
+      "type": "array"
+     },
+     "allergies": {
+      "items": {
+       "$ref": "#/$defs/Allergy"
+      },
+      "type": "array"
+     },
+     "documents": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "prior_pa_cases": {
+      "items": {
+       "$ref": "#/$defs/PriorPaCas"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "as_of",
+     "patient",
+     "coverages",
+     "conditions",
+     "encounters",
+     "observations",
+     "observations_meta",
+     "medications",
+     "procedures",
+     "allergies",
+     "documents",
+     "prior_pa_cases"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -719,6 +6224,228 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "patient_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "Line6": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "system": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "modifier",
+       "system",
+       "units"
+      ],
+      "type": "object"
+     },
+     "Order2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "ordering_worker_id": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "servicing_org_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "service_slug": {
+        "type": "string"
+       },
+       "service_category": {
+        "type": "string"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line6"
+        },
+        "type": "array"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "priority": {
+        "type": "string"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "requested_date": {
+        "type": "string"
+       },
+       "clinical_indication": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "units_total": {
+        "type": "integer"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "ordering_provider": {
+        "$ref": "#/$defs/RequestingProvider"
+       },
+       "cases": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "date",
+       "ordering_worker_id",
+       "org_id",
+       "servicing_org_id",
+       "service_slug",
+       "service_category",
+       "lines",
+       "diagnosis_codes",
+       "priority",
+       "site_of_service",
+       "requested_date",
+       "clinical_indication",
+       "status",
+       "units_total",
+       "org_name",
+       "ordering_provider",
+       "cases"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "orders": {
+      "items": {
+       "$ref": "#/$defs/Order2"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "orders"
     ],
     "type": "object"
    },
@@ -759,6 +6486,125 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "query"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Coverage4": {
+      "properties": {
+       "member_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "member_id",
+       "plan_id",
+       "plan_name",
+       "status"
+      ],
+      "type": "object"
+     },
+     "Patient3": {
+      "properties": {
+       "patient_id": {
+        "type": "string"
+       },
+       "given_name": {
+        "type": "string"
+       },
+       "family_name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "sex": {
+        "type": "string"
+       },
+       "city": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "coverages": {
+        "items": {
+         "$ref": "#/$defs/Coverage4"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "patient_id",
+       "given_name",
+       "family_name",
+       "birth_date",
+       "sex",
+       "city",
+       "state",
+       "phone",
+       "coverages"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "patients": {
+      "items": {
+       "$ref": "#/$defs/Patient3"
+      },
+      "type": "array"
+     },
+     "count": {
+      "type": "integer"
+     }
+    },
+    "required": [
+     "patients",
+     "count"
     ],
     "type": "object"
    },
@@ -803,6 +6649,135 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Details6": {
+      "properties": {
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "document_ids",
+       "note"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "patient_id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "encounter_id": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "kind": {
+      "type": "string"
+     },
+     "title": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "date": {
+      "type": "string"
+     },
+     "author_worker_id": {
+      "type": "string"
+     },
+     "signed": {
+      "type": "boolean"
+     },
+     "signed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "signed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "origin": {
+      "type": "string"
+     },
+     "side": {
+      "type": "string"
+     },
+     "copied_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "details": {
+      "$ref": "#/$defs/Details6"
+     }
+    },
+    "required": [
+     "id",
+     "patient_id",
+     "case_id",
+     "encounter_id",
+     "kind",
+     "title",
+     "body",
+     "date",
+     "author_worker_id",
+     "signed",
+     "signed_by",
+     "signed_at",
+     "origin",
+     "side",
+     "copied_from",
+     "created_at",
+     "details"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -830,6 +6805,200 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "document_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ClinicianReply": {
+      "properties": {
+       "case_id": {
+        "type": "string"
+       },
+       "determination_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "case_id",
+       "determination_id"
+      ],
+      "type": "object"
+     },
+     "Details7": {
+      "properties": {
+       "clinician_reply": {
+        "$ref": "#/$defs/ClinicianReply"
+       }
+      },
+      "type": "object"
+     },
+     "JsonValue": {},
+     "RequestingProvider": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "patient_id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "encounter_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "kind": {
+      "type": "string"
+     },
+     "title": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "date": {
+      "type": "string"
+     },
+     "author_worker_id": {
+      "type": "string"
+     },
+     "signed": {
+      "type": "boolean"
+     },
+     "signed_by": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "signed_at": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "origin": {
+      "type": "string"
+     },
+     "side": {
+      "type": "string"
+     },
+     "copied_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "details": {
+      "$ref": "#/$defs/Details7"
+     },
+     "author": {
+      "$ref": "#/$defs/RequestingProvider"
+     },
+     "clinician_signed": {
+      "type": "boolean"
+     },
+     "body_chars": {
+      "type": "integer"
+     },
+     "body_offset": {
+      "type": "integer"
+     },
+     "body_next_offset": {
+      "$ref": "#/$defs/JsonValue"
+     }
+    },
+    "required": [
+     "id",
+     "patient_id",
+     "case_id",
+     "encounter_id",
+     "kind",
+     "title",
+     "body",
+     "date",
+     "author_worker_id",
+     "signed",
+     "signed_by",
+     "signed_at",
+     "origin",
+     "side",
+     "copied_from",
+     "created_at",
+     "details",
+     "author",
+     "clinician_signed",
+     "body_chars",
+     "body_offset",
+     "body_next_offset"
     ],
     "type": "object"
    },
@@ -867,6 +7036,233 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Author": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Details8": {
+      "properties": {
+       "binary": {
+        "type": "boolean"
+       },
+       "byte_count": {
+        "type": "integer"
+       },
+       "filename": {
+        "type": "string"
+       },
+       "mime_type": {
+        "type": "string"
+       },
+       "sha256": {
+        "type": "string"
+       },
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "note": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     },
+     "Document": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "encounter_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author_worker_id": {
+        "type": "string"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "signed_by": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "signed_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "origin": {
+        "type": "string"
+       },
+       "side": {
+        "type": "string"
+       },
+       "copied_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "details": {
+        "$ref": "#/$defs/Details8"
+       },
+       "author": {
+        "$ref": "#/$defs/Author"
+       },
+       "clinician_signed": {
+        "type": "boolean"
+       },
+       "body_chars": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "case_id",
+       "encounter_id",
+       "kind",
+       "title",
+       "date",
+       "author_worker_id",
+       "signed",
+       "signed_by",
+       "signed_at",
+       "origin",
+       "side",
+       "copied_from",
+       "created_at",
+       "details",
+       "author",
+       "clinician_signed",
+       "body_chars"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "documents": {
+      "items": {
+       "$ref": "#/$defs/Document"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "documents"
     ],
     "type": "object"
    },
@@ -928,6 +7324,127 @@ CATALOG_JSON = r'''{
      "kind",
      "title",
      "body"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "patient_id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "encounter_id": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "kind": {
+      "type": "string"
+     },
+     "title": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "date": {
+      "type": "string"
+     },
+     "author_worker_id": {
+      "type": "string"
+     },
+     "signed": {
+      "type": "boolean"
+     },
+     "signed_by": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "signed_at": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "origin": {
+      "type": "string"
+     },
+     "side": {
+      "type": "string"
+     },
+     "copied_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "details": {
+      "additionalProperties": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "object"
+     },
+     "clinician_signed": {
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "id",
+     "patient_id",
+     "case_id",
+     "encounter_id",
+     "kind",
+     "title",
+     "body",
+     "date",
+     "author_worker_id",
+     "signed",
+     "signed_by",
+     "signed_at",
+     "origin",
+     "side",
+     "copied_from",
+     "created_at",
+     "details",
+     "clinician_signed"
     ],
     "type": "object"
    },
@@ -1016,6 +7533,145 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Details9": {
+      "properties": {
+       "binary": {
+        "type": "boolean"
+       },
+       "filename": {
+        "type": "string"
+       },
+       "mime_type": {
+        "type": "string"
+       },
+       "byte_count": {
+        "type": "integer"
+       },
+       "sha256": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "binary",
+       "filename",
+       "mime_type",
+       "byte_count",
+       "sha256"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "patient_id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "encounter_id": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "kind": {
+      "type": "string"
+     },
+     "title": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "date": {
+      "type": "string"
+     },
+     "author_worker_id": {
+      "type": "string"
+     },
+     "signed": {
+      "type": "boolean"
+     },
+     "signed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "signed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "origin": {
+      "type": "string"
+     },
+     "side": {
+      "type": "string"
+     },
+     "copied_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "details": {
+      "$ref": "#/$defs/Details9"
+     },
+     "clinician_signed": {
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "id",
+     "patient_id",
+     "case_id",
+     "encounter_id",
+     "kind",
+     "title",
+     "body",
+     "date",
+     "author_worker_id",
+     "signed",
+     "signed_by",
+     "signed_at",
+     "origin",
+     "side",
+     "copied_from",
+     "created_at",
+     "details",
+     "clinician_signed"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -1036,6 +7692,138 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Form": {
+      "properties": {
+       "form_id": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "policy_reference": {
+        "type": "string"
+       },
+       "questions": {
+        "items": {
+         "$ref": "#/$defs/Question"
+        },
+        "type": "array"
+       },
+       "status": {
+        "type": "string"
+       },
+       "answers": {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       },
+       "problems": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "response_id": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "updated_at": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "form_id",
+       "title",
+       "policy_reference",
+       "questions",
+       "status",
+       "answers",
+       "problems",
+       "response_id",
+       "updated_at"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Question": {
+      "properties": {
+       "key": {
+        "type": "string"
+       },
+       "text": {
+        "type": "string"
+       },
+       "answer_type": {
+        "type": "string"
+       },
+       "choices": {
+        "items": {
+         "type": "string"
+        },
+        "type": [
+         "array",
+         "null"
+        ]
+       },
+       "required": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "key",
+       "text",
+       "answer_type",
+       "choices",
+       "required"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "forms": {
+      "items": {
+       "$ref": "#/$defs/Form"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "forms"
     ],
     "type": "object"
    },
@@ -1092,6 +7880,133 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Question": {
+      "properties": {
+       "key": {
+        "type": "string"
+       },
+       "text": {
+        "type": "string"
+       },
+       "answer_type": {
+        "type": "string"
+       },
+       "choices": {
+        "items": {
+         "type": "string"
+        },
+        "type": [
+         "array",
+         "null"
+        ]
+       },
+       "required": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "key",
+       "text",
+       "answer_type",
+       "choices",
+       "required"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "form_id": {
+      "type": "string"
+     },
+     "title": {
+      "type": "string"
+     },
+     "policy_reference": {
+      "type": "string"
+     },
+     "questions": {
+      "items": {
+       "$ref": "#/$defs/Question"
+      },
+      "type": "array"
+     },
+     "status": {
+      "type": "string"
+     },
+     "answers": {
+      "additionalProperties": {
+       "anyOf": [
+        {
+         "type": "string"
+        },
+        {
+         "type": "boolean"
+        },
+        {
+         "type": "number"
+        }
+       ]
+      },
+      "type": "object"
+     },
+     "problems": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "response_id": {
+      "type": "string"
+     },
+     "updated_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "form_id",
+     "title",
+     "policy_reference",
+     "questions",
+     "status",
+     "answers",
+     "problems",
+     "response_id",
+     "updated_at"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -1119,6 +8034,81 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "form_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "complete": {
+      "type": "boolean"
+     },
+     "problems": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "answers": {
+      "additionalProperties": {
+       "anyOf": [
+        {
+         "type": "string"
+        },
+        {
+         "type": "boolean"
+        },
+        {
+         "type": "number"
+        }
+       ]
+      },
+      "type": "object"
+     }
+    },
+    "required": [
+     "form_id",
+     "status",
+     "complete",
+     "problems",
+     "answers"
     ],
     "type": "object"
    },
@@ -1166,6 +8156,157 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Details10": {
+      "properties": {
+       "determination_id": {
+        "type": "string"
+       },
+       "from_worker_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "type": "string"
+       },
+       "document_id": {
+        "type": "string"
+       },
+       "document_kind": {
+        "type": "string"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "letter_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "determination_id"
+      ],
+      "type": "object"
+     },
+     "Message4": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "audience": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "subject": {
+        "type": "string"
+       },
+       "sender": {
+        "type": "string"
+       },
+       "sent_at": {
+        "type": "string"
+       },
+       "read_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "details": {
+        "$ref": "#/$defs/Details10"
+       },
+       "preview": {
+        "type": "string"
+       },
+       "unread": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "audience",
+       "kind",
+       "subject",
+       "sender",
+       "sent_at",
+       "read_at",
+       "details",
+       "preview",
+       "unread"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "messages": {
+      "items": {
+       "$ref": "#/$defs/Message4"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "messages"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -1186,6 +8327,118 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "message_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Details10": {
+      "properties": {
+       "determination_id": {
+        "type": "string"
+       },
+       "from_worker_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "type": "string"
+       },
+       "document_id": {
+        "type": "string"
+       },
+       "document_kind": {
+        "type": "string"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "letter_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "determination_id"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "audience": {
+      "type": "string"
+     },
+     "kind": {
+      "type": "string"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "sender": {
+      "type": "string"
+     },
+     "sent_at": {
+      "type": "string"
+     },
+     "read_at": {
+      "type": "string"
+     },
+     "details": {
+      "$ref": "#/$defs/Details10"
+     },
+     "unread": {
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "audience",
+     "kind",
+     "subject",
+     "body",
+     "sender",
+     "sent_at",
+     "read_at",
+     "details",
+     "unread"
     ],
     "type": "object"
    },
@@ -1226,6 +8479,276 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Case5": {
+      "properties": {
+       "case_id": {
+        "type": "string"
+       },
+       "member": {
+        "type": "string"
+       },
+       "service": {
+        "type": "string"
+       },
+       "codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "case_id",
+       "member",
+       "service",
+       "codes"
+      ],
+      "type": "object"
+     },
+     "Counterpart": {
+      "properties": {
+       "worker_id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "organization": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "worker_id",
+       "name",
+       "role",
+       "organization"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Request": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "scheduled_at": {
+        "type": "string"
+       },
+       "payer_reviewer_id": {
+        "type": "string"
+       },
+       "provider_worker_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "status",
+       "reason",
+       "scheduled_at",
+       "payer_reviewer_id",
+       "provider_worker_id",
+       "outcome"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Session": {
+      "properties": {
+       "session_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "started": {
+        "type": "boolean"
+       },
+       "agent_turns": {
+        "type": "integer"
+       },
+       "turn_limit": {
+        "type": "integer"
+       },
+       "turns_left": {
+        "type": "integer"
+       },
+       "ended": {
+        "type": "boolean"
+       },
+       "end_reason": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "finalized": {
+        "type": "boolean"
+       },
+       "backend": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "started_at": {
+        "type": "string"
+       },
+       "ended_at": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "session_id",
+       "started",
+       "agent_turns",
+       "turn_limit",
+       "turns_left",
+       "ended",
+       "end_reason",
+       "finalized",
+       "backend"
+      ],
+      "type": "object"
+     },
+     "TranscriptItem": {
+      "properties": {
+       "turn_number": {
+        "type": "integer"
+       },
+       "speaker": {
+        "type": "string"
+       },
+       "text": {
+        "type": "string"
+       },
+       "at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "turn_number",
+       "speaker",
+       "text",
+       "at"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "request": {
+      "$ref": "#/$defs/Request"
+     },
+     "case": {
+      "$ref": "#/$defs/Case5"
+     },
+     "agent_side": {
+      "type": "string"
+     },
+     "counterpart": {
+      "$ref": "#/$defs/Counterpart"
+     },
+     "opening_statement": {
+      "type": "string"
+     },
+     "session": {
+      "$ref": "#/$defs/Session"
+     },
+     "summary": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "proposed_outcome": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "transcript": {
+      "items": {
+       "$ref": "#/$defs/TranscriptItem"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "request",
+     "case",
+     "agent_side",
+     "counterpart",
+     "opening_statement",
+     "session",
+     "summary",
+     "proposed_outcome",
+     "transcript"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -1252,6 +8775,93 @@ CATALOG_JSON = r'''{
      "acting_as",
      "request_id",
      "message"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "request_id": {
+      "type": "string"
+     },
+     "session_id": {
+      "type": "string"
+     },
+     "turn_number": {
+      "type": "integer"
+     },
+     "counterpart_response": {
+      "type": "string"
+     },
+     "agent_turns": {
+      "type": "integer"
+     },
+     "turn_limit": {
+      "type": "integer"
+     },
+     "turns_left": {
+      "type": "integer"
+     },
+     "ended": {
+      "type": "boolean"
+     },
+     "end_reason": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "backend": {
+      "type": "string"
+     },
+     "token_usage": {
+      "$ref": "#/$defs/JsonValue"
+     }
+    },
+    "required": [
+     "request_id",
+     "session_id",
+     "turn_number",
+     "counterpart_response",
+     "agent_turns",
+     "turn_limit",
+     "turns_left",
+     "ended",
+     "end_reason",
+     "backend",
+     "token_usage"
     ],
     "type": "object"
    },
@@ -1291,6 +8901,109 @@ CATALOG_JSON = r'''{
      "request_id",
      "summary",
      "proposed_outcome"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "request_id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "agent_side": {
+      "type": "string"
+     },
+     "agent_worker_id": {
+      "type": "string"
+     },
+     "counterpart_worker_id": {
+      "type": "string"
+     },
+     "turn_limit": {
+      "type": "integer"
+     },
+     "agent_turns": {
+      "type": "integer"
+     },
+     "finalized": {
+      "type": "boolean"
+     },
+     "summary": {
+      "type": "string"
+     },
+     "proposed_outcome": {
+      "type": "string"
+     },
+     "started_at": {
+      "type": "string"
+     },
+     "ended_at": {
+      "type": "string"
+     },
+     "backend": {
+      "type": "string"
+     },
+     "payer_outcome": {
+      "type": "string"
+     },
+     "request_status": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "request_id",
+     "case_id",
+     "agent_side",
+     "agent_worker_id",
+     "counterpart_worker_id",
+     "turn_limit",
+     "agent_turns",
+     "finalized",
+     "summary",
+     "proposed_outcome",
+     "started_at",
+     "ended_at",
+     "backend",
+     "payer_outcome",
+     "request_status"
     ],
     "type": "object"
    },
@@ -1353,6 +9066,147 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Contact": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "given_name": {
+        "type": "string"
+       },
+       "family_name": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_kind": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "license_state": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "phone": {
+        "type": "string"
+       },
+       "email": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "given_name",
+       "family_name",
+       "credentials",
+       "role",
+       "org_id",
+       "org_name",
+       "org_kind",
+       "npi",
+       "specialty",
+       "license_state",
+       "phone",
+       "email",
+       "fax"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "contacts": {
+      "items": {
+       "$ref": "#/$defs/Contact"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "contacts"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -1389,6 +9243,141 @@ CATALOG_JSON = r'''{
     },
     "required": [
      "acting_as"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Provider": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "given_name": {
+        "type": "string"
+       },
+       "family_name": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_kind": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "license_state": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "email": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "given_name",
+       "family_name",
+       "credentials",
+       "role",
+       "org_id",
+       "org_name",
+       "org_kind",
+       "npi",
+       "specialty",
+       "license_state",
+       "phone",
+       "email",
+       "fax"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "providers": {
+      "items": {
+       "$ref": "#/$defs/Provider"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "providers"
     ],
     "type": "object"
    },
@@ -1434,6 +9423,144 @@ CATALOG_JSON = r'''{
     },
     "required": [
      "acting_as"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Reviewer": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "given_name": {
+        "type": "string"
+       },
+       "family_name": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_kind": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "license_state": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "email": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "given_name",
+       "family_name",
+       "credentials",
+       "role",
+       "org_id",
+       "org_name",
+       "org_kind",
+       "npi",
+       "specialty",
+       "license_state",
+       "phone",
+       "email",
+       "fax"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "reviewers": {
+      "items": {
+       "$ref": "#/$defs/Reviewer"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "reviewers"
     ],
     "type": "object"
    },
@@ -1554,6 +9681,141 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "decision": {
+      "type": "string"
+     },
+     "basis": {
+      "type": "string"
+     },
+     "source": {
+      "type": "string"
+     },
+     "source_record_id": {
+      "type": "string"
+     },
+     "overridden": {
+      "type": "boolean"
+     },
+     "override_reason": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "rationale": {
+      "type": "string"
+     },
+     "policy_citations": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "determined_by": {
+      "type": "string"
+     },
+     "determined_at": {
+      "type": "string"
+     },
+     "sla_deadline": {
+      "type": "string"
+     },
+     "sla_met": {
+      "type": "boolean"
+     },
+     "authorization_number": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "superseded_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "case_status": {
+      "type": "string"
+     },
+     "preflight_steps": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "auth_valid_from": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "auth_valid_to": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "decision",
+     "basis",
+     "source",
+     "source_record_id",
+     "overridden",
+     "override_reason",
+     "rationale",
+     "policy_citations",
+     "determined_by",
+     "determined_at",
+     "sla_deadline",
+     "sla_met",
+     "authorization_number",
+     "superseded_by",
+     "case_status",
+     "preflight_steps",
+     "auth_valid_from",
+     "auth_valid_to"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -1574,6 +9836,997 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Approved": {
+      "properties": {
+       "passes": {
+        "type": "boolean"
+       },
+       "step": {
+        "type": "string"
+       },
+       "message": {
+        "type": "string"
+       },
+       "source": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "passes"
+      ],
+      "type": "object"
+     },
+     "Case": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "order_id": {
+        "type": "string"
+       },
+       "coverage_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "requesting_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "requested_start": {
+        "type": "string"
+       },
+       "created_by": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "submission_channel": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "authorization_number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "auth_valid_from": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "auth_valid_to": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome_reason": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "pend_due_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "closed_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "requesting_worker": {
+        "$ref": "#/$defs/RequestingWorker"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "order_id",
+       "coverage_id",
+       "plan_id",
+       "requesting_worker_id",
+       "status",
+       "urgency",
+       "site_of_service",
+       "diagnosis_codes",
+       "requested_start",
+       "created_by",
+       "created_at",
+       "updated_at",
+       "submission_channel",
+       "submitted_at",
+       "authorization_number",
+       "auth_valid_from",
+       "auth_valid_to",
+       "outcome_reason",
+       "pend_due_at",
+       "closed_reason",
+       "requesting_worker",
+       "lines"
+      ],
+      "type": "object"
+     },
+     "Coverage": {
+      "properties": {
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "group_number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "status",
+       "effective_date",
+       "termination_date",
+       "group_number"
+      ],
+      "type": "object"
+     },
+     "Criteria": {
+      "properties": {
+       "policy": {
+        "$ref": "#/$defs/Policy"
+       },
+       "nurse": {
+        "$ref": "#/$defs/Nurse"
+       },
+       "md": {
+        "$ref": "#/$defs/Nurse"
+       },
+       "not_evaluated": {
+        "items": {
+         "$ref": "#/$defs/NotEvaluatedItem"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "policy",
+       "nurse",
+       "md",
+       "not_evaluated"
+      ],
+      "type": "object"
+     },
+     "CriteriaItem": {
+      "properties": {
+       "criterion_id": {
+        "type": "string"
+       },
+       "text": {
+        "type": "string"
+       },
+       "citation": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "criterion_id",
+       "text",
+       "citation"
+      ],
+      "type": "object"
+     },
+     "Determination": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "decision": {
+        "type": "string"
+       },
+       "basis": {
+        "type": "string"
+       },
+       "source": {
+        "type": "string"
+       },
+       "source_record_id": {
+        "type": "string"
+       },
+       "overridden": {
+        "type": "boolean"
+       },
+       "override_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "rationale": {
+        "type": "string"
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "determined_by": {
+        "type": "string"
+       },
+       "determined_at": {
+        "type": "string"
+       },
+       "sla_deadline": {
+        "type": "string"
+       },
+       "sla_met": {
+        "type": "boolean"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "superseded_by": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "decision",
+       "basis",
+       "source",
+       "source_record_id",
+       "overridden",
+       "override_reason",
+       "rationale",
+       "policy_citations",
+       "determined_by",
+       "determined_at",
+       "sla_deadline",
+       "sla_met",
+       "authorization_number",
+       "superseded_by"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Line": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "approved_units": {
+        "type": [
+         "integer",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "outcome",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "Line2": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier"
+      ],
+      "type": "object"
+     },
+     "LineDecision": {
+      "properties": {
+       "approved_units": {
+        "type": "integer"
+       },
+       "decision": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "reason": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "approved_units",
+       "decision",
+       "line_number",
+       "reason"
+      ],
+      "type": "object"
+     },
+     "MdDecision": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "decision": {
+        "type": "string"
+       },
+       "rationale": {
+        "type": "string"
+       },
+       "denial_rationale": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "line_decisions": {
+        "items": {
+         "$ref": "#/$defs/LineDecision"
+        },
+        "type": "array"
+       },
+       "info_requested": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "info_due": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "signed_off": {
+        "type": "boolean"
+       },
+       "reviewer_id": {
+        "type": "string"
+       },
+       "decided_at": {
+        "type": "string"
+       },
+       "superseded_by": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "decision",
+       "rationale",
+       "denial_rationale",
+       "policy_citations",
+       "line_decisions",
+       "info_requested",
+       "info_due",
+       "signed_off",
+       "reviewer_id",
+       "decided_at",
+       "superseded_by"
+      ],
+      "type": "object"
+     },
+     "Member": {
+      "properties": {
+       "patient_id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "sex": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "preferred_language": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "coverage": {
+        "$ref": "#/$defs/Coverage"
+       },
+       "plan": {
+        "$ref": "#/$defs/Plan"
+       }
+      },
+      "required": [
+       "patient_id",
+       "name",
+       "birth_date",
+       "sex",
+       "state",
+       "preferred_language",
+       "member_id",
+       "coverage",
+       "plan"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "NotEvaluatedItem": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "criterion_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "line_number",
+       "criterion_id"
+      ],
+      "type": "object"
+     },
+     "Nurse": {
+      "properties": {
+       "met": {
+        "type": "integer"
+       },
+       "not_met": {
+        "type": "integer"
+       },
+       "unclear": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "met",
+       "not_met",
+       "unclear"
+      ],
+      "type": "object"
+     },
+     "NurseRecommendation": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "recommendation": {
+        "type": "string"
+       },
+       "clinical_summary": {
+        "type": "string"
+       },
+       "info_requested": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "info_due": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "reviewer_id": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "criteria_met": {
+        "type": "integer"
+       },
+       "criteria_total": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "recommendation",
+       "clinical_summary",
+       "info_requested",
+       "info_due",
+       "reviewer_id",
+       "submitted_at",
+       "criteria_met",
+       "criteria_total"
+      ],
+      "type": "object"
+     },
+     "P2pRequest": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "md_decision_id": {
+        "type": "string"
+       },
+       "original_reviewer_id": {
+        "type": "string"
+       },
+       "payer_reviewer_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "provider_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "offered_slots": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "selected_slot": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "scheduled_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome_note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "due_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "md_decision_id",
+       "original_reviewer_id",
+       "payer_reviewer_id",
+       "provider_worker_id",
+       "status",
+       "reason",
+       "offered_slots",
+       "selected_slot",
+       "scheduled_at",
+       "outcome",
+       "outcome_note",
+       "created_at",
+       "due_at"
+      ],
+      "type": "object"
+     },
+     "PartiallyApproved": {
+      "properties": {
+       "passes": {
+        "type": "boolean"
+       },
+       "step": {
+        "type": "string"
+       },
+       "message": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "passes",
+       "step",
+       "message"
+      ],
+      "type": "object"
+     },
+     "Plan": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "line_of_business",
+       "product",
+       "state"
+      ],
+      "type": "object"
+     },
+     "Policy": {
+      "properties": {
+       "handbook_policy_id": {
+        "type": "string"
+       },
+       "service_category": {
+        "type": "string"
+       },
+       "criteria": {
+        "items": {
+         "$ref": "#/$defs/CriteriaItem"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "handbook_policy_id",
+       "service_category",
+       "criteria"
+      ],
+      "type": "object"
+     },
+     "PreflightPreview": {
+      "properties": {
+       "approved": {
+        "$ref": "#/$defs/Approved"
+       },
+       "denied": {
+        "$ref": "#/$defs/Approved"
+       },
+       "partially_approved": {
+        "$ref": "#/$defs/PartiallyApproved"
+       }
+      },
+      "required": [
+       "approved",
+       "denied",
+       "partially_approved"
+      ],
+      "type": "object"
+     },
+     "RequestingWorker": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Sla": {
+      "properties": {
+       "urgency_level": {
+        "type": "string"
+       },
+       "deadline": {
+        "type": "string"
+       },
+       "rule_source": {
+        "type": "string"
+       },
+       "now": {
+        "type": "string"
+       },
+       "seconds_remaining": {
+        "type": "integer"
+       },
+       "met_if_decided_now": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "urgency_level",
+       "deadline",
+       "rule_source",
+       "now",
+       "seconds_remaining",
+       "met_if_decided_now"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "case": {
+      "$ref": "#/$defs/Case"
+     },
+     "member": {
+      "$ref": "#/$defs/Member"
+     },
+     "lines": {
+      "items": {
+       "$ref": "#/$defs/Line2"
+      },
+      "type": "array"
+     },
+     "sla": {
+      "$ref": "#/$defs/Sla"
+     },
+     "nurse_recommendation": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/NurseRecommendation"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "md_decision": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/MdDecision"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "p2p_request": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/P2pRequest"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "criteria": {
+      "$ref": "#/$defs/Criteria"
+     },
+     "determination": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Determination"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "determination_history": {
+      "items": {
+       "$ref": "#/$defs/Determination"
+      },
+      "type": "array"
+     },
+     "preflight_preview": {
+      "$ref": "#/$defs/PreflightPreview"
+     }
+    },
+    "required": [
+     "case",
+     "member",
+     "lines",
+     "sla",
+     "nurse_recommendation",
+     "md_decision",
+     "p2p_request",
+     "criteria",
+     "determination",
+     "determination_history",
+     "preflight_preview"
     ],
     "type": "object"
    },
@@ -1616,6 +10869,151 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "Request": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "md_decision_id": {
+        "type": "string"
+       },
+       "original_reviewer_id": {
+        "type": "string"
+       },
+       "payer_reviewer_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "provider_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "offered_slots": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "selected_slot": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "scheduled_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_note": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "due_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "md_decision_id",
+       "original_reviewer_id",
+       "payer_reviewer_id",
+       "provider_worker_id",
+       "status",
+       "reason",
+       "offered_slots",
+       "selected_slot",
+       "scheduled_at",
+       "outcome",
+       "outcome_note",
+       "created_at",
+       "due_at"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "requests": {
+      "items": {
+       "$ref": "#/$defs/Request"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "requests"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -1652,6 +11050,109 @@ CATALOG_JSON = r'''{
      "request_id",
      "payer_reviewer_id",
      "slots"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "md_decision_id": {
+      "type": "string"
+     },
+     "original_reviewer_id": {
+      "type": "string"
+     },
+     "payer_reviewer_id": {
+      "type": "string"
+     },
+     "provider_worker_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "offered_slots": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "selected_slot": {
+      "type": "string"
+     },
+     "scheduled_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "outcome": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "outcome_note": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "due_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "md_decision_id",
+     "original_reviewer_id",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "status",
+     "reason",
+     "offered_slots",
+     "selected_slot",
+     "scheduled_at",
+     "outcome",
+     "outcome_note",
+     "created_at",
+     "due_at"
     ],
     "type": "object"
    },
@@ -1693,6 +11194,108 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "md_decision_id": {
+      "type": "string"
+     },
+     "original_reviewer_id": {
+      "type": "string"
+     },
+     "payer_reviewer_id": {
+      "type": "string"
+     },
+     "provider_worker_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "offered_slots": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "selected_slot": {
+      "type": "string"
+     },
+     "scheduled_at": {
+      "type": "string"
+     },
+     "outcome": {
+      "type": "string"
+     },
+     "outcome_note": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "due_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "md_decision_id",
+     "original_reviewer_id",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "status",
+     "reason",
+     "offered_slots",
+     "selected_slot",
+     "scheduled_at",
+     "outcome",
+     "outcome_note",
+     "created_at",
+     "due_at"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -1720,6 +11323,113 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "request_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "md_decision_id": {
+      "type": "string"
+     },
+     "original_reviewer_id": {
+      "type": "string"
+     },
+     "payer_reviewer_id": {
+      "type": "string"
+     },
+     "provider_worker_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "offered_slots": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "selected_slot": {
+      "type": "string"
+     },
+     "scheduled_at": {
+      "type": "string"
+     },
+     "outcome": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "outcome_note": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "due_at": {
+      "type": "string"
+     },
+     "invite_artifact_id": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "md_decision_id",
+     "original_reviewer_id",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "status",
+     "reason",
+     "offered_slots",
+     "selected_slot",
+     "scheduled_at",
+     "outcome",
+     "outcome_note",
+     "created_at",
+     "due_at",
+     "invite_artifact_id"
     ],
     "type": "object"
    },
@@ -1760,6 +11470,273 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Case2": {
+      "properties": {
+       "case_id": {
+        "type": "string"
+       },
+       "member": {
+        "type": "string"
+       },
+       "service": {
+        "type": "string"
+       },
+       "codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "case_id",
+       "member",
+       "service",
+       "codes"
+      ],
+      "type": "object"
+     },
+     "Counterpart": {
+      "properties": {
+       "worker_id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "organization": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "worker_id",
+       "name",
+       "role",
+       "organization"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Request2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "scheduled_at": {
+        "type": "string"
+       },
+       "payer_reviewer_id": {
+        "type": "string"
+       },
+       "provider_worker_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "status",
+       "reason",
+       "scheduled_at",
+       "payer_reviewer_id",
+       "provider_worker_id",
+       "outcome"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Session": {
+      "properties": {
+       "session_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "started": {
+        "type": "boolean"
+       },
+       "agent_turns": {
+        "type": "integer"
+       },
+       "turn_limit": {
+        "type": "integer"
+       },
+       "turns_left": {
+        "type": "integer"
+       },
+       "ended": {
+        "type": "boolean"
+       },
+       "end_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "finalized": {
+        "type": "boolean"
+       },
+       "backend": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "started_at": {
+        "type": "string"
+       },
+       "ended_at": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "session_id",
+       "started",
+       "agent_turns",
+       "turn_limit",
+       "turns_left",
+       "ended",
+       "end_reason",
+       "finalized",
+       "backend"
+      ],
+      "type": "object"
+     },
+     "TranscriptItem": {
+      "properties": {
+       "turn_number": {
+        "type": "integer"
+       },
+       "speaker": {
+        "type": "string"
+       },
+       "text": {
+        "type": "string"
+       },
+       "at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "turn_number",
+       "speaker",
+       "text",
+       "at"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "request": {
+      "$ref": "#/$defs/Request2"
+     },
+     "case": {
+      "$ref": "#/$defs/Case2"
+     },
+     "agent_side": {
+      "type": "string"
+     },
+     "counterpart": {
+      "$ref": "#/$defs/Counterpart"
+     },
+     "opening_statement": {
+      "type": "string"
+     },
+     "session": {
+      "$ref": "#/$defs/Session"
+     },
+     "summary": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "proposed_outcome": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "transcript": {
+      "items": {
+       "$ref": "#/$defs/TranscriptItem"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "request",
+     "case",
+     "agent_side",
+     "counterpart",
+     "opening_statement",
+     "session",
+     "summary",
+     "proposed_outcome",
+     "transcript"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -1786,6 +11763,93 @@ CATALOG_JSON = r'''{
      "acting_as",
      "request_id",
      "message"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "request_id": {
+      "type": "string"
+     },
+     "session_id": {
+      "type": "string"
+     },
+     "turn_number": {
+      "type": "integer"
+     },
+     "counterpart_response": {
+      "type": "string"
+     },
+     "agent_turns": {
+      "type": "integer"
+     },
+     "turn_limit": {
+      "type": "integer"
+     },
+     "turns_left": {
+      "type": "integer"
+     },
+     "ended": {
+      "type": "boolean"
+     },
+     "end_reason": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "backend": {
+      "type": "string"
+     },
+     "token_usage": {
+      "$ref": "#/$defs/JsonValue"
+     }
+    },
+    "required": [
+     "request_id",
+     "session_id",
+     "turn_number",
+     "counterpart_response",
+     "agent_turns",
+     "turn_limit",
+     "turns_left",
+     "ended",
+     "end_reason",
+     "backend",
+     "token_usage"
     ],
     "type": "object"
    },
@@ -1825,6 +11889,101 @@ CATALOG_JSON = r'''{
      "request_id",
      "summary",
      "proposed_outcome"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "request_id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "agent_side": {
+      "type": "string"
+     },
+     "agent_worker_id": {
+      "type": "string"
+     },
+     "counterpart_worker_id": {
+      "type": "string"
+     },
+     "turn_limit": {
+      "type": "integer"
+     },
+     "agent_turns": {
+      "type": "integer"
+     },
+     "finalized": {
+      "type": "boolean"
+     },
+     "summary": {
+      "type": "string"
+     },
+     "proposed_outcome": {
+      "type": "string"
+     },
+     "started_at": {
+      "type": "string"
+     },
+     "ended_at": {
+      "type": "string"
+     },
+     "backend": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "request_id",
+     "case_id",
+     "agent_side",
+     "agent_worker_id",
+     "counterpart_worker_id",
+     "turn_limit",
+     "agent_turns",
+     "finalized",
+     "summary",
+     "proposed_outcome",
+     "started_at",
+     "ended_at",
+     "backend"
     ],
     "type": "object"
    },
@@ -1932,6 +12091,274 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineItem": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "service_start": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider": {
+      "properties": {
+       "fax": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "organization": {
+        "type": "string"
+       },
+       "phone": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "specialty": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "fax",
+       "name",
+       "npi",
+       "organization",
+       "phone",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "urgency_requested_by": {
+      "type": "string"
+     },
+     "request_date": {
+      "type": "string"
+     },
+     "service_start": {
+      "type": "string"
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "type": "string"
+     },
+     "member_state": {
+      "type": "string"
+     },
+     "member_eligibility_verified": {
+      "type": "boolean"
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "type": "string"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider"
+     },
+     "decision_request_complete": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_member_eligible": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_service_covered": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_provider_network_status": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -1999,6 +12426,297 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineItem2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider2": {
+      "properties": {
+       "address": {
+        "type": "string"
+       },
+       "fax": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_npi": {
+        "type": "string"
+       },
+       "phone": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "tin": {
+        "type": "string"
+       },
+       "worker_id": {
+        "type": "string"
+       },
+       "organization": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "fax",
+       "name",
+       "npi",
+       "phone",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "urgency_requested_by": {
+      "type": "string"
+     },
+     "request_date": {
+      "type": "string"
+     },
+     "service_start": {
+      "type": "string"
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "type": "string"
+     },
+     "member_state": {
+      "type": "string"
+     },
+     "member_eligibility_verified": {
+      "type": "boolean"
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider2"
+     },
+     "decision_request_complete": {
+      "type": "boolean"
+     },
+     "decision_member_eligible": {
+      "type": "boolean"
+     },
+     "decision_service_covered": {
+      "type": "boolean"
+     },
+     "decision_provider_network_status": {
+      "type": "string"
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "type": "string"
+     },
+     "completed_at": {
+      "type": "string"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem2"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -2032,6 +12750,292 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineItem2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider3": {
+      "properties": {
+       "address": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_npi": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "tin": {
+        "type": "string"
+       },
+       "worker_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "address",
+       "fax",
+       "name",
+       "npi",
+       "org_id",
+       "org_name",
+       "org_npi",
+       "phone",
+       "specialty",
+       "tin",
+       "worker_id"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "urgency_requested_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "request_date": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "service_start": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "member_state": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "member_eligibility_verified": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider3"
+     },
+     "decision_request_complete": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_member_eligible": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_service_covered": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_provider_network_status": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem2"
+      },
+      "type": "array"
+     },
+     "created": {
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items",
+     "created"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -2052,6 +13056,789 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Author": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Coverage": {
+      "properties": {
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "group_number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "status",
+       "effective_date",
+       "termination_date",
+       "group_number"
+      ],
+      "type": "object"
+     },
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "DirectoryMatch": {
+      "properties": {
+       "npi": {
+        "type": "string"
+       },
+       "found": {
+        "type": "boolean"
+       },
+       "worker_id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_state": {
+        "type": "string"
+       },
+       "in_plan_network": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "npi",
+       "found",
+       "worker_id",
+       "name",
+       "specialty",
+       "org_id",
+       "org_name",
+       "org_state",
+       "in_plan_network"
+      ],
+      "type": "object"
+     },
+     "Document": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author": {
+        "$ref": "#/$defs/Author"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "signed_by": {
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
+       },
+       "origin": {
+        "type": "string"
+       },
+       "copied_from": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "kind",
+       "title",
+       "date",
+       "author",
+       "signed",
+       "signed_by",
+       "origin",
+       "copied_from",
+       "received_at"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Line3": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "system": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "code",
+       "line_number",
+       "modifier",
+       "system",
+       "units"
+      ],
+      "type": "object"
+     },
+     "LineItem3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "Member": {
+      "properties": {
+       "patient_id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "sex": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "preferred_language": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "coverage": {
+        "$ref": "#/$defs/Coverage"
+       },
+       "plan": {
+        "$ref": "#/$defs/Plan"
+       }
+      },
+      "required": [
+       "patient_id",
+       "name",
+       "birth_date",
+       "sex",
+       "state",
+       "preferred_language",
+       "member_id",
+       "coverage",
+       "plan"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "PayerReplyDetail": {
+      "properties": {
+       "intake_created": {
+        "type": "boolean"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "outcome": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "intake_created",
+       "intake_id",
+       "outcome"
+      ],
+      "type": "object"
+     },
+     "Plan": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "line_of_business",
+       "product",
+       "state"
+      ],
+      "type": "object"
+     },
+     "Request3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "sequence": {
+        "type": "integer"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "payer_document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_answers": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "structured": {
+        "$ref": "#/$defs/Structured"
+       },
+       "note": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "submitted_by": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "payer_reply": {
+        "type": "string"
+       },
+       "payer_reply_detail": {
+        "$ref": "#/$defs/PayerReplyDetail"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "sequence",
+       "channel",
+       "payer_document_ids",
+       "questionnaire_answers",
+       "structured",
+       "note",
+       "submitted_by",
+       "submitted_at",
+       "payer_reply",
+       "payer_reply_detail"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider3": {
+      "properties": {
+       "address": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_npi": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "tin": {
+        "type": "string"
+       },
+       "worker_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "address",
+       "fax",
+       "name",
+       "npi",
+       "org_id",
+       "org_name",
+       "org_npi",
+       "phone",
+       "specialty",
+       "tin",
+       "worker_id"
+      ],
+      "type": "object"
+     },
+     "RequestingWorker": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Structured": {
+      "properties": {
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line3"
+        },
+        "type": "array"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "requesting_npi": {
+        "type": "string"
+       },
+       "requesting_provider_id": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       }
+      },
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "urgency_requested_by": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "request_date": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "service_start": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "member_state": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "member_eligibility_verified": {
+      "type": [
+       "boolean",
+       "null"
+      ]
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider3"
+     },
+     "decision_request_complete": {
+      "type": [
+       "boolean",
+       "null"
+      ]
+     },
+     "decision_member_eligible": {
+      "type": [
+       "boolean",
+       "null"
+      ]
+     },
+     "decision_service_covered": {
+      "type": [
+       "boolean",
+       "null"
+      ]
+     },
+     "decision_provider_network_status": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "completed_at": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem3"
+      },
+      "type": "array"
+     },
+     "member": {
+      "$ref": "#/$defs/Member"
+     },
+     "request": {
+      "$ref": "#/$defs/Request3"
+     },
+     "directory_match": {
+      "$ref": "#/$defs/DirectoryMatch"
+     },
+     "documents": {
+      "items": {
+       "$ref": "#/$defs/Document"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items",
+     "member",
+     "request",
+     "directory_match",
+     "documents"
     ],
     "type": "object"
    },
@@ -2092,6 +13879,201 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Author": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Document": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author": {
+        "$ref": "#/$defs/Author"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "signed_by": {
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
+       },
+       "origin": {
+        "type": "string"
+       },
+       "copied_from": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "kind",
+       "title",
+       "date",
+       "author",
+       "signed",
+       "signed_by",
+       "origin",
+       "copied_from",
+       "received_at"
+      ],
+      "type": "object"
+     },
+     "RequestingWorker": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "documents": {
+      "items": {
+       "$ref": "#/$defs/Document"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "documents"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -2129,6 +14111,117 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Cas": {
+      "properties": {
+       "case_id": {
+        "type": "string"
+       },
+       "case_status": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "intake_status": {
+        "type": "string"
+       },
+       "workflow_state": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "requested_urgency": {
+        "type": "string"
+       },
+       "member_name": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "case_id",
+       "case_status",
+       "intake_id",
+       "intake_status",
+       "workflow_state",
+       "received_at",
+       "channel",
+       "requested_urgency",
+       "member_name"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "cases": {
+      "items": {
+       "$ref": "#/$defs/Cas"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "cases"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -2156,6 +14249,268 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id",
      "line_number"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineItem2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider": {
+      "properties": {
+       "fax": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "organization": {
+        "type": "string"
+       },
+       "phone": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "specialty": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "fax",
+       "name",
+       "npi",
+       "organization",
+       "phone",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "urgency_requested_by": {
+      "type": "string"
+     },
+     "request_date": {
+      "type": "string"
+     },
+     "service_start": {
+      "type": "string"
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "type": "string"
+     },
+     "member_state": {
+      "type": "string"
+     },
+     "member_eligibility_verified": {
+      "type": "boolean"
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "type": "string"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider"
+     },
+     "decision_request_complete": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_member_eligible": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_service_covered": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_provider_network_status": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem2"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
     ],
     "type": "object"
    },
@@ -2275,6 +14630,291 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineItem3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider3": {
+      "properties": {
+       "address": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_npi": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "tin": {
+        "type": "string"
+       },
+       "worker_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "address",
+       "fax",
+       "name",
+       "npi",
+       "org_id",
+       "org_name",
+       "org_npi",
+       "phone",
+       "specialty",
+       "tin",
+       "worker_id"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "urgency_requested_by": {
+      "type": "string"
+     },
+     "request_date": {
+      "type": "string"
+     },
+     "service_start": {
+      "type": "string"
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "type": "string"
+     },
+     "member_state": {
+      "type": "string"
+     },
+     "member_eligibility_verified": {
+      "type": "boolean"
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider3"
+     },
+     "decision_request_complete": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_member_eligible": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_service_covered": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_provider_network_status": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem3"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -2351,6 +14991,288 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineItem2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider3": {
+      "properties": {
+       "address": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_npi": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "tin": {
+        "type": "string"
+       },
+       "worker_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "address",
+       "fax",
+       "name",
+       "npi",
+       "org_id",
+       "org_name",
+       "org_npi",
+       "phone",
+       "specialty",
+       "tin",
+       "worker_id"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "urgency_requested_by": {
+      "type": "string"
+     },
+     "request_date": {
+      "type": "string"
+     },
+     "service_start": {
+      "type": "string"
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "type": "string"
+     },
+     "member_state": {
+      "type": "string"
+     },
+     "member_eligibility_verified": {
+      "type": "boolean"
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "type": "string"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider3"
+     },
+     "decision_request_complete": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_member_eligible": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_service_covered": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_provider_network_status": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem2"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -2415,6 +15337,268 @@ CATALOG_JSON = r'''{
      "case_id",
      "npi",
      "name"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineItem2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider4": {
+      "properties": {
+       "npi": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "organization": {
+        "type": "string"
+       },
+       "specialty": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "phone": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "fax": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "npi",
+       "name",
+       "organization",
+       "specialty",
+       "phone",
+       "fax"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "urgency_requested_by": {
+      "type": "string"
+     },
+     "request_date": {
+      "type": "string"
+     },
+     "service_start": {
+      "type": "string"
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "type": "string"
+     },
+     "member_state": {
+      "type": "string"
+     },
+     "member_eligibility_verified": {
+      "type": "boolean"
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "type": "string"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider4"
+     },
+     "decision_request_complete": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_member_eligible": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_service_covered": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_provider_network_status": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem2"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
     ],
     "type": "object"
    },
@@ -2529,6 +15713,274 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineItem": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "service_start": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider": {
+      "properties": {
+       "fax": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "organization": {
+        "type": "string"
+       },
+       "phone": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "specialty": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "fax",
+       "name",
+       "npi",
+       "organization",
+       "phone",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "packet_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "auth_type": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "urgency_requested_by": {
+      "type": "string"
+     },
+     "request_date": {
+      "type": "string"
+     },
+     "service_start": {
+      "type": "string"
+     },
+     "service_end": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "place_of_service": {
+      "type": "string"
+     },
+     "member_state": {
+      "type": "string"
+     },
+     "member_eligibility_verified": {
+      "type": "boolean"
+     },
+     "continuity_of_care": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnosis_type": {
+      "type": "string"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "requesting_provider": {
+      "$ref": "#/$defs/RequestingProvider"
+     },
+     "decision_request_complete": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_member_eligible": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_service_covered": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "decision_provider_network_status": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "missing_information": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "completed_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "line_items": {
+      "items": {
+       "$ref": "#/$defs/LineItem"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -2549,6 +16001,72 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "letter_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "letter_id": {
+      "type": "string"
+     },
+     "letter_type": {
+      "type": "string"
+     },
+     "complete": {
+      "type": "boolean"
+     },
+     "missing_fields": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "problems": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "letter_id",
+     "letter_type",
+     "complete",
+     "missing_fields",
+     "problems"
     ],
     "type": "object"
    },
@@ -2583,6 +16101,329 @@ CATALOG_JSON = r'''{
      "acting_as",
      "letter_id",
      "channel"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ApprovedLine": {
+      "properties": {
+       "approved_units": {
+        "type": "integer"
+       },
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "approved_units",
+       "code",
+       "line_number"
+      ],
+      "type": "object"
+     },
+     "Audit": {
+      "properties": {
+       "letter_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "complete": {
+        "type": "boolean"
+       },
+       "missing_fields": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "letter_id",
+       "letter_type",
+       "complete",
+       "missing_fields",
+       "problems"
+      ],
+      "type": "object"
+     },
+     "DeniedLineReason": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "reason": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "line_number",
+       "reason"
+      ],
+      "type": "object"
+     },
+     "Fields": {
+      "properties": {
+       "case_reference": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "member_name": {
+        "type": "string"
+       },
+       "missing_items": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "response_due": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "submission_instructions": {
+        "type": "string"
+       },
+       "appeal_deadline_days": {
+        "type": "integer"
+       },
+       "appeal_rights": {
+        "type": "string"
+       },
+       "criteria_access": {
+        "type": "string"
+       },
+       "criteria_not_met": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "external_review_rights": {
+        "type": "string"
+       },
+       "peer_to_peer_offer": {
+        "type": "string"
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "approved_lines": {
+        "items": {
+         "$ref": "#/$defs/ApprovedLine"
+        },
+        "type": "array"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "valid_from": {
+        "type": "string"
+       },
+       "valid_to": {
+        "type": "string"
+       },
+       "denied_line_reasons": {
+        "items": {
+         "$ref": "#/$defs/DeniedLineReason"
+        },
+        "type": "array"
+       },
+       "line_outcomes": {
+        "items": {
+         "$ref": "#/$defs/LineOutcome"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "case_reference",
+       "letter_date",
+       "member_id",
+       "member_name",
+       "plan_name",
+       "service_codes",
+       "service_description",
+       "signer_credentials",
+       "signer_name"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineOutcome": {
+      "properties": {
+       "approved_units": {
+        "type": "integer"
+       },
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "outcome": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "approved_units",
+       "code",
+       "line_number",
+       "outcome"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "letter_type": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "determination_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "recipient": {
+      "type": "string"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/Fields"
+     },
+     "policy_citations": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "signer_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "delivered_at": {
+      "type": "string"
+     },
+     "delivery_channel": {
+      "type": "string"
+     },
+     "reissued_from": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "audit": {
+      "$ref": "#/$defs/Audit"
+     },
+     "artifact_id": {
+      "type": "string"
+     },
+     "inbox_message_id": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit",
+     "artifact_id",
+     "inbox_message_id"
     ],
     "type": "object"
    },
@@ -2771,6 +16612,230 @@ CATALOG_JSON = r'''{
      "body",
      "subject",
      "recipient"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ApprovedLine2": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "code": {
+        "type": "string"
+       },
+       "approved_units": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "line_number",
+       "code",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "Audit": {
+      "properties": {
+       "letter_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "complete": {
+        "type": "boolean"
+       },
+       "missing_fields": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "letter_id",
+       "letter_type",
+       "complete",
+       "missing_fields",
+       "problems"
+      ],
+      "type": "object"
+     },
+     "Fields2": {
+      "properties": {
+       "member_name": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "case_reference": {
+        "type": "string"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "approved_lines": {
+        "items": {
+         "$ref": "#/$defs/ApprovedLine2"
+        },
+        "type": "array"
+       },
+       "valid_from": {
+        "type": "string"
+       },
+       "valid_to": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "member_name",
+       "member_id",
+       "case_reference",
+       "service_description",
+       "service_codes",
+       "plan_name",
+       "letter_date",
+       "signer_name",
+       "signer_credentials",
+       "authorization_number",
+       "approved_lines",
+       "valid_from",
+       "valid_to"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "letter_type": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "determination_id": {
+      "type": "string"
+     },
+     "recipient": {
+      "type": "string"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/Fields2"
+     },
+     "policy_citations": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "signer_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "delivered_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "delivery_channel": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "reissued_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "audit": {
+      "$ref": "#/$defs/Audit"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
     ],
     "type": "object"
    },
@@ -2966,6 +17031,221 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Audit2": {
+      "properties": {
+       "letter_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "complete": {
+        "type": "boolean"
+       },
+       "missing_fields": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "problems": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "letter_id",
+       "letter_type",
+       "complete",
+       "missing_fields",
+       "problems"
+      ],
+      "type": "object"
+     },
+     "Fields3": {
+      "properties": {
+       "member_name": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "case_reference": {
+        "type": "string"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "criteria_not_met": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "appeal_rights": {
+        "type": "string"
+       },
+       "appeal_deadline_days": {
+        "type": "integer"
+       },
+       "external_review_rights": {
+        "type": "string"
+       },
+       "peer_to_peer_offer": {
+        "type": "string"
+       },
+       "criteria_access": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "member_name",
+       "member_id",
+       "case_reference",
+       "service_description",
+       "service_codes",
+       "plan_name",
+       "letter_date",
+       "signer_name",
+       "signer_credentials",
+       "criteria_not_met",
+       "policy_citations"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "letter_type": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "determination_id": {
+      "type": "string"
+     },
+     "recipient": {
+      "type": "string"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/Fields3"
+     },
+     "policy_citations": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "signer_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "delivered_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "delivery_channel": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "reissued_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "audit": {
+      "$ref": "#/$defs/Audit2"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -3020,6 +17300,81 @@ CATALOG_JSON = r'''{
      "body",
      "language",
      "channel"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "patient_id": {
+      "type": "string"
+     },
+     "notification_type": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "language": {
+      "type": "string"
+     },
+     "channel": {
+      "type": "string"
+     },
+     "created_by": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "patient_id",
+     "notification_type",
+     "body",
+     "language",
+     "channel",
+     "created_by",
+     "created_at"
     ],
     "type": "object"
    },
@@ -3257,6 +17612,259 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Audit": {
+      "properties": {
+       "letter_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "complete": {
+        "type": "boolean"
+       },
+       "missing_fields": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "letter_id",
+       "letter_type",
+       "complete",
+       "missing_fields",
+       "problems"
+      ],
+      "type": "object"
+     },
+     "DeniedLineReason": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "reason": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "line_number",
+       "reason"
+      ],
+      "type": "object"
+     },
+     "Fields4": {
+      "properties": {
+       "member_name": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "case_reference": {
+        "type": "string"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "line_outcomes": {
+        "items": {
+         "$ref": "#/$defs/LineOutcome2"
+        },
+        "type": "array"
+       },
+       "denied_line_reasons": {
+        "items": {
+         "$ref": "#/$defs/DeniedLineReason"
+        },
+        "type": "array"
+       },
+       "appeal_rights": {
+        "type": "string"
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "member_name",
+       "member_id",
+       "case_reference",
+       "service_description",
+       "service_codes",
+       "plan_name",
+       "letter_date",
+       "signer_name",
+       "signer_credentials",
+       "authorization_number",
+       "line_outcomes",
+       "denied_line_reasons",
+       "appeal_rights",
+       "policy_citations"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "LineOutcome2": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "code": {
+        "type": "string"
+       },
+       "outcome": {
+        "type": "string"
+       },
+       "approved_units": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "line_number",
+       "code",
+       "outcome",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "letter_type": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "determination_id": {
+      "type": "string"
+     },
+     "recipient": {
+      "type": "string"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/Fields4"
+     },
+     "policy_citations": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "signer_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "delivered_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "delivery_channel": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "reissued_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "audit": {
+      "$ref": "#/$defs/Audit"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -3412,6 +18020,207 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Audit": {
+      "properties": {
+       "letter_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "complete": {
+        "type": "boolean"
+       },
+       "missing_fields": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "letter_id",
+       "letter_type",
+       "complete",
+       "missing_fields",
+       "problems"
+      ],
+      "type": "object"
+     },
+     "Fields5": {
+      "properties": {
+       "member_name": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "case_reference": {
+        "type": "string"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "missing_items": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "response_due": {
+        "type": "string"
+       },
+       "submission_instructions": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "member_name",
+       "member_id",
+       "case_reference",
+       "service_description",
+       "service_codes",
+       "plan_name",
+       "letter_date",
+       "signer_name",
+       "signer_credentials",
+       "missing_items",
+       "response_due",
+       "submission_instructions"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "letter_type": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "determination_id": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "recipient": {
+      "type": "string"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/Fields5"
+     },
+     "policy_citations": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "signer_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "delivered_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "delivery_channel": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "reissued_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "audit": {
+      "$ref": "#/$defs/Audit"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -3439,6 +18248,230 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "letter_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ApprovedLine": {
+      "properties": {
+       "approved_units": {
+        "type": "integer"
+       },
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "approved_units",
+       "code",
+       "line_number"
+      ],
+      "type": "object"
+     },
+     "Audit3": {
+      "properties": {
+       "complete": {
+        "type": "boolean"
+       },
+       "letter_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "missing_fields": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "complete",
+       "letter_id",
+       "letter_type",
+       "missing_fields",
+       "problems"
+      ],
+      "type": "object"
+     },
+     "Fields6": {
+      "properties": {
+       "approved_lines": {
+        "items": {
+         "$ref": "#/$defs/ApprovedLine"
+        },
+        "type": "array"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "case_reference": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "member_name": {
+        "type": "string"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "valid_from": {
+        "type": "string"
+       },
+       "valid_to": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "approved_lines",
+       "authorization_number",
+       "case_reference",
+       "letter_date",
+       "member_id",
+       "member_name",
+       "plan_name",
+       "service_codes",
+       "service_description",
+       "signer_credentials",
+       "signer_name",
+       "valid_from",
+       "valid_to"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "letter_type": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "determination_id": {
+      "type": "string"
+     },
+     "recipient": {
+      "type": "string"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/Fields6"
+     },
+     "policy_citations": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "signer_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "delivered_at": {
+      "type": "string"
+     },
+     "delivery_channel": {
+      "type": "string"
+     },
+     "reissued_from": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "audit": {
+      "$ref": "#/$defs/Audit3"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
     ],
     "type": "object"
    },
@@ -3478,6 +18511,266 @@ CATALOG_JSON = r'''{
     },
     "required": [
      "acting_as"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ApprovedLine": {
+      "properties": {
+       "approved_units": {
+        "type": "integer"
+       },
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "approved_units",
+       "code",
+       "line_number"
+      ],
+      "type": "object"
+     },
+     "Audit3": {
+      "properties": {
+       "complete": {
+        "type": "boolean"
+       },
+       "letter_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "missing_fields": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "complete",
+       "letter_id",
+       "letter_type",
+       "missing_fields",
+       "problems"
+      ],
+      "type": "object"
+     },
+     "Fields6": {
+      "properties": {
+       "approved_lines": {
+        "items": {
+         "$ref": "#/$defs/ApprovedLine"
+        },
+        "type": "array"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "case_reference": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "member_name": {
+        "type": "string"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "valid_from": {
+        "type": "string"
+       },
+       "valid_to": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "approved_lines",
+       "authorization_number",
+       "case_reference",
+       "letter_date",
+       "member_id",
+       "member_name",
+       "plan_name",
+       "service_codes",
+       "service_description",
+       "signer_credentials",
+       "signer_name",
+       "valid_from",
+       "valid_to"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Letter": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "determination_id": {
+        "type": "string"
+       },
+       "recipient": {
+        "type": "string"
+       },
+       "subject": {
+        "type": "string"
+       },
+       "body": {
+        "type": "string"
+       },
+       "fields": {
+        "$ref": "#/$defs/Fields6"
+       },
+       "policy_citations": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "signer_id": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "delivered_at": {
+        "type": "string"
+       },
+       "delivery_channel": {
+        "type": "string"
+       },
+       "reissued_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "audit": {
+        "$ref": "#/$defs/Audit3"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "letter_type",
+       "status",
+       "determination_id",
+       "recipient",
+       "subject",
+       "body",
+       "fields",
+       "policy_citations",
+       "signer_id",
+       "created_at",
+       "delivered_at",
+       "delivery_channel",
+       "reissued_from",
+       "audit"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "letters": {
+      "items": {
+       "$ref": "#/$defs/Letter"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "letters"
     ],
     "type": "object"
    },
@@ -3538,6 +18831,253 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ApprovedLine": {
+      "properties": {
+       "approved_units": {
+        "type": "integer"
+       },
+       "code": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "approved_units",
+       "code",
+       "line_number"
+      ],
+      "type": "object"
+     },
+     "Audit": {
+      "properties": {
+       "letter_id": {
+        "type": "string"
+       },
+       "letter_type": {
+        "type": "string"
+       },
+       "complete": {
+        "type": "boolean"
+       },
+       "missing_fields": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "problems": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "letter_id",
+       "letter_type",
+       "complete",
+       "missing_fields",
+       "problems"
+      ],
+      "type": "object"
+     },
+     "Fields7": {
+      "properties": {
+       "approved_lines": {
+        "items": {
+         "$ref": "#/$defs/ApprovedLine"
+        },
+        "type": "array"
+       },
+       "authorization_number": {
+        "type": "string"
+       },
+       "case_reference": {
+        "type": "string"
+       },
+       "letter_date": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "member_name": {
+        "type": "string"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "service_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "service_description": {
+        "type": "string"
+       },
+       "signer_credentials": {
+        "type": "string"
+       },
+       "signer_name": {
+        "type": "string"
+       },
+       "valid_from": {
+        "type": "string"
+       },
+       "valid_to": {
+        "type": "string"
+       },
+       "criteria_not_met": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "appeal_rights": {
+        "type": "string"
+       },
+       "appeal_deadline_days": {
+        "type": "integer"
+       },
+       "external_review_rights": {
+        "type": "string"
+       },
+       "peer_to_peer_offer": {
+        "type": "string"
+       },
+       "criteria_access": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "case_reference",
+       "letter_date",
+       "member_id",
+       "member_name",
+       "plan_name",
+       "service_codes",
+       "service_description",
+       "signer_credentials",
+       "signer_name"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "letter_type": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "determination_id": {
+      "type": "string"
+     },
+     "recipient": {
+      "type": "string"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "body": {
+      "type": "string"
+     },
+     "fields": {
+      "$ref": "#/$defs/Fields7"
+     },
+     "policy_citations": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "signer_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "delivered_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "delivery_channel": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "reissued_from": {
+      "type": "string"
+     },
+     "audit": {
+      "$ref": "#/$defs/Audit"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -3593,6 +19133,1213 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Author": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Case3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "order_id": {
+        "type": "string"
+       },
+       "coverage_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "requesting_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "requested_start": {
+        "type": "string"
+       },
+       "created_by": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "submission_channel": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "authorization_number": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_to": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "pend_due_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "closed_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "requesting_worker": {
+        "$ref": "#/$defs/RequestingWorker"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line4"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "order_id",
+       "coverage_id",
+       "plan_id",
+       "requesting_worker_id",
+       "status",
+       "urgency",
+       "site_of_service",
+       "diagnosis_codes",
+       "requested_start",
+       "created_by",
+       "created_at",
+       "updated_at",
+       "submission_channel",
+       "submitted_at",
+       "authorization_number",
+       "auth_valid_from",
+       "auth_valid_to",
+       "outcome_reason",
+       "pend_due_at",
+       "closed_reason",
+       "requesting_worker",
+       "lines"
+      ],
+      "type": "object"
+     },
+     "Coverage2": {
+      "properties": {
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "group_number": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "status",
+       "effective_date",
+       "termination_date",
+       "group_number"
+      ],
+      "type": "object"
+     },
+     "CriteriaItem": {
+      "properties": {
+       "criterion_id": {
+        "type": "string"
+       },
+       "text": {
+        "type": "string"
+       },
+       "citation": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "criterion_id",
+       "text",
+       "citation"
+      ],
+      "type": "object"
+     },
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "Document2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author": {
+        "$ref": "#/$defs/Author"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "origin": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "body_chars": {
+        "type": "integer"
+       },
+       "signed_by": {
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
+       },
+       "copied_from": {
+        "type": "string"
+       },
+       "body": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "kind",
+       "title",
+       "date",
+       "author",
+       "signed",
+       "origin",
+       "received_at"
+      ],
+      "type": "object"
+     },
+     "EvidenceItem": {
+      "properties": {
+       "document_id": {
+        "type": "string"
+       },
+       "quote": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "document_id",
+       "quote"
+      ],
+      "type": "object"
+     },
+     "Intake": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "packet_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "auth_type": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "urgency_level": {
+        "type": "string"
+       },
+       "urgency_requested_by": {
+        "type": "string"
+       },
+       "request_date": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "member_state": {
+        "type": "string"
+       },
+       "member_eligibility_verified": {
+        "type": "boolean"
+       },
+       "continuity_of_care": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "diagnosis_type": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "diagnoses": {
+        "items": {
+         "$ref": "#/$defs/Diagnos"
+        },
+        "type": "array"
+       },
+       "requesting_provider": {
+        "$ref": "#/$defs/RequestingProvider3"
+       },
+       "decision_request_complete": {
+        "type": "boolean"
+       },
+       "decision_member_eligible": {
+        "type": "boolean"
+       },
+       "decision_service_covered": {
+        "type": "boolean"
+       },
+       "decision_provider_network_status": {
+        "type": "string"
+       },
+       "missing_information": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "completed_by": {
+        "type": "string"
+       },
+       "completed_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "line_items": {
+        "items": {
+         "$ref": "#/$defs/LineItem3"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "packet_id",
+       "status",
+       "auth_type",
+       "received_at",
+       "channel",
+       "urgency_level",
+       "urgency_requested_by",
+       "request_date",
+       "service_start",
+       "service_end",
+       "place_of_service",
+       "member_state",
+       "member_eligibility_verified",
+       "continuity_of_care",
+       "diagnosis_type",
+       "diagnoses",
+       "requesting_provider",
+       "decision_request_complete",
+       "decision_member_eligible",
+       "decision_service_covered",
+       "decision_provider_network_status",
+       "missing_information",
+       "completed_by",
+       "completed_at",
+       "updated_at",
+       "line_items"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Line2": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier"
+      ],
+      "type": "object"
+     },
+     "Line4": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "approved_units": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "outcome",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "LineItem3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "MdDecision2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "decision": {
+        "type": "string"
+       },
+       "rationale": {
+        "type": "string"
+       },
+       "denial_rationale": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "policy_citations": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "line_decisions": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "info_requested": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "info_due": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "signed_off": {
+        "type": "boolean"
+       },
+       "reviewer_id": {
+        "type": "string"
+       },
+       "decided_at": {
+        "type": "string"
+       },
+       "superseded_by": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "decision",
+       "rationale",
+       "denial_rationale",
+       "policy_citations",
+       "line_decisions",
+       "info_requested",
+       "info_due",
+       "signed_off",
+       "reviewer_id",
+       "decided_at",
+       "superseded_by"
+      ],
+      "type": "object"
+     },
+     "Member2": {
+      "properties": {
+       "patient_id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "sex": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "preferred_language": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "coverage": {
+        "$ref": "#/$defs/Coverage2"
+       },
+       "plan": {
+        "$ref": "#/$defs/Plan"
+       }
+      },
+      "required": [
+       "patient_id",
+       "name",
+       "birth_date",
+       "sex",
+       "state",
+       "preferred_language",
+       "member_id",
+       "coverage",
+       "plan"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "NurseEvaluation": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "stage": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "criterion_id": {
+        "type": "string"
+       },
+       "citation": {
+        "type": "string"
+       },
+       "result": {
+        "type": "string"
+       },
+       "evidence": {
+        "items": {
+         "$ref": "#/$defs/EvidenceItem"
+        },
+        "type": "array"
+       },
+       "note": {
+        "type": "string"
+       },
+       "reviewer_id": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "stage",
+       "line_number",
+       "criterion_id",
+       "citation",
+       "result",
+       "evidence",
+       "note",
+       "reviewer_id",
+       "updated_at"
+      ],
+      "type": "object"
+     },
+     "NurseRecommendation2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "recommendation": {
+        "type": "string"
+       },
+       "clinical_summary": {
+        "type": "string"
+       },
+       "info_requested": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "info_due": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "reviewer_id": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "criteria_met": {
+        "type": "integer"
+       },
+       "criteria_total": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "recommendation",
+       "clinical_summary",
+       "info_requested",
+       "info_due",
+       "reviewer_id",
+       "submitted_at",
+       "criteria_met",
+       "criteria_total"
+      ],
+      "type": "object"
+     },
+     "Plan": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "line_of_business",
+       "product",
+       "state"
+      ],
+      "type": "object"
+     },
+     "Policy": {
+      "properties": {
+       "handbook_policy_id": {
+        "type": "string"
+       },
+       "service_category": {
+        "type": "string"
+       },
+       "criteria": {
+        "items": {
+         "$ref": "#/$defs/CriteriaItem"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "handbook_policy_id",
+       "service_category",
+       "criteria"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider3": {
+      "properties": {
+       "address": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_npi": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "tin": {
+        "type": "string"
+       },
+       "worker_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "address",
+       "fax",
+       "name",
+       "npi",
+       "org_id",
+       "org_name",
+       "org_npi",
+       "phone",
+       "specialty",
+       "tin",
+       "worker_id"
+      ],
+      "type": "object"
+     },
+     "RequestingWorker": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "ReviewTask": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "queue": {
+        "type": "string"
+       },
+       "required_role": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "assigned_to": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "due_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "queue",
+       "required_role",
+       "status",
+       "assigned_to",
+       "created_at",
+       "due_at"
+      ],
+      "type": "object"
+     },
+     "RoutingItem": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "lane": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "routed_by": {
+        "type": "string"
+       },
+       "routed_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "lane",
+       "reason",
+       "routed_by",
+       "routed_at"
+      ],
+      "type": "object"
+     },
+     "Triage": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "urgency_level": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "sla_hours": {
+        "type": "integer"
+       },
+       "sla_deadline": {
+        "type": "string"
+       },
+       "sla_rule_source": {
+        "type": "string"
+       },
+       "gold_card_checked": {
+        "type": "boolean"
+       },
+       "gold_card_eligible": {
+        "type": "boolean"
+       },
+       "disposition": {
+        "type": "string"
+       },
+       "disposition_reason": {
+        "type": "string"
+       },
+       "decided_by": {
+        "type": "string"
+       },
+       "decided_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "intake_id",
+       "urgency_level",
+       "received_at",
+       "state",
+       "sla_hours",
+       "sla_deadline",
+       "sla_rule_source",
+       "gold_card_checked",
+       "gold_card_eligible",
+       "disposition",
+       "disposition_reason",
+       "decided_by",
+       "decided_at"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "section": {
+      "type": "string"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "case": {
+      "$ref": "#/$defs/Case3"
+     },
+     "member": {
+      "$ref": "#/$defs/Member2"
+     },
+     "intake": {
+      "$ref": "#/$defs/Intake"
+     },
+     "triage": {
+      "$ref": "#/$defs/Triage"
+     },
+     "routing": {
+      "items": {
+       "$ref": "#/$defs/RoutingItem"
+      },
+      "type": "array"
+     },
+     "review_tasks": {
+      "items": {
+       "$ref": "#/$defs/ReviewTask"
+      },
+      "type": "array"
+     },
+     "lines": {
+      "items": {
+       "$ref": "#/$defs/Line2"
+      },
+      "type": "array"
+     },
+     "policy": {
+      "$ref": "#/$defs/Policy"
+     },
+     "documents": {
+      "items": {
+       "$ref": "#/$defs/Document2"
+      },
+      "type": "array"
+     },
+     "nurse_evaluations": {
+      "items": {
+       "$ref": "#/$defs/NurseEvaluation"
+      },
+      "type": "array"
+     },
+     "nurse_recommendation": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/NurseRecommendation2"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "md_evaluations": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "md_decisions": {
+      "items": {
+       "$ref": "#/$defs/MdDecision2"
+      },
+      "type": "array"
+     },
+     "p2p_requests": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "documents_hint": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "case_status": {
+      "type": "string"
+     }
+    },
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -3642,6 +20389,1133 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Author": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Case3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "order_id": {
+        "type": "string"
+       },
+       "coverage_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "requesting_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "requested_start": {
+        "type": "string"
+       },
+       "created_by": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "submission_channel": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "authorization_number": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_to": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "pend_due_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "closed_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "requesting_worker": {
+        "$ref": "#/$defs/RequestingWorker"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line4"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "order_id",
+       "coverage_id",
+       "plan_id",
+       "requesting_worker_id",
+       "status",
+       "urgency",
+       "site_of_service",
+       "diagnosis_codes",
+       "requested_start",
+       "created_by",
+       "created_at",
+       "updated_at",
+       "submission_channel",
+       "submitted_at",
+       "authorization_number",
+       "auth_valid_from",
+       "auth_valid_to",
+       "outcome_reason",
+       "pend_due_at",
+       "closed_reason",
+       "requesting_worker",
+       "lines"
+      ],
+      "type": "object"
+     },
+     "Coverage": {
+      "properties": {
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "group_number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "status",
+       "effective_date",
+       "termination_date",
+       "group_number"
+      ],
+      "type": "object"
+     },
+     "CriteriaItem": {
+      "properties": {
+       "criterion_id": {
+        "type": "string"
+       },
+       "text": {
+        "type": "string"
+       },
+       "citation": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "criterion_id",
+       "text",
+       "citation"
+      ],
+      "type": "object"
+     },
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "Document2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author": {
+        "$ref": "#/$defs/Author"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "origin": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "body_chars": {
+        "type": "integer"
+       },
+       "signed_by": {
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
+       },
+       "copied_from": {
+        "type": "string"
+       },
+       "body": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "kind",
+       "title",
+       "date",
+       "author",
+       "signed",
+       "origin",
+       "received_at"
+      ],
+      "type": "object"
+     },
+     "EvidenceItem": {
+      "properties": {
+       "document_id": {
+        "type": "string"
+       },
+       "quote": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "document_id",
+       "quote"
+      ],
+      "type": "object"
+     },
+     "Intake": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "packet_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "auth_type": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "urgency_level": {
+        "type": "string"
+       },
+       "urgency_requested_by": {
+        "type": "string"
+       },
+       "request_date": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "member_state": {
+        "type": "string"
+       },
+       "member_eligibility_verified": {
+        "type": "boolean"
+       },
+       "continuity_of_care": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "diagnosis_type": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "diagnoses": {
+        "items": {
+         "$ref": "#/$defs/Diagnos"
+        },
+        "type": "array"
+       },
+       "requesting_provider": {
+        "$ref": "#/$defs/RequestingProvider3"
+       },
+       "decision_request_complete": {
+        "type": "boolean"
+       },
+       "decision_member_eligible": {
+        "type": "boolean"
+       },
+       "decision_service_covered": {
+        "type": "boolean"
+       },
+       "decision_provider_network_status": {
+        "type": "string"
+       },
+       "missing_information": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "completed_by": {
+        "type": "string"
+       },
+       "completed_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "line_items": {
+        "items": {
+         "$ref": "#/$defs/LineItem3"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "packet_id",
+       "status",
+       "auth_type",
+       "received_at",
+       "channel",
+       "urgency_level",
+       "urgency_requested_by",
+       "request_date",
+       "service_start",
+       "service_end",
+       "place_of_service",
+       "member_state",
+       "member_eligibility_verified",
+       "continuity_of_care",
+       "diagnosis_type",
+       "diagnoses",
+       "requesting_provider",
+       "decision_request_complete",
+       "decision_member_eligible",
+       "decision_service_covered",
+       "decision_provider_network_status",
+       "missing_information",
+       "completed_by",
+       "completed_at",
+       "updated_at",
+       "line_items"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Line2": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier"
+      ],
+      "type": "object"
+     },
+     "Line4": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "approved_units": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "outcome",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "LineItem3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "Member": {
+      "properties": {
+       "patient_id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "sex": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "preferred_language": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "coverage": {
+        "$ref": "#/$defs/Coverage"
+       },
+       "plan": {
+        "$ref": "#/$defs/Plan"
+       }
+      },
+      "required": [
+       "patient_id",
+       "name",
+       "birth_date",
+       "sex",
+       "state",
+       "preferred_language",
+       "member_id",
+       "coverage",
+       "plan"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "NurseEvaluation": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "stage": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "criterion_id": {
+        "type": "string"
+       },
+       "citation": {
+        "type": "string"
+       },
+       "result": {
+        "type": "string"
+       },
+       "evidence": {
+        "items": {
+         "$ref": "#/$defs/EvidenceItem"
+        },
+        "type": "array"
+       },
+       "note": {
+        "type": "string"
+       },
+       "reviewer_id": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "stage",
+       "line_number",
+       "criterion_id",
+       "citation",
+       "result",
+       "evidence",
+       "note",
+       "reviewer_id",
+       "updated_at"
+      ],
+      "type": "object"
+     },
+     "NurseRecommendation2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "recommendation": {
+        "type": "string"
+       },
+       "clinical_summary": {
+        "type": "string"
+       },
+       "info_requested": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "info_due": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "reviewer_id": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "criteria_met": {
+        "type": "integer"
+       },
+       "criteria_total": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "recommendation",
+       "clinical_summary",
+       "info_requested",
+       "info_due",
+       "reviewer_id",
+       "submitted_at",
+       "criteria_met",
+       "criteria_total"
+      ],
+      "type": "object"
+     },
+     "Plan": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "line_of_business",
+       "product",
+       "state"
+      ],
+      "type": "object"
+     },
+     "Policy": {
+      "properties": {
+       "handbook_policy_id": {
+        "type": "string"
+       },
+       "service_category": {
+        "type": "string"
+       },
+       "criteria": {
+        "items": {
+         "$ref": "#/$defs/CriteriaItem"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "handbook_policy_id",
+       "service_category",
+       "criteria"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider3": {
+      "properties": {
+       "address": {
+        "type": "string"
+       },
+       "fax": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_npi": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       },
+       "tin": {
+        "type": "string"
+       },
+       "worker_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "address",
+       "fax",
+       "name",
+       "npi",
+       "org_id",
+       "org_name",
+       "org_npi",
+       "phone",
+       "specialty",
+       "tin",
+       "worker_id"
+      ],
+      "type": "object"
+     },
+     "RequestingWorker": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "ReviewTask": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "queue": {
+        "type": "string"
+       },
+       "required_role": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "assigned_to": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "due_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "queue",
+       "required_role",
+       "status",
+       "assigned_to",
+       "created_at",
+       "due_at"
+      ],
+      "type": "object"
+     },
+     "RoutingItem": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "lane": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "routed_by": {
+        "type": "string"
+       },
+       "routed_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "lane",
+       "reason",
+       "routed_by",
+       "routed_at"
+      ],
+      "type": "object"
+     },
+     "Triage": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "urgency_level": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "sla_hours": {
+        "type": "integer"
+       },
+       "sla_deadline": {
+        "type": "string"
+       },
+       "sla_rule_source": {
+        "type": "string"
+       },
+       "gold_card_checked": {
+        "type": "boolean"
+       },
+       "gold_card_eligible": {
+        "type": "boolean"
+       },
+       "disposition": {
+        "type": "string"
+       },
+       "disposition_reason": {
+        "type": "string"
+       },
+       "decided_by": {
+        "type": "string"
+       },
+       "decided_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "intake_id",
+       "urgency_level",
+       "received_at",
+       "state",
+       "sla_hours",
+       "sla_deadline",
+       "sla_rule_source",
+       "gold_card_checked",
+       "gold_card_eligible",
+       "disposition",
+       "disposition_reason",
+       "decided_by",
+       "decided_at"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "section": {
+      "type": "string"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "case": {
+      "$ref": "#/$defs/Case3"
+     },
+     "member": {
+      "$ref": "#/$defs/Member"
+     },
+     "intake": {
+      "$ref": "#/$defs/Intake"
+     },
+     "triage": {
+      "$ref": "#/$defs/Triage"
+     },
+     "routing": {
+      "items": {
+       "$ref": "#/$defs/RoutingItem"
+      },
+      "type": "array"
+     },
+     "review_tasks": {
+      "items": {
+       "$ref": "#/$defs/ReviewTask"
+      },
+      "type": "array"
+     },
+     "lines": {
+      "items": {
+       "$ref": "#/$defs/Line2"
+      },
+      "type": "array"
+     },
+     "policy": {
+      "$ref": "#/$defs/Policy"
+     },
+     "documents": {
+      "items": {
+       "$ref": "#/$defs/Document2"
+      },
+      "type": "array"
+     },
+     "evaluations": {
+      "items": {
+       "$ref": "#/$defs/NurseEvaluation"
+      },
+      "type": "array"
+     },
+     "nurse_recommendation": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/NurseRecommendation2"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "documents_hint": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "case_status": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "documents"
     ],
     "type": "object"
    },
@@ -3731,6 +21605,107 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "EvidenceItem": {
+      "properties": {
+       "document_id": {
+        "type": "string"
+       },
+       "quote": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "document_id",
+       "quote"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "stage": {
+      "type": "string"
+     },
+     "line_number": {
+      "type": "integer"
+     },
+     "criterion_id": {
+      "type": "string"
+     },
+     "citation": {
+      "type": "string"
+     },
+     "result": {
+      "type": "string"
+     },
+     "evidence": {
+      "items": {
+       "$ref": "#/$defs/EvidenceItem"
+      },
+      "type": "array"
+     },
+     "note": {
+      "type": "string"
+     },
+     "reviewer_id": {
+      "type": "string"
+     },
+     "updated_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "stage",
+     "line_number",
+     "criterion_id",
+     "citation",
+     "result",
+     "evidence",
+     "note",
+     "reviewer_id",
+     "updated_at"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -3814,6 +21789,107 @@ CATALOG_JSON = r'''{
      "result",
      "citation",
      "note"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "EvidenceItem": {
+      "properties": {
+       "document_id": {
+        "type": "string"
+       },
+       "quote": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "document_id",
+       "quote"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "stage": {
+      "type": "string"
+     },
+     "line_number": {
+      "type": "integer"
+     },
+     "criterion_id": {
+      "type": "string"
+     },
+     "citation": {
+      "type": "string"
+     },
+     "result": {
+      "type": "string"
+     },
+     "evidence": {
+      "items": {
+       "$ref": "#/$defs/EvidenceItem"
+      },
+      "type": "array"
+     },
+     "note": {
+      "type": "string"
+     },
+     "reviewer_id": {
+      "type": "string"
+     },
+     "updated_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "stage",
+     "line_number",
+     "criterion_id",
+     "citation",
+     "result",
+     "evidence",
+     "note",
+     "reviewer_id",
+     "updated_at"
     ],
     "type": "object"
    },
@@ -3955,6 +22031,143 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "LineDecision2": {
+      "properties": {
+       "line_number": {
+        "type": "integer"
+       },
+       "decision": {
+        "type": "string"
+       },
+       "approved_units": {
+        "type": "integer"
+       },
+       "reason": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "line_number",
+       "decision",
+       "approved_units",
+       "reason"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "decision": {
+      "type": "string"
+     },
+     "rationale": {
+      "type": "string"
+     },
+     "denial_rationale": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "policy_citations": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "line_decisions": {
+      "items": {
+       "$ref": "#/$defs/LineDecision2"
+      },
+      "type": "array"
+     },
+     "info_requested": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "info_due": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "signed_off": {
+      "type": "boolean"
+     },
+     "reviewer_id": {
+      "type": "string"
+     },
+     "decided_at": {
+      "type": "string"
+     },
+     "superseded_by": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "case_status": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "decision",
+     "rationale",
+     "denial_rationale",
+     "policy_citations",
+     "line_decisions",
+     "info_requested",
+     "info_due",
+     "signed_off",
+     "reviewer_id",
+     "decided_at",
+     "superseded_by",
+     "case_status"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -4013,6 +22226,95 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "recommendation": {
+      "type": "string"
+     },
+     "clinical_summary": {
+      "type": "string"
+     },
+     "info_requested": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "info_due": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "reviewer_id": {
+      "type": "string"
+     },
+     "submitted_at": {
+      "type": "string"
+     },
+     "criteria_met": {
+      "type": "integer"
+     },
+     "criteria_total": {
+      "type": "integer"
+     },
+     "case_status": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "recommendation",
+     "clinical_summary",
+     "info_requested",
+     "info_due",
+     "reviewer_id",
+     "submitted_at",
+     "criteria_met",
+     "criteria_total",
+     "case_status"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -4054,6 +22356,73 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "state": {
+      "type": "string"
+     },
+     "hours": {
+      "type": "integer"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "deadline": {
+      "type": "string"
+     },
+     "rule_source": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "case_id",
+     "urgency_level",
+     "state",
+     "hours",
+     "received_at",
+     "deadline",
+     "rule_source"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -4077,6 +22446,73 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "eligible": {
+      "type": "boolean"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "npi": {
+      "type": "string"
+     },
+     "plan_id": {
+      "type": "string"
+     },
+     "service_category": {
+      "type": "string"
+     },
+     "checked_on": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "case_id",
+     "eligible",
+     "reason",
+     "npi",
+     "plan_id",
+     "service_category",
+     "checked_on"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -4097,6 +22533,654 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Case3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "order_id": {
+        "type": "string"
+       },
+       "coverage_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "requesting_worker_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "urgency": {
+        "type": "string"
+       },
+       "site_of_service": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "requested_start": {
+        "type": "string"
+       },
+       "created_by": {
+        "type": "string"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "submission_channel": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "authorization_number": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "auth_valid_to": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "outcome_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "pend_due_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "closed_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "requesting_worker": {
+        "$ref": "#/$defs/RequestingWorker"
+       },
+       "lines": {
+        "items": {
+         "$ref": "#/$defs/Line4"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "order_id",
+       "coverage_id",
+       "plan_id",
+       "requesting_worker_id",
+       "status",
+       "urgency",
+       "site_of_service",
+       "diagnosis_codes",
+       "requested_start",
+       "created_by",
+       "created_at",
+       "updated_at",
+       "submission_channel",
+       "submitted_at",
+       "authorization_number",
+       "auth_valid_from",
+       "auth_valid_to",
+       "outcome_reason",
+       "pend_due_at",
+       "closed_reason",
+       "requesting_worker",
+       "lines"
+      ],
+      "type": "object"
+     },
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "is_primary": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "code",
+       "display",
+       "is_primary"
+      ],
+      "type": "object"
+     },
+     "Intake2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "packet_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "auth_type": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "urgency_level": {
+        "type": "string"
+       },
+       "urgency_requested_by": {
+        "type": "string"
+       },
+       "request_date": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "member_state": {
+        "type": "string"
+       },
+       "member_eligibility_verified": {
+        "type": "boolean"
+       },
+       "continuity_of_care": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "diagnosis_type": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "diagnoses": {
+        "items": {
+         "$ref": "#/$defs/Diagnos"
+        },
+        "type": "array"
+       },
+       "requesting_provider": {
+        "$ref": "#/$defs/RequestingProvider2"
+       },
+       "decision_request_complete": {
+        "type": "boolean"
+       },
+       "decision_member_eligible": {
+        "type": "boolean"
+       },
+       "decision_service_covered": {
+        "type": "boolean"
+       },
+       "decision_provider_network_status": {
+        "type": "string"
+       },
+       "missing_information": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "completed_by": {
+        "type": "string"
+       },
+       "completed_at": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "string"
+       },
+       "line_items": {
+        "items": {
+         "$ref": "#/$defs/LineItem3"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "packet_id",
+       "status",
+       "auth_type",
+       "received_at",
+       "channel",
+       "urgency_level",
+       "urgency_requested_by",
+       "request_date",
+       "service_start",
+       "service_end",
+       "place_of_service",
+       "member_state",
+       "member_eligibility_verified",
+       "continuity_of_care",
+       "diagnosis_type",
+       "diagnoses",
+       "requesting_provider",
+       "decision_request_complete",
+       "decision_member_eligible",
+       "decision_service_covered",
+       "decision_provider_network_status",
+       "missing_information",
+       "completed_by",
+       "completed_at",
+       "updated_at",
+       "line_items"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Line4": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "outcome": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "approved_units": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "outcome",
+       "approved_units"
+      ],
+      "type": "object"
+     },
+     "LineItem3": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "units": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "place_of_service": {
+        "type": "string"
+       },
+       "service_start": {
+        "type": "string"
+       },
+       "service_end": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "intake_id",
+       "line_number",
+       "system",
+       "code",
+       "display",
+       "units",
+       "modifier",
+       "place_of_service",
+       "service_start",
+       "service_end"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "RequestingProvider2": {
+      "properties": {
+       "address": {
+        "type": "string"
+       },
+       "fax": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "name": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "org_npi": {
+        "type": "string"
+       },
+       "phone": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "tin": {
+        "type": "string"
+       },
+       "worker_id": {
+        "type": "string"
+       },
+       "organization": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "fax",
+       "name",
+       "npi",
+       "phone",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "RequestingWorker": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "credentials": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "credentials",
+       "npi",
+       "org_id",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "RoutingItem": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "lane": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "routed_by": {
+        "type": "string"
+       },
+       "routed_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "lane",
+       "reason",
+       "routed_by",
+       "routed_at"
+      ],
+      "type": "object"
+     },
+     "Triage": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "intake_id": {
+        "type": "string"
+       },
+       "urgency_level": {
+        "type": "string"
+       },
+       "received_at": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "sla_hours": {
+        "type": "integer"
+       },
+       "sla_deadline": {
+        "type": "string"
+       },
+       "sla_rule_source": {
+        "type": "string"
+       },
+       "gold_card_checked": {
+        "type": "boolean"
+       },
+       "gold_card_eligible": {
+        "type": "boolean"
+       },
+       "disposition": {
+        "type": "string"
+       },
+       "disposition_reason": {
+        "type": "string"
+       },
+       "decided_by": {
+        "type": "string"
+       },
+       "decided_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "intake_id",
+       "urgency_level",
+       "received_at",
+       "state",
+       "sla_hours",
+       "sla_deadline",
+       "sla_rule_source",
+       "gold_card_checked",
+       "gold_card_eligible",
+       "disposition",
+       "disposition_reason",
+       "decided_by",
+       "decided_at"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "case": {
+      "$ref": "#/$defs/Case3"
+     },
+     "intake": {
+      "$ref": "#/$defs/Intake2"
+     },
+     "triage": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Triage"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "routing": {
+      "items": {
+       "$ref": "#/$defs/RoutingItem"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "case",
+     "intake",
+     "triage",
+     "routing"
     ],
     "type": "object"
    },
@@ -4147,6 +23231,76 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "lane": {
+      "type": "string"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "routed_by": {
+      "type": "string"
+     },
+     "routed_at": {
+      "type": "string"
+     },
+     "review_task_id": {
+      "type": "string"
+     },
+     "case_status": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "lane",
+     "reason",
+     "routed_by",
+     "routed_at",
+     "case_status"
     ],
     "type": "object"
    },
@@ -4205,6 +23359,105 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "intake_id": {
+      "type": "string"
+     },
+     "urgency_level": {
+      "type": "string"
+     },
+     "received_at": {
+      "type": "string"
+     },
+     "state": {
+      "type": "string"
+     },
+     "sla_hours": {
+      "type": "integer"
+     },
+     "sla_deadline": {
+      "type": "string"
+     },
+     "sla_rule_source": {
+      "type": "string"
+     },
+     "gold_card_checked": {
+      "type": "boolean"
+     },
+     "gold_card_eligible": {
+      "type": "boolean"
+     },
+     "disposition": {
+      "type": "string"
+     },
+     "disposition_reason": {
+      "type": "string"
+     },
+     "decided_by": {
+      "type": "string"
+     },
+     "decided_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "case_id",
+     "intake_id",
+     "urgency_level",
+     "received_at",
+     "state",
+     "sla_hours",
+     "sla_deadline",
+     "sla_rule_source",
+     "gold_card_checked",
+     "gold_card_eligible",
+     "disposition",
+     "disposition_reason",
+     "decided_by",
+     "decided_at"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   }
  ],
@@ -4227,6 +23480,366 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "BehavioralHealth": {
+      "properties": {
+       "auditc_items": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "computed": {
+        "$ref": "#/$defs/Computed"
+       },
+       "gad7_items": {
+        "items": {
+         "type": "integer"
+        },
+        "type": "array"
+       },
+       "notes": {
+        "type": "string"
+       },
+       "phq9_items": {
+        "items": {
+         "type": "integer"
+        },
+        "type": "array"
+       },
+       "substance_use_notes": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "auditc_items",
+       "computed",
+       "gad7_items",
+       "notes",
+       "phq9_items",
+       "substance_use_notes"
+      ],
+      "type": "object"
+     },
+     "Clinical": {
+      "properties": {
+       "clinical_concerns": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "computed": {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       },
+       "conditions_reviewed": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "functional_status": {
+        "type": "string"
+       },
+       "notes": {
+        "type": "string"
+       },
+       "pain_score": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "recent_utilization": {
+        "type": "string"
+       },
+       "symptom_summary": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "clinical_concerns",
+       "computed",
+       "conditions_reviewed",
+       "functional_status",
+       "notes",
+       "pain_score",
+       "recent_utilization",
+       "symptom_summary"
+      ],
+      "type": "object"
+     },
+     "Computed": {
+      "properties": {
+       "gad7_severity": {
+        "type": "string"
+       },
+       "gad7_total": {
+        "type": "integer"
+       },
+       "phq9_item9_positive": {
+        "type": "boolean"
+       },
+       "phq9_severity": {
+        "type": "string"
+       },
+       "phq9_total": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "gad7_severity",
+       "gad7_total",
+       "phq9_item9_positive",
+       "phq9_severity",
+       "phq9_total"
+      ],
+      "type": "object"
+     },
+     "Computed2": {
+      "properties": {
+       "hunger_vital_sign_positive": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "hunger_vital_sign_positive"
+      ],
+      "type": "object"
+     },
+     "HungerVitalSign": {
+      "properties": {
+       "food_did_not_last": {
+        "type": "string"
+       },
+       "worried_food_would_run_out": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "food_did_not_last",
+       "worried_food_would_run_out"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Medication": {
+      "properties": {
+       "adherence": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "note": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "adherence",
+       "name",
+       "note"
+      ],
+      "type": "object"
+     },
+     "Medication2": {
+      "properties": {
+       "adherence_barriers": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "computed": {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       },
+       "cost_concern": {
+        "type": "boolean"
+       },
+       "medications": {
+        "items": {
+         "$ref": "#/$defs/Medication"
+        },
+        "type": "array"
+       },
+       "reconciliation_notes": {
+        "type": "string"
+       },
+       "side_effects": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "adherence_barriers",
+       "computed",
+       "cost_concern",
+       "medications",
+       "reconciliation_notes",
+       "side_effects"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Sdoh": {
+      "properties": {
+       "computed": {
+        "$ref": "#/$defs/Computed2"
+       },
+       "financial_strain": {
+        "type": "boolean"
+       },
+       "housing": {
+        "type": "string"
+       },
+       "hunger_vital_sign": {
+        "$ref": "#/$defs/HungerVitalSign"
+       },
+       "interpersonal_safety_concern": {
+        "type": "boolean"
+       },
+       "notes": {
+        "type": "string"
+       },
+       "social_isolation": {
+        "type": "boolean"
+       },
+       "transportation_barrier": {
+        "type": "boolean"
+       },
+       "utilities_concern": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "computed",
+       "financial_strain",
+       "housing",
+       "hunger_vital_sign",
+       "interpersonal_safety_concern",
+       "notes",
+       "social_isolation",
+       "transportation_barrier",
+       "utilities_concern"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "cm_case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "clinical": {
+      "$ref": "#/$defs/Clinical"
+     },
+     "medication": {
+      "$ref": "#/$defs/Medication2"
+     },
+     "behavioral_health": {
+      "$ref": "#/$defs/BehavioralHealth"
+     },
+     "sdoh": {
+      "$ref": "#/$defs/Sdoh"
+     },
+     "phq9_score": {
+      "type": "integer"
+     },
+     "gad7_score": {
+      "type": "integer"
+     },
+     "auditc_score": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "hunger_vital_sign_positive": {
+      "type": "boolean"
+     },
+     "blocked_reason": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "assessor_id": {
+      "type": "string"
+     },
+     "started_at": {
+      "type": "string"
+     },
+     "completed_at": {
+      "type": "string"
+     },
+     "sections_saved": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "sections_missing": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "clinical",
+     "medication",
+     "behavioral_health",
+     "sdoh",
+     "phq9_score",
+     "gad7_score",
+     "auditc_score",
+     "hunger_vital_sign_positive",
+     "blocked_reason",
+     "assessor_id",
+     "started_at",
+     "completed_at",
+     "sections_saved",
+     "sections_missing"
     ],
     "type": "object"
    },
@@ -4672,6 +24285,396 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "BehavioralHealth2": {
+      "properties": {
+       "phq9_items": {
+        "items": {
+         "type": "integer"
+        },
+        "type": "array"
+       },
+       "gad7_items": {
+        "items": {
+         "type": "integer"
+        },
+        "type": "array"
+       },
+       "auditc_items": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "substance_use_notes": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "notes": {
+        "type": "string"
+       },
+       "computed": {
+        "$ref": "#/$defs/Computed3"
+       }
+      },
+      "required": [
+       "phq9_items",
+       "gad7_items",
+       "auditc_items",
+       "substance_use_notes",
+       "notes",
+       "computed"
+      ],
+      "type": "object"
+     },
+     "Clinical2": {
+      "properties": {
+       "conditions_reviewed": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "symptom_summary": {
+        "type": "string"
+       },
+       "recent_utilization": {
+        "type": "string"
+       },
+       "functional_status": {
+        "type": "string"
+       },
+       "pain_score": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "clinical_concerns": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "notes": {
+        "type": "string"
+       },
+       "computed": {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       }
+      },
+      "required": [
+       "conditions_reviewed",
+       "symptom_summary",
+       "recent_utilization",
+       "functional_status",
+       "pain_score",
+       "clinical_concerns",
+       "notes",
+       "computed"
+      ],
+      "type": "object"
+     },
+     "Computed2": {
+      "properties": {
+       "hunger_vital_sign_positive": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "hunger_vital_sign_positive"
+      ],
+      "type": "object"
+     },
+     "Computed3": {
+      "properties": {
+       "phq9_total": {
+        "type": "integer"
+       },
+       "phq9_severity": {
+        "type": "string"
+       },
+       "phq9_item9_positive": {
+        "type": "boolean"
+       },
+       "gad7_total": {
+        "type": "integer"
+       },
+       "gad7_severity": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "phq9_total",
+       "phq9_severity",
+       "phq9_item9_positive",
+       "gad7_total",
+       "gad7_severity"
+      ],
+      "type": "object"
+     },
+     "HungerVitalSign2": {
+      "properties": {
+       "worried_food_would_run_out": {
+        "type": "string"
+       },
+       "food_did_not_last": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "worried_food_would_run_out",
+       "food_did_not_last"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Medication3": {
+      "properties": {
+       "name": {
+        "type": "string"
+       },
+       "adherence": {
+        "type": "string"
+       },
+       "note": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "name",
+       "adherence",
+       "note"
+      ],
+      "type": "object"
+     },
+     "Medication4": {
+      "properties": {
+       "medications": {
+        "items": {
+         "$ref": "#/$defs/Medication3"
+        },
+        "type": "array"
+       },
+       "adherence_barriers": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "cost_concern": {
+        "type": "boolean"
+       },
+       "side_effects": {
+        "items": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "array"
+       },
+       "reconciliation_notes": {
+        "type": "string"
+       },
+       "computed": {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       }
+      },
+      "required": [
+       "medications",
+       "adherence_barriers",
+       "cost_concern",
+       "side_effects",
+       "reconciliation_notes",
+       "computed"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Sdoh2": {
+      "properties": {
+       "hunger_vital_sign": {
+        "$ref": "#/$defs/HungerVitalSign2"
+       },
+       "housing": {
+        "type": "string"
+       },
+       "transportation_barrier": {
+        "type": "boolean"
+       },
+       "utilities_concern": {
+        "type": "boolean"
+       },
+       "financial_strain": {
+        "type": "boolean"
+       },
+       "social_isolation": {
+        "type": "boolean"
+       },
+       "interpersonal_safety_concern": {
+        "type": "boolean"
+       },
+       "notes": {
+        "type": "string"
+       },
+       "computed": {
+        "$ref": "#/$defs/Computed2"
+       }
+      },
+      "required": [
+       "hunger_vital_sign",
+       "housing",
+       "transportation_barrier",
+       "utilities_concern",
+       "financial_strain",
+       "social_isolation",
+       "interpersonal_safety_concern",
+       "notes",
+       "computed"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "cm_case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "clinical": {
+      "$ref": "#/$defs/Clinical2"
+     },
+     "medication": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Medication4"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "behavioral_health": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/BehavioralHealth2"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "sdoh": {
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Sdoh2"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "phq9_score": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "gad7_score": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "auditc_score": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "hunger_vital_sign_positive": {
+      "type": [
+       "boolean",
+       "null"
+      ]
+     },
+     "blocked_reason": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "assessor_id": {
+      "type": "string"
+     },
+     "started_at": {
+      "type": "string"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "sections_saved": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "sections_missing": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "clinical",
+     "medication",
+     "behavioral_health",
+     "sdoh",
+     "phq9_score",
+     "gad7_score",
+     "auditc_score",
+     "hunger_vital_sign_positive",
+     "blocked_reason",
+     "assessor_id",
+     "started_at",
+     "completed_at",
+     "sections_saved",
+     "sections_missing"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -4692,6 +24695,120 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "cm_case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "clinical": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "medication": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "behavioral_health": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "sdoh": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "phq9_score": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "gad7_score": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "auditc_score": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "hunger_vital_sign_positive": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "blocked_reason": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "assessor_id": {
+      "type": "string"
+     },
+     "started_at": {
+      "type": "string"
+     },
+     "completed_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "sections_saved": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "sections_missing": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "clinical",
+     "medication",
+     "behavioral_health",
+     "sdoh",
+     "phq9_score",
+     "gad7_score",
+     "auditc_score",
+     "hunger_vital_sign_positive",
+     "blocked_reason",
+     "assessor_id",
+     "started_at",
+     "completed_at",
+     "sections_saved",
+     "sections_missing"
     ],
     "type": "object"
    },
@@ -4718,6 +24835,100 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "cm_case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "escalation_triggers": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "follow_up_cadence": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "follow_up_start": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "follow_up_notes": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "author_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "finalized_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "problems": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "escalation_triggers",
+     "follow_up_cadence",
+     "follow_up_start",
+     "follow_up_notes",
+     "author_id",
+     "created_at",
+     "updated_at",
+     "finalized_at",
+     "problems"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -4738,6 +24949,259 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "EscalationTrigger": {
+      "properties": {
+       "action": {
+        "type": "string"
+       },
+       "contact": {
+        "type": "string"
+       },
+       "timeframe": {
+        "type": "string"
+       },
+       "trigger": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "action",
+       "contact",
+       "timeframe",
+       "trigger"
+      ],
+      "type": "object"
+     },
+     "Goal": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "problem_id": {
+        "type": "string"
+       },
+       "ordinal": {
+        "type": "integer"
+       },
+       "statement": {
+        "type": "string"
+       },
+       "measure": {
+        "type": "string"
+       },
+       "target": {
+        "type": "string"
+       },
+       "target_date": {
+        "type": "string"
+       },
+       "interventions": {
+        "items": {
+         "$ref": "#/$defs/Intervention"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "problem_id",
+       "ordinal",
+       "statement",
+       "measure",
+       "target",
+       "target_date",
+       "interventions"
+      ],
+      "type": "object"
+     },
+     "Intervention": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "goal_id": {
+        "type": "string"
+       },
+       "ordinal": {
+        "type": "integer"
+       },
+       "action": {
+        "type": "string"
+       },
+       "owner": {
+        "type": "string"
+       },
+       "due_date": {
+        "type": "string"
+       },
+       "frequency": {
+        "type": "string"
+       },
+       "details": {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       }
+      },
+      "required": [
+       "id",
+       "goal_id",
+       "ordinal",
+       "action",
+       "owner",
+       "due_date",
+       "frequency",
+       "details"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Problem": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "ordinal": {
+        "type": "integer"
+       },
+       "statement": {
+        "type": "string"
+       },
+       "domain": {
+        "type": "string"
+       },
+       "icd10": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "evidence": {
+        "type": "string"
+       },
+       "priority": {
+        "type": "string"
+       },
+       "goals": {
+        "items": {
+         "$ref": "#/$defs/Goal"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "plan_id",
+       "ordinal",
+       "statement",
+       "domain",
+       "icd10",
+       "evidence",
+       "priority",
+       "goals"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "cm_case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "escalation_triggers": {
+      "items": {
+       "$ref": "#/$defs/EscalationTrigger"
+      },
+      "type": "array"
+     },
+     "follow_up_cadence": {
+      "type": "string"
+     },
+     "follow_up_start": {
+      "type": "string"
+     },
+     "follow_up_notes": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "author_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "finalized_at": {
+      "type": "string"
+     },
+     "problems": {
+      "items": {
+       "$ref": "#/$defs/Problem"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "escalation_triggers",
+     "follow_up_cadence",
+     "follow_up_start",
+     "follow_up_notes",
+     "author_id",
+     "created_at",
+     "updated_at",
+     "finalized_at",
+     "problems"
     ],
     "type": "object"
    },
@@ -4994,6 +25458,259 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "EscalationTrigger2": {
+      "properties": {
+       "trigger": {
+        "type": "string"
+       },
+       "action": {
+        "type": "string"
+       },
+       "contact": {
+        "type": "string"
+       },
+       "timeframe": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "trigger",
+       "action",
+       "contact",
+       "timeframe"
+      ],
+      "type": "object"
+     },
+     "Goal": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "problem_id": {
+        "type": "string"
+       },
+       "ordinal": {
+        "type": "integer"
+       },
+       "statement": {
+        "type": "string"
+       },
+       "measure": {
+        "type": "string"
+       },
+       "target": {
+        "type": "string"
+       },
+       "target_date": {
+        "type": "string"
+       },
+       "interventions": {
+        "items": {
+         "$ref": "#/$defs/Intervention"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "problem_id",
+       "ordinal",
+       "statement",
+       "measure",
+       "target",
+       "target_date",
+       "interventions"
+      ],
+      "type": "object"
+     },
+     "Intervention": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "goal_id": {
+        "type": "string"
+       },
+       "ordinal": {
+        "type": "integer"
+       },
+       "action": {
+        "type": "string"
+       },
+       "owner": {
+        "type": "string"
+       },
+       "due_date": {
+        "type": "string"
+       },
+       "frequency": {
+        "type": "string"
+       },
+       "details": {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       }
+      },
+      "required": [
+       "id",
+       "goal_id",
+       "ordinal",
+       "action",
+       "owner",
+       "due_date",
+       "frequency",
+       "details"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Problem": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "ordinal": {
+        "type": "integer"
+       },
+       "statement": {
+        "type": "string"
+       },
+       "domain": {
+        "type": "string"
+       },
+       "icd10": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "evidence": {
+        "type": "string"
+       },
+       "priority": {
+        "type": "string"
+       },
+       "goals": {
+        "items": {
+         "$ref": "#/$defs/Goal"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "id",
+       "plan_id",
+       "ordinal",
+       "statement",
+       "domain",
+       "icd10",
+       "evidence",
+       "priority",
+       "goals"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "cm_case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "escalation_triggers": {
+      "items": {
+       "$ref": "#/$defs/EscalationTrigger2"
+      },
+      "type": "array"
+     },
+     "follow_up_cadence": {
+      "type": "string"
+     },
+     "follow_up_start": {
+      "type": "string"
+     },
+     "follow_up_notes": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "author_id": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "updated_at": {
+      "type": "string"
+     },
+     "finalized_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "problems": {
+      "items": {
+       "$ref": "#/$defs/Problem"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "escalation_triggers",
+     "follow_up_cadence",
+     "follow_up_start",
+     "follow_up_notes",
+     "author_id",
+     "created_at",
+     "updated_at",
+     "finalized_at",
+     "problems"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -5091,6 +25808,907 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ActiveOn": {
+      "properties": {
+       "date": {
+        "type": "string"
+       },
+       "active": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "date",
+       "active"
+      ],
+      "type": "object"
+     },
+     "Allergy": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "substance": {
+        "type": "string"
+       },
+       "reaction": {
+        "type": "string"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "recorded": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "substance",
+       "reaction",
+       "severity",
+       "recorded"
+      ],
+      "type": "object"
+     },
+     "Author": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Case": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "referral_id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "program": {
+        "type": "string"
+       },
+       "priority": {
+        "type": "string"
+       },
+       "risk_level": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "assigned_to": {
+        "type": "string"
+       },
+       "opened_at": {
+        "type": "string"
+       },
+       "closed_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "disenroll_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "disenroll_note": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "referral_id",
+       "patient_id",
+       "status",
+       "program",
+       "priority",
+       "risk_level",
+       "assigned_to",
+       "opened_at",
+       "closed_at",
+       "disenroll_reason",
+       "disenroll_note"
+      ],
+      "type": "object"
+     },
+     "Code": {
+      "properties": {
+       "loinc": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "count": {
+        "type": "integer"
+       },
+       "latest_date": {
+        "type": "string"
+       },
+       "earliest_date": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "loinc",
+       "display",
+       "count",
+       "latest_date",
+       "earliest_date"
+      ],
+      "type": "object"
+     },
+     "Condition": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "onset": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "abatement": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "code",
+       "display",
+       "onset",
+       "status",
+       "abatement",
+       "note"
+      ],
+      "type": "object"
+     },
+     "Coverage": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "group_number": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "plan_state": {
+        "type": "string"
+       },
+       "active_on": {
+        "$ref": "#/$defs/ActiveOn"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "plan_id",
+       "member_id",
+       "group_number",
+       "status",
+       "effective_date",
+       "termination_date",
+       "plan_name",
+       "line_of_business",
+       "product",
+       "plan_state",
+       "active_on"
+      ],
+      "type": "object"
+     },
+     "Document": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "case_id": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "encounter_id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author_worker_id": {
+        "type": "string"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "signed_by": {
+        "type": "string"
+       },
+       "signed_at": {
+        "type": "string"
+       },
+       "origin": {
+        "type": "string"
+       },
+       "side": {
+        "type": "string"
+       },
+       "copied_from": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "details": {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       },
+       "author": {
+        "$ref": "#/$defs/Author"
+       },
+       "clinician_signed": {
+        "type": "boolean"
+       },
+       "body_chars": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "case_id",
+       "encounter_id",
+       "kind",
+       "title",
+       "date",
+       "author_worker_id",
+       "signed",
+       "signed_by",
+       "signed_at",
+       "origin",
+       "side",
+       "copied_from",
+       "created_at",
+       "details",
+       "author",
+       "clinician_signed",
+       "body_chars"
+      ],
+      "type": "object"
+     },
+     "DocumentBody": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "author_worker_id": {
+        "type": "string"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "body": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "kind",
+       "title",
+       "date",
+       "author_worker_id",
+       "signed",
+       "body"
+      ],
+      "type": "object"
+     },
+     "Encounter": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "type": {
+        "type": "string"
+       },
+       "provider_worker_id": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "generated": {
+        "type": "boolean"
+       },
+       "provider_name": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "date",
+       "type",
+       "provider_worker_id",
+       "org_id",
+       "reason",
+       "generated",
+       "provider_name"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Medication5": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "rxnorm": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "dose": {
+        "type": "string"
+       },
+       "route": {
+        "type": "string"
+       },
+       "frequency": {
+        "type": "string"
+       },
+       "start": {
+        "type": "string"
+       },
+       "end": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "status": {
+        "type": "string"
+       },
+       "prescriber_worker_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "rxnorm",
+       "dose",
+       "route",
+       "frequency",
+       "start",
+       "end",
+       "status",
+       "prescriber_worker_id",
+       "note"
+      ],
+      "type": "object"
+     },
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+      "properties": {
+       "returned": {
+        "type": "integer"
+       },
+       "total": {
+        "type": "integer"
+       },
+       "next_offset": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "returned",
+       "total",
+       "next_offset"
+      ],
+      "type": "object"
+     },
+     "Observation": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "encounter_id": {
+        "type": "string"
+       },
+       "loinc": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "value_num": {
+        "type": "number"
+       },
+       "value_text": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "unit": {
+        "type": "string"
+       },
+       "reference_range": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "interpretation": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "encounter_id",
+       "loinc",
+       "display",
+       "date",
+       "value_num",
+       "value_text",
+       "unit",
+       "reference_range",
+       "interpretation"
+      ],
+      "type": "object"
+     },
+     "ObservationsMeta": {
+      "properties": {
+       "total_in_chart": {
+        "type": "integer"
+       },
+       "matched": {
+        "type": "integer"
+       },
+       "returned": {
+        "type": "integer"
+       },
+       "per_code": {
+        "type": "integer"
+       },
+       "since": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "until": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "loinc_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "codes": {
+        "items": {
+         "$ref": "#/$defs/Code"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "total_in_chart",
+       "matched",
+       "returned",
+       "per_code",
+       "since",
+       "until",
+       "loinc_codes",
+       "codes"
+      ],
+      "type": "object"
+     },
+     "Patient": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "given_name": {
+        "type": "string"
+       },
+       "family_name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "sex": {
+        "type": "string"
+       },
+       "address_line": {
+        "type": "string"
+       },
+       "city": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "postal_code": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "preferred_language": {
+        "type": "string"
+       },
+       "pcp_worker_id": {
+        "type": "string"
+       },
+       "domain": {
+        "type": "string"
+       },
+       "age": {
+        "type": "integer"
+       },
+       "pcp": {
+        "$ref": "#/$defs/Pcp"
+       }
+      },
+      "required": [
+       "id",
+       "given_name",
+       "family_name",
+       "birth_date",
+       "sex",
+       "address_line",
+       "city",
+       "state",
+       "postal_code",
+       "phone",
+       "preferred_language",
+       "pcp_worker_id",
+       "domain",
+       "age",
+       "pcp"
+      ],
+      "type": "object"
+     },
+     "Pcp": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "Referral": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "source": {
+        "type": "string"
+       },
+       "referring_worker_id": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "risk_score": {
+        "type": "number"
+       },
+       "utilization_flags": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "suggested_program": {
+        "type": "string"
+       },
+       "suggested_priority": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "date",
+       "source",
+       "referring_worker_id",
+       "reason",
+       "diagnosis_codes",
+       "risk_score",
+       "utilization_flags",
+       "suggested_program",
+       "suggested_priority",
+       "status"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "more": {
+      "additionalProperties": {
+       "$ref": "#/$defs/MoreEntry"
+      },
+      "type": "object"
+     },
+     "more_hint": {
+      "type": "string"
+     },
+     "section": {
+      "type": "string"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "case": {
+      "$ref": "#/$defs/Case"
+     },
+     "referral": {
+      "$ref": "#/$defs/Referral"
+     },
+     "as_of": {
+      "type": "string"
+     },
+     "patient": {
+      "$ref": "#/$defs/Patient"
+     },
+     "coverages": {
+      "items": {
+       "$ref": "#/$defs/Coverage"
+      },
+      "type": "array"
+     },
+     "conditions": {
+      "items": {
+       "$ref": "#/$defs/Condition"
+      },
+      "type": "array"
+     },
+     "encounters": {
+      "items": {
+       "$ref": "#/$defs/Encounter"
+      },
+      "type": "array"
+     },
+     "observations": {
+      "items": {
+       "$ref": "#/$defs/Observation"
+      },
+      "type": "array"
+     },
+     "observations_meta": {
+      "$ref": "#/$defs/ObservationsMeta"
+     },
+     "medications": {
+      "items": {
+       "$ref": "#/$defs/Medication5"
+      },
+      "type": "array"
+     },
+     "procedures": {
+      "items": {
+       "$ref": "#/$defs/JsonValue"
+      },
+      "type": "array"
+     },
+     "allergies": {
+      "items": {
+       "$ref": "#/$defs/Allergy"
+      },
+      "type": "array"
+     },
+     "documents": {
+      "items": {
+       "$ref": "#/$defs/Document"
+      },
+      "type": "array"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "document_bodies": {
+      "items": {
+       "$ref": "#/$defs/DocumentBody"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "as_of"
     ],
     "type": "object"
    },
@@ -5201,6 +26819,119 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "EvidenceItem": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "type": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "type"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "cm_case_id": {
+      "type": "string"
+     },
+     "reviewer_id": {
+      "type": "string"
+     },
+     "primary_concerns": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "coordination_risks": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "suspected_barriers": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "preliminary_risk_level": {
+      "type": "string"
+     },
+     "key_findings": {
+      "type": "string"
+     },
+     "clarification_needed": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "evidence": {
+      "items": {
+       "$ref": "#/$defs/EvidenceItem"
+      },
+      "type": "array"
+     },
+     "submitted_at": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "cm_case_id",
+     "reviewer_id",
+     "primary_concerns",
+     "coordination_risks",
+     "suspected_barriers",
+     "preliminary_risk_level",
+     "key_findings",
+     "clarification_needed",
+     "evidence",
+     "submitted_at"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -5244,6 +26975,93 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "referral_id": {
+      "type": "string"
+     },
+     "patient_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "program": {
+      "type": "string"
+     },
+     "priority": {
+      "type": "string"
+     },
+     "risk_level": {
+      "type": "string"
+     },
+     "assigned_to": {
+      "type": "string"
+     },
+     "opened_at": {
+      "type": "string"
+     },
+     "closed_at": {
+      "type": "string"
+     },
+     "disenroll_reason": {
+      "type": "string"
+     },
+     "disenroll_note": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "referral_id",
+     "patient_id",
+     "status",
+     "program",
+     "priority",
+     "risk_level",
+     "assigned_to",
+     "opened_at",
+     "closed_at",
+     "disenroll_reason",
+     "disenroll_note"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -5264,6 +27082,342 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "referral_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "ActiveOn": {
+      "properties": {
+       "date": {
+        "type": "string"
+       },
+       "active": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "date",
+       "active"
+      ],
+      "type": "object"
+     },
+     "Address": {
+      "properties": {
+       "line": {
+        "type": "string"
+       },
+       "city": {
+        "type": "string"
+       },
+       "state": {
+        "type": "string"
+       },
+       "postal_code": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "line",
+       "city",
+       "state",
+       "postal_code"
+      ],
+      "type": "object"
+     },
+     "Coverage": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "plan_id": {
+        "type": "string"
+       },
+       "member_id": {
+        "type": "string"
+       },
+       "group_number": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "effective_date": {
+        "type": "string"
+       },
+       "termination_date": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "plan_name": {
+        "type": "string"
+       },
+       "line_of_business": {
+        "type": "string"
+       },
+       "product": {
+        "type": "string"
+       },
+       "plan_state": {
+        "type": "string"
+       },
+       "active_on": {
+        "$ref": "#/$defs/ActiveOn"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "plan_id",
+       "member_id",
+       "group_number",
+       "status",
+       "effective_date",
+       "termination_date",
+       "plan_name",
+       "line_of_business",
+       "product",
+       "plan_state",
+       "active_on"
+      ],
+      "type": "object"
+     },
+     "Diagnos": {
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "display": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "code",
+       "display"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Patient2": {
+      "properties": {
+       "patient_id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "given_name": {
+        "type": "string"
+       },
+       "family_name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "age": {
+        "type": "integer"
+       },
+       "sex": {
+        "type": "string"
+       },
+       "phone": {
+        "type": "string"
+       },
+       "preferred_language": {
+        "type": "string"
+       },
+       "address": {
+        "$ref": "#/$defs/Address"
+       },
+       "pcp": {
+        "$ref": "#/$defs/Pcp"
+       }
+      },
+      "required": [
+       "patient_id",
+       "name",
+       "given_name",
+       "family_name",
+       "birth_date",
+       "age",
+       "sex",
+       "phone",
+       "preferred_language",
+       "address",
+       "pcp"
+      ],
+      "type": "object"
+     },
+     "Pcp": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "org_id": {
+        "type": "string"
+       },
+       "npi": {
+        "type": "string"
+       },
+       "specialty": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "RiskFlags": {
+      "properties": {
+       "risk_score": {
+        "type": "number"
+       },
+       "utilization_flags": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       }
+      },
+      "required": [
+       "risk_score",
+       "utilization_flags"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "patient_id": {
+      "type": "string"
+     },
+     "date": {
+      "type": "string"
+     },
+     "source": {
+      "type": "string"
+     },
+     "referring_worker_id": {
+      "type": "string"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "diagnosis_codes": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "risk_score": {
+      "type": "number"
+     },
+     "utilization_flags": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "suggested_program": {
+      "type": "string"
+     },
+     "suggested_priority": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "patient": {
+      "$ref": "#/$defs/Patient2"
+     },
+     "case_id": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "diagnoses": {
+      "items": {
+       "$ref": "#/$defs/Diagnos"
+      },
+      "type": "array"
+     },
+     "risk_flags": {
+      "$ref": "#/$defs/RiskFlags"
+     },
+     "coverages": {
+      "items": {
+       "$ref": "#/$defs/Coverage"
+      },
+      "type": "array"
+     },
+     "referring_worker": {
+      "$ref": "#/$defs/Pcp"
+     }
+    },
+    "required": [
+     "id",
+     "patient_id",
+     "date",
+     "source",
+     "referring_worker_id",
+     "reason",
+     "diagnosis_codes",
+     "risk_score",
+     "utilization_flags",
+     "suggested_program",
+     "suggested_priority",
+     "status",
+     "patient",
+     "case_id",
+     "diagnoses",
+     "risk_flags",
+     "coverages",
+     "referring_worker"
     ],
     "type": "object"
    },
@@ -5312,6 +27466,152 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "Patient3": {
+      "properties": {
+       "name": {
+        "type": "string"
+       },
+       "birth_date": {
+        "type": "string"
+       },
+       "age": {
+        "type": "integer"
+       },
+       "sex": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "name",
+       "birth_date",
+       "age",
+       "sex"
+      ],
+      "type": "object"
+     },
+     "Referral2": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "source": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "suggested_program": {
+        "type": "string"
+       },
+       "suggested_priority": {
+        "type": "string"
+       },
+       "risk_score": {
+        "type": "number"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "case_id": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "patient": {
+        "$ref": "#/$defs/Patient3"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "date",
+       "source",
+       "status",
+       "suggested_program",
+       "suggested_priority",
+       "risk_score",
+       "diagnosis_codes",
+       "case_id",
+       "patient"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "referrals": {
+      "items": {
+       "$ref": "#/$defs/Referral2"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "referrals"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -5353,6 +27653,170 @@ CATALOG_JSON = r'''{
      "referral_id",
      "program",
      "priority"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "Case": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "referral_id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "program": {
+        "type": "string"
+       },
+       "priority": {
+        "type": "string"
+       },
+       "risk_level": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "assigned_to": {
+        "type": "string"
+       },
+       "opened_at": {
+        "type": "string"
+       },
+       "closed_at": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "disenroll_reason": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "disenroll_note": {
+        "$ref": "#/$defs/JsonValue"
+       }
+      },
+      "required": [
+       "id",
+       "referral_id",
+       "patient_id",
+       "status",
+       "program",
+       "priority",
+       "risk_level",
+       "assigned_to",
+       "opened_at",
+       "closed_at",
+       "disenroll_reason",
+       "disenroll_note"
+      ],
+      "type": "object"
+     },
+     "JsonValue": {},
+     "Referral": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "patient_id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "source": {
+        "type": "string"
+       },
+       "referring_worker_id": {
+        "type": "string"
+       },
+       "reason": {
+        "type": "string"
+       },
+       "diagnosis_codes": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "risk_score": {
+        "type": "number"
+       },
+       "utilization_flags": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "suggested_program": {
+        "type": "string"
+       },
+       "suggested_priority": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "patient_id",
+       "date",
+       "source",
+       "referring_worker_id",
+       "reason",
+       "diagnosis_codes",
+       "risk_score",
+       "utilization_flags",
+       "suggested_program",
+       "suggested_priority",
+       "status"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "case": {
+      "$ref": "#/$defs/Case"
+     },
+     "referral": {
+      "$ref": "#/$defs/Referral"
+     }
+    },
+    "required": [
+     "case",
+     "referral"
     ],
     "type": "object"
    },
@@ -5471,6 +27935,169 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     },
+     "Session": {
+      "properties": {
+       "session_id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "end_reason": {
+        "type": "string"
+       },
+       "turn_budget": {
+        "type": "integer"
+       },
+       "turns_used": {
+        "type": "integer"
+       },
+       "turns_left": {
+        "type": "integer"
+       },
+       "backend": {
+        "type": "string"
+       },
+       "started_at": {
+        "type": "string"
+       },
+       "ended_at": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "session_id",
+       "case_id",
+       "status",
+       "end_reason",
+       "turn_budget",
+       "turns_used",
+       "turns_left",
+       "backend",
+       "started_at",
+       "ended_at"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "id": {
+      "type": "string"
+     },
+     "session_id": {
+      "type": "string"
+     },
+     "cm_case_id": {
+      "type": "string"
+     },
+     "engagement_status": {
+      "type": "string"
+     },
+     "consent_obtained": {
+      "type": "boolean"
+     },
+     "key_takeaways": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "patient_concerns": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "next_steps": {
+      "items": {
+       "type": "string"
+      },
+      "type": "array"
+     },
+     "preferred_contact": {
+      "type": "string"
+     },
+     "notes": {
+      "type": "string"
+     },
+     "recorded_by": {
+      "type": "string"
+     },
+     "recorded_at": {
+      "type": "string"
+     },
+     "member_words": {
+      "type": "string"
+     },
+     "preferred_language": {
+      "type": "string"
+     },
+     "consent_turn": {
+      "type": "integer"
+     },
+     "case_status": {
+      "type": "string"
+     },
+     "session": {
+      "$ref": "#/$defs/Session"
+     }
+    },
+    "required": [
+     "id",
+     "session_id",
+     "cm_case_id",
+     "engagement_status",
+     "consent_obtained",
+     "key_takeaways",
+     "patient_concerns",
+     "next_steps",
+     "preferred_contact",
+     "notes",
+     "recorded_by",
+     "recorded_at",
+     "member_words",
+     "preferred_language",
+     "consent_turn",
+     "case_status",
+     "session"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -5508,6 +28135,143 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "Message": {
+      "properties": {
+       "turn_number": {
+        "type": "integer"
+       },
+       "role": {
+        "type": "string"
+       },
+       "content": {
+        "type": "string"
+       },
+       "timestamp": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "turn_number",
+       "role",
+       "content",
+       "timestamp"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "total": {
+      "type": "integer"
+     },
+     "offset": {
+      "type": "integer"
+     },
+     "limit": {
+      "type": "integer"
+     },
+     "next_offset": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "page_note": {
+      "type": "string"
+     },
+     "session_id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "end_reason": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "turn_budget": {
+      "type": "integer"
+     },
+     "turns_used": {
+      "type": "integer"
+     },
+     "turns_left": {
+      "type": "integer"
+     },
+     "backend": {
+      "type": "string"
+     },
+     "started_at": {
+      "type": "string"
+     },
+     "ended_at": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "messages": {
+      "items": {
+       "$ref": "#/$defs/Message"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "session_id",
+     "case_id",
+     "status",
+     "end_reason",
+     "turn_budget",
+     "turns_used",
+     "turns_left",
+     "backend",
+     "started_at",
+     "ended_at",
+     "messages"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -5537,6 +28301,93 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "session_id": {
+      "type": "string"
+     },
+     "turn_number": {
+      "type": "integer"
+     },
+     "patient_response": {
+      "type": "string"
+     },
+     "session_status": {
+      "type": "string"
+     },
+     "stopped": {
+      "type": "boolean"
+     },
+     "end_reason": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "turns_used": {
+      "type": "integer"
+     },
+     "turn_budget": {
+      "type": "integer"
+     },
+     "turns_left": {
+      "type": "integer"
+     },
+     "backend": {
+      "type": "string"
+     },
+     "token_usage": {
+      "$ref": "#/$defs/JsonValue"
+     }
+    },
+    "required": [
+     "session_id",
+     "turn_number",
+     "patient_response",
+     "session_status",
+     "stopped",
+     "end_reason",
+     "turns_used",
+     "turn_budget",
+     "turns_left",
+     "backend",
+     "token_usage"
+    ],
+    "type": "object"
+   },
    "readOnlyHint": false
   },
   {
@@ -5557,6 +28408,120 @@ CATALOG_JSON = r'''{
     "required": [
      "acting_as",
      "case_id"
+    ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$defs": {
+     "JsonValue": {},
+     "Message": {
+      "properties": {
+       "turn_number": {
+        "type": "integer"
+       },
+       "role": {
+        "type": "string"
+       },
+       "content": {
+        "type": "string"
+       },
+       "timestamp": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "turn_number",
+       "role",
+       "content",
+       "timestamp"
+      ],
+      "type": "object"
+     },
+     "ResultBudgetNote": {
+      "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
+      "properties": {
+       "limit": {
+        "type": "integer"
+       },
+       "full_chars": {
+        "type": "integer"
+       },
+       "omitted": {
+        "additionalProperties": {
+         "type": "string"
+        },
+        "type": "object"
+       },
+       "how": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "limit",
+       "full_chars",
+       "omitted",
+       "how"
+      ],
+      "type": "object"
+     }
+    },
+    "properties": {
+     "result_budget": {
+      "$ref": "#/$defs/ResultBudgetNote"
+     },
+     "session_id": {
+      "type": "string"
+     },
+     "case_id": {
+      "type": "string"
+     },
+     "status": {
+      "type": "string"
+     },
+     "end_reason": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "turn_budget": {
+      "type": "integer"
+     },
+     "turns_used": {
+      "type": "integer"
+     },
+     "turns_left": {
+      "type": "integer"
+     },
+     "backend": {
+      "type": "string"
+     },
+     "started_at": {
+      "type": "string"
+     },
+     "ended_at": {
+      "$ref": "#/$defs/JsonValue"
+     },
+     "patient_response": {
+      "type": "string"
+     },
+     "messages": {
+      "items": {
+       "$ref": "#/$defs/Message"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "session_id",
+     "case_id",
+     "status",
+     "end_reason",
+     "turn_budget",
+     "turns_used",
+     "turns_left",
+     "backend",
+     "started_at",
+     "ended_at",
+     "patient_response",
+     "messages"
     ],
     "type": "object"
    },

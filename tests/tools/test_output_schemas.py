@@ -1,0 +1,159 @@
+"""Every tool's ``outputSchema`` holds for its real results — checked here, never on the serving path.
+
+Where real results are checked:
+
+* here, the oracle replays of :data:`COVER` — packages whose oracles together reach every tool an oracle
+  of any package calls;
+* in every tool test (``conftest._results_match_output_schemas``): each call through the dispatcher, success
+  or error; the role modules call every tool of their role, which covers the tools no COVER oracle calls
+  (each asserted here to have a successful ``ok(...)`` call in a tool test);
+* in ``tests/package/test_packages.py``: every result of the oracle and near-miss replays it runs.
+
+The served schemas are open and the check closes every object (``output_check.closed``), so an undeclared
+key fails here while a validating client never fails an agent's call over one.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp.server.lowlevel.server as lowlevel_server
+import pytest
+from mcp import types
+from typing_extensions import TypedDict
+
+from chibench.package.cli import scenario_paths
+from chibench.package.harness import try_task
+from chibench.package.scenario import load_scenario
+from chibench.world.core.identities import set_identities
+from chibench.world.core.world import World
+from chibench.world.tools.dispatch import dispatch_encoded
+from chibench.world.tools.registry import ROLES, catalog, load_all, result_type
+from chibench.world.tools.server import build_server
+
+from .conftest import IDENTITIES
+from .output_check import check_result, closed, problems
+
+HERE = Path(__file__).parent
+#: Packages whose oracles together call every tool that any package's oracle or near miss calls.
+COVER = ["brca_testing.intake", "cm_asthma_low_coop_001", "myocardial_pet.referral", "ct_abdomen_pelvis.p2p",
+         "cataract_iol.triage", "lap_hysterectomy.referral"]
+#: A tool whose every call is refused (a peer-to-peer is payer-initiated): it has no successful result.
+ALWAYS_REFUSED = {"auth_request_peer_to_peer"}
+
+
+# ------------------------------------------------------------------------------------------ declarations
+@pytest.mark.parametrize("role", ROLES)
+def test_every_tool_lists_the_schema_of_its_declared_result(role: str) -> None:
+    listed = {e["name"]: e for e in catalog()[role]}
+    for t in load_all().for_role(role):  # type: ignore[arg-type]
+        schema = t.output_schema()
+        assert schema["type"] == "object", t.name
+        assert listed[t.name]["outputSchema"] == schema, f"{t.name}: run `chibench tools reference`"
+        props = set(schema["properties"])
+        assert "result_budget" in props, f"{t.name}: every result may carry the dispatcher's last-resort cut"
+
+
+class _Shape(TypedDict):
+    n: int
+
+
+def _typed(world: World, a: Any) -> _Shape:
+    return {"n": 1}
+
+
+def _untyped(world: World, a: Any):  # type: ignore[no-untyped-def]
+    return {"n": 1}
+
+
+def _any(world: World, a: Any) -> Any:
+    return {"n": 1}
+
+
+def _plain_dict(world: World, a: Any) -> dict[str, Any]:
+    return {"n": 1}
+
+
+def _a_list(world: World, a: Any) -> list[_Shape]:
+    return [{"n": 1}]
+
+
+def test_a_handler_must_declare_a_typeddict_result() -> None:
+    assert result_type(_typed, "x_typed") is _Shape
+    for handler in (_untyped, _any, _plain_dict, _a_list):
+        with pytest.raises(TypeError, match="must declare a TypedDict result type"):
+            result_type(handler, "x_bad")
+
+
+def test_the_check_fails_on_an_undeclared_key_a_missing_key_and_a_wrong_type() -> None:
+    ok = {"patients": [], "count": 0}
+    assert problems("provider", "chart_search_patients", False, ok) == []
+    assert problems("provider", "chart_search_patients", False, {**ok, "surprise": 1}) != []
+    assert problems("provider", "chart_search_patients", False, {"patients": []}) != []
+    assert problems("provider", "chart_search_patients", False, {**ok, "count": "0"}) != []
+    error = {"error": "not_found", "message": "no case CASE-9", "field": "case_id"}
+    assert problems("provider", "cases_get_case", True, error) == []
+    assert problems("provider", "cases_get_case", True, {**error, "error": "oops"}) != []
+    # the served schema stays open: a key a declaration missed never fails a validating client
+    served = load_all().get("provider", "chart_search_patients")
+    assert served is not None and "additionalProperties" not in served.output_schema()
+    assert closed({"type": "object", "properties": {}})["additionalProperties"] is False
+
+
+# ------------------------------------------------------------------------------------------ real results
+@pytest.mark.parametrize("task", COVER)
+def test_oracle_results_match_their_output_schemas(task: str, base_world_file: Path) -> None:
+    sc = load_scenario(scenario_paths([task])[0])
+    checked: list[str] = []
+
+    def check(tool: str, _args: dict[str, Any], is_error: bool, payload: Any, _text: str) -> None:
+        check_result(sc.role, tool, is_error, payload)
+        checked.append(tool)
+
+    res = try_task(sc, base_world_file, "oracle", on_call=check)
+    assert res.oracle_error is None and checked
+
+
+def test_the_cover_and_the_tool_tests_reach_every_tool() -> None:
+    """Every tool is called by a COVER oracle or by a successful ``ok(...)`` call of a tool test (whose
+    results the conftest fixture checks); a tool that always refuses, by a ``refused(...)`` call."""
+    cover: set[str] = set()
+    for task in COVER:
+        cover |= {s.tool for s in load_scenario(scenario_paths([task])[0]).oracle}
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in HERE.glob("test_*.py"))
+    missing = []
+    for role in ROLES:
+        for t in load_all().for_role(role):  # type: ignore[arg-type]
+            call = "refused" if t.name in ALWAYS_REFUSED else "ok"
+            if t.name not in cover and not re.search(rf'\b{call}\(\w+, "{t.name}"', sources):
+                missing.append(f"{role} {t.name}")
+    assert missing == [], "no real result of these tools is checked: call them in a tool test"
+
+
+# ------------------------------------------------------------------------------------------ serving path
+def test_the_server_sends_results_without_validating_them(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SDK's server validates only results it builds itself; ours hands it a finished CallToolResult,
+    with the dispatcher's text byte for byte and the payload as structuredContent."""
+    set_identities(world, IDENTITIES)
+    validated: list[Any] = []
+    monkeypatch.setattr(lowlevel_server.jsonschema, "validate", lambda *a, **k: validated.append(a))
+    server = build_server(world, "provider")
+    handler = server.request_handlers[types.CallToolRequest]
+    args = {"acting_as": "WKR-PAC-01", "query": "Khalil"}
+
+    async def call() -> Any:
+        request = types.CallToolRequest(method="tools/call",
+                                        params=types.CallToolRequestParams(name="chart_search_patients",
+                                                                           arguments=args))
+        return await handler(request)
+
+    result = anyio.run(call).root
+    is_error, payload, text = dispatch_encoded(world, "provider", "chart_search_patients", args)
+    assert not is_error and not result.isError
+    assert result.content[0].text == text and result.structuredContent == payload
+    listed = server._tool_cache["chart_search_patients"]  # what the SDK would validate against
+    assert listed.outputSchema is not None and listed.outputSchema["type"] == "object"
+    assert validated == [], "the MCP server validated a result on the serving path"
