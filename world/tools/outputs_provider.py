@@ -16,7 +16,7 @@ from typing import NotRequired
 
 from typing_extensions import TypedDict
 
-from chibench.world.tools.outputs import JsonValue, Page, Result, Sectioned, SectionPaged
+from .outputs import JsonValue, Page, Result, Sectioned, SectionPaged
 
 
 class Line(TypedDict):

@@ -75,7 +75,7 @@ class Tool:
         return "acting_as" in self.input_model.model_fields
 
     def input_schema(self) -> dict[str, Any]:
-        schema = lean_schema(inline_enums(self.input_model.model_json_schema()))
+        schema: dict[str, Any] = lean_schema(inline_enums(self.input_model.model_json_schema()))
         schema.setdefault("additionalProperties", False)
         return schema
 
@@ -213,7 +213,7 @@ def result_type(handler: Handler, name: str) -> type[Any]:
 
 def load_all() -> Registry:
     """Import every binding module so that the registry is complete."""
-    from chibench.world.tools import bindings_cm, bindings_payer, bindings_provider  # noqa: F401
+    from . import bindings_cm, bindings_payer, bindings_provider  # noqa: F401
 
     return REGISTRY
 
@@ -263,7 +263,7 @@ def catalog() -> dict[str, list[dict[str, Any]]]:
 
 
 def _arena_tool_caller(world: Any, role: str, name: str, arguments: dict[str, Any]) -> tuple[bool, Any]:
-    from chibench.world.tools.dispatch import dispatch
+    from .dispatch import dispatch
 
     return dispatch(world, role, name, arguments)
 

@@ -25,7 +25,7 @@ import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from chibench.world.tools.registry import (
+from .registry import (
     ROLES,
     Role,
     catalog,
@@ -152,7 +152,7 @@ class WorldHandle:
             with _gil_to_the_server():
                 world = self._opener()
                 load_all()  # every binding, with its services and models
-                from chibench.world.tools import dispatch  # noqa: F401
+                from . import dispatch  # noqa: F401
 
                 try:  # before any call runs, so that no call shares the CPU with it
                     self.listing.verify()
@@ -211,17 +211,18 @@ def build_server(world: World | WorldHandle, role: Role, listing: Listing | None
         handle = WorldHandle(world, listing)
     server: Server = Server(f"chibench-{role}", version="1")
 
-    @server.list_tools()
+    # the SDK's low-level decorators carry no annotations (mcp 1.30)
+    @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
     async def _list() -> list[types.Tool]:
         return listing.tools(role)
 
-    @server.call_tool(validate_input=False)
+    @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
     async def _call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         w = await handle.get()
         if w is None:
             return call_result(True, {"error": "internal_error",
                                   "message": f"{name} failed unexpectedly; nothing was changed. Try again or report it."})
-        from chibench.world.tools.dispatch import dispatch_encoded, dispatch_now
+        from .dispatch import dispatch_encoded, dispatch_now
 
         # A quick read runs right here when no other call holds the world (no thread hand-off);
         # everything else — writes, a counterpart's model turn, a busy world — runs in a worker thread.
