@@ -24,8 +24,8 @@ class Clinical(TypedDict):
     computed: dict[str, JsonValue]
     conditions_reviewed: list[str]
     functional_status: str
-    notes: str
-    pain_score: JsonValue
+    notes: str | None
+    pain_score: int | None
     recent_utilization: str
     symptom_summary: str
 
@@ -33,7 +33,7 @@ class Clinical(TypedDict):
 class Medication(TypedDict):
     adherence: str
     name: str
-    note: str
+    note: str | None
 
 
 class Medication2(TypedDict):
@@ -51,13 +51,15 @@ class Computed(TypedDict):
     phq9_item9_positive: bool
     phq9_severity: str
     phq9_total: int
+    auditc_positive: NotRequired[bool]
+    auditc_total: NotRequired[int]
 
 
 class BehavioralHealth(TypedDict):
-    auditc_items: JsonValue
+    auditc_items: list[int] | None
     computed: Computed
     gad7_items: list[int]
-    notes: str
+    notes: str | None
     phq9_items: list[int]
     substance_use_notes: str | None
 
@@ -77,7 +79,7 @@ class Sdoh(TypedDict):
     housing: str
     hunger_vital_sign: HungerVitalSign
     interpersonal_safety_concern: bool
-    notes: str
+    notes: str | None
     social_isolation: bool
     transportation_barrier: bool
     utilities_concern: bool
@@ -93,7 +95,7 @@ class CmAssessmentCompleteAssessmentResult(Result):
     sdoh: Sdoh
     phq9_score: int
     gad7_score: int
-    auditc_score: JsonValue
+    auditc_score: int | None
     hunger_vital_sign_positive: bool
     blocked_reason: JsonValue
     assessor_id: str
@@ -108,16 +110,16 @@ class Clinical2(TypedDict):
     symptom_summary: str
     recent_utilization: str
     functional_status: str
-    pain_score: JsonValue
+    pain_score: int | None
     clinical_concerns: list[str]
-    notes: str
+    notes: str | None
     computed: dict[str, JsonValue]
 
 
 class Medication3(TypedDict):
     name: str
     adherence: str
-    note: str
+    note: str | None
 
 
 class Medication4(TypedDict):
@@ -135,14 +137,16 @@ class Computed3(TypedDict):
     phq9_item9_positive: bool
     gad7_total: int
     gad7_severity: str
+    auditc_total: NotRequired[int]
+    auditc_positive: NotRequired[bool]
 
 
 class BehavioralHealth2(TypedDict):
     phq9_items: list[int]
     gad7_items: list[int]
-    auditc_items: JsonValue
+    auditc_items: list[int] | None
     substance_use_notes: str | None
-    notes: str
+    notes: str | None
     computed: Computed3
 
 
@@ -159,7 +163,7 @@ class Sdoh2(TypedDict):
     financial_strain: bool
     social_isolation: bool
     interpersonal_safety_concern: bool
-    notes: str
+    notes: str | None
     computed: Computed2
 
 
@@ -167,15 +171,15 @@ class CmAssessmentSaveSectionResult(Result):
     id: str
     cm_case_id: str
     status: str
-    clinical: Clinical2
+    clinical: Clinical2 | None
     medication: Medication4 | None
     behavioral_health: BehavioralHealth2 | None
     sdoh: Sdoh2 | None
     phq9_score: int | None
     gad7_score: int | None
-    auditc_score: JsonValue
+    auditc_score: int | None
     hunger_vital_sign_positive: bool | None
-    blocked_reason: JsonValue
+    blocked_reason: str | None
     assessor_id: str
     started_at: str
     completed_at: JsonValue
@@ -652,7 +656,7 @@ class CmOutreachEndOutreachCallResult(Result):
     recorded_at: str
     member_words: str
     preferred_language: str
-    consent_turn: int
+    consent_turn: int | None
     case_status: str
     session: Session
 

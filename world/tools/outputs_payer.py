@@ -619,23 +619,12 @@ class LineItem3(TypedDict):
     service_end: JsonValue
 
 
-class Line3(TypedDict):
+class StructuredValueItem(TypedDict):
     code: str
     line_number: int
     modifier: str | None
     system: str
     units: int
-
-
-class Structured(TypedDict):
-    diagnosis_codes: NotRequired[list[str]]
-    lines: NotRequired[list[Line3]]
-    member_id: NotRequired[str]
-    place_of_service: NotRequired[str]
-    requesting_npi: NotRequired[str]
-    requesting_provider_id: NotRequired[str]
-    service_start: NotRequired[str]
-    urgency: NotRequired[str]
 
 
 class PayerReplyDetail(TypedDict):
@@ -650,8 +639,8 @@ class Request3(TypedDict):
     sequence: int
     channel: str
     payer_document_ids: list[str]
-    questionnaire_answers: dict[str, str]
-    structured: Structured
+    questionnaire_answers: dict[str, str | bool | float]
+    structured: dict[str, str | list[str | StructuredValueItem]]
     note: JsonValue
     submitted_by: str
     submitted_at: str
@@ -1280,7 +1269,7 @@ class PayerLetterCenterReissueResult(Result):
     audit: Audit
 
 
-class Line4(TypedDict):
+class Line3(TypedDict):
     id: str
     case_id: str
     line_number: int
@@ -1317,7 +1306,7 @@ class Case3(TypedDict):
     pend_due_at: JsonValue
     closed_reason: JsonValue
     requesting_worker: RequestingWorker
-    lines: list[Line4]
+    lines: list[Line3]
 
 
 class Coverage2(TypedDict):

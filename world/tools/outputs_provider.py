@@ -19,23 +19,12 @@ from typing_extensions import TypedDict
 from .outputs import JsonValue, Page, Result, Sectioned, SectionPaged
 
 
-class Line(TypedDict):
+class StructuredValueItem(TypedDict):
     code: str
     line_number: int
     modifier: JsonValue
     system: str
     units: int
-
-
-class Structured(TypedDict):
-    diagnosis_codes: NotRequired[list[str]]
-    lines: NotRequired[list[Line]]
-    member_id: NotRequired[str]
-    place_of_service: NotRequired[str]
-    requesting_npi: NotRequired[str]
-    requesting_provider_id: NotRequired[str]
-    service_start: NotRequired[str]
-    urgency: NotRequired[str]
 
 
 class PayerReplyDetail(TypedDict):
@@ -49,11 +38,11 @@ class LatestSubmission(TypedDict):
     case_id: str
     sequence: int
     channel: str
-    bundle_document_id: str
+    bundle_document_id: str | None
     document_ids: list[str]
     questionnaire_answers: dict[str, str | bool | float]
-    structured: Structured
-    note: JsonValue
+    structured: dict[str, str | list[str | StructuredValueItem]]
+    note: str | None
     submitted_by: str
     submitted_at: str
     payer_reply: str
@@ -195,7 +184,7 @@ class AuthFileExternalAppealResult(Result):
     deadline_at: str
     decision_due_at: str
     rationale: str
-    document_ids: list[JsonValue]
+    document_ids: list[str]
     external_org: JsonValue
     outcome_rationale: JsonValue
     decided_at: JsonValue
@@ -292,7 +281,7 @@ class RequestingProvider(TypedDict):
     specialty: str
 
 
-class Line2(TypedDict):
+class Line(TypedDict):
     id: str
     case_id: str
     line_number: int
@@ -331,20 +320,9 @@ class FormRespons(TypedDict):
     updated_at: str
 
 
-class ClinicianReply(TypedDict):
+class DetailsValue(TypedDict):
     case_id: str
     determination_id: str
-
-
-class Details2(TypedDict):
-    document_ids: NotRequired[list[str]]
-    note: NotRequired[str | None]
-    clinician_reply: NotRequired[ClinicianReply]
-    binary: NotRequired[bool]
-    byte_count: NotRequired[int]
-    filename: NotRequired[str]
-    mime_type: NotRequired[str]
-    sha256: NotRequired[str]
 
 
 class Author(TypedDict):
@@ -372,13 +350,13 @@ class CaseDocument(TypedDict):
     side: str
     copied_from: JsonValue
     created_at: str
-    details: Details2
+    details: dict[str, str | bool | int | DetailsValue | list[str] | None]
     author: Author
     clinician_signed: bool
     body_chars: int
 
 
-class Details3(TypedDict):
+class Details2(TypedDict):
     determination_id: str
     from_worker_id: str
     outcome: str
@@ -395,7 +373,7 @@ class Message2(TypedDict):
     sender: str
     sent_at: str
     read_at: JsonValue
-    details: Details3
+    details: Details2
     preview: str
     unread: bool
 
@@ -403,15 +381,10 @@ class Message2(TypedDict):
 StatusHistoryItem = TypedDict("StatusHistoryItem", {"at": str, "from": str | None, "to": str, "actor_id": str, "reason": str})
 
 
-class Messages(TypedDict):
+class MoreValue(TypedDict):
     returned: int
     total: int
     next_offset: int
-
-
-class More(TypedDict):
-    messages: Messages
-    case_documents: Messages
 
 
 class Case2(TypedDict):
@@ -421,7 +394,7 @@ class Case2(TypedDict):
     patient: Patient
     coverage: Coverage
     requesting_provider: RequestingProvider
-    lines: list[Line2]
+    lines: list[Line]
     requirement_checks: list[RequirementCheck]
     provider_determinations: list[ProviderDetermination]
     form_responses: list[FormRespons]
@@ -434,7 +407,7 @@ class Case2(TypedDict):
     appeals: list[JsonValue]
     status_history: list[StatusHistoryItem]
     next_actions: list[NextAction]
-    more: NotRequired[More]
+    more: NotRequired[dict[str, MoreValue]]
     more_hint: NotRequired[str]
 
 
@@ -464,33 +437,12 @@ class AuthRespondToPeerToPeerResult(Result):
     due_at: str
 
 
-class QuestionnaireAnswers(TypedDict):
-    genetic_counseling: NotRequired[str]
-    prior_colonoscopy_date: NotRequired[str]
-    relative_age_at_diagnosis: NotRequired[str]
-    relative_diagnosis: NotRequired[str]
-    relative_relationship: NotRequired[str]
-    sedation_type: NotRequired[str]
-    symptoms_present: NotRequired[str]
-
-
-class Line3(TypedDict):
+class StructuredValueItem2(TypedDict):
     line_number: int
     system: str
     code: str
     units: int
     modifier: JsonValue
-
-
-class Structured2(TypedDict):
-    member_id: NotRequired[str]
-    requesting_provider_id: NotRequired[str]
-    requesting_npi: NotRequired[str]
-    lines: NotRequired[list[Line3]]
-    diagnosis_codes: NotRequired[list[str]]
-    place_of_service: NotRequired[str]
-    service_start: NotRequired[str]
-    urgency: NotRequired[str]
 
 
 class PayerReplyDetail2(TypedDict):
@@ -506,8 +458,8 @@ class Packet(TypedDict):
     channel: str
     bundle_document_id: JsonValue
     document_ids: list[str]
-    questionnaire_answers: QuestionnaireAnswers
-    structured: Structured2
+    questionnaire_answers: dict[str, str | bool | float]
+    structured: dict[str, str | list[str | StructuredValueItem2]]
     note: str
     submitted_by: str
     submitted_at: str
@@ -526,9 +478,10 @@ class PayerReply(TypedDict):
     channel: str
     letter_id: str
     message_id: str
-    pend_due: str
+    pend_due: NotRequired[str]
     case_status: str
     worked_by: list[str]
+    authorization_number: NotRequired[str]
 
 
 class AuthRespondToPendResult(Result):
@@ -547,7 +500,7 @@ class Packet2(TypedDict):
     bundle_document_id: str
     document_ids: list[str]
     questionnaire_answers: dict[str, str | bool | float]
-    structured: Structured2
+    structured: dict[str, str | list[str | StructuredValueItem2]]
     note: JsonValue
     submitted_by: str
     submitted_at: str
@@ -632,7 +585,7 @@ class Case3(TypedDict):
     closed_reason: JsonValue
 
 
-class Line4(TypedDict):
+class Line2(TypedDict):
     id: str
     case_id: str
     line_number: int
@@ -653,7 +606,7 @@ class CasesCreateFromOrderResult(Sectioned):
     patient: Patient
     coverage: Coverage
     requesting_provider: RequestingProvider
-    lines: list[Line4]
+    lines: list[Line2]
     requirement_checks: list[RequirementCheck]
     provider_determinations: list[JsonValue]
     form_responses: list[JsonValue]
@@ -709,7 +662,7 @@ class Coverage2(TypedDict):
     active_on: ActiveOn
 
 
-class Line5(TypedDict):
+class Line3(TypedDict):
     id: str
     case_id: str
     line_number: int
@@ -740,18 +693,7 @@ class ProviderDetermination2(TypedDict):
     decided_at: str
 
 
-class FormRespons2(TypedDict):
-    id: str
-    case_id: str
-    form_id: str
-    answers: dict[str, str]
-    complete: bool
-    problems: list[JsonValue]
-    updated_by: str
-    updated_at: str
-
-
-class Details4(TypedDict):
+class Details3(TypedDict):
     document_ids: NotRequired[list[str]]
     note: NotRequired[str]
 
@@ -772,29 +714,13 @@ class CaseDocument2(TypedDict):
     side: str
     copied_from: JsonValue
     created_at: str
-    details: Details4
+    details: Details3
     author: Author
     clinician_signed: bool
     body_chars: int
 
 
-class Submission(TypedDict):
-    id: str
-    case_id: str
-    sequence: int
-    channel: str
-    bundle_document_id: str | None
-    document_ids: list[str]
-    questionnaire_answers: dict[str, str]
-    structured: Structured
-    note: str | None
-    submitted_by: str
-    submitted_at: str
-    payer_reply: str
-    payer_reply_detail: PayerReplyDetail
-
-
-class Details5(TypedDict):
+class Details4(TypedDict):
     channel: str
     determination_id: JsonValue
     letter_id: str
@@ -809,7 +735,7 @@ class Message3(TypedDict):
     sender: str
     sent_at: str
     read_at: JsonValue
-    details: Details5
+    details: Details4
     preview: str
     unread: bool
 
@@ -870,12 +796,12 @@ class CasesGetCaseResult(SectionPaged):
     patient: Patient
     coverage: Coverage2
     requesting_provider: RequestingProvider
-    lines: list[Line5]
+    lines: list[Line3]
     requirement_checks: list[RequirementCheck]
     provider_determinations: list[ProviderDetermination2]
-    form_responses: list[FormRespons2]
+    form_responses: list[FormRespons]
     case_documents: list[CaseDocument2]
-    submissions: list[Submission]
+    submissions: list[LatestSubmission]
     unreadable_fax_pages: list[JsonValue]
     messages: list[Message3]
     letters: list[Letter2]
@@ -1041,7 +967,7 @@ class ChartGetPatientChartResult(SectionPaged):
     prior_pa_cases: list[PriorPaCas]
 
 
-class Line6(TypedDict):
+class Line4(TypedDict):
     code: str
     display: str
     modifier: JsonValue
@@ -1058,7 +984,7 @@ class Order2(TypedDict):
     servicing_org_id: str | None
     service_slug: str
     service_category: str
-    lines: list[Line6]
+    lines: list[Line4]
     diagnosis_codes: list[str]
     priority: str
     site_of_service: str
@@ -1099,7 +1025,7 @@ class ChartSearchPatientsResult(Result):
     count: int
 
 
-class Details6(TypedDict):
+class Details5(TypedDict):
     document_ids: list[str]
     note: str | None
 
@@ -1121,11 +1047,11 @@ class DocsCreateSubmissionBundleResult(Result):
     side: str
     copied_from: JsonValue
     created_at: str
-    details: Details6
+    details: Details5
 
 
-class Details7(TypedDict):
-    clinician_reply: NotRequired[ClinicianReply]
+class Details6(TypedDict):
+    clinician_reply: NotRequired[DetailsValue]
 
 
 class DocsGetDocumentResult(Result):
@@ -1145,22 +1071,12 @@ class DocsGetDocumentResult(Result):
     side: str
     copied_from: JsonValue
     created_at: str
-    details: Details7
+    details: Details6
     author: RequestingProvider
     clinician_signed: bool
     body_chars: int
     body_offset: int
     body_next_offset: JsonValue
-
-
-class Details8(TypedDict):
-    binary: NotRequired[bool]
-    byte_count: NotRequired[int]
-    filename: NotRequired[str]
-    mime_type: NotRequired[str]
-    sha256: NotRequired[str]
-    document_ids: NotRequired[list[str]]
-    note: NotRequired[str]
 
 
 class Document(TypedDict):
@@ -1179,7 +1095,7 @@ class Document(TypedDict):
     side: str
     copied_from: JsonValue
     created_at: str
-    details: Details8
+    details: dict[str, str | bool | int | list[str]]
     author: Author
     clinician_signed: bool
     body_chars: int
@@ -1210,7 +1126,7 @@ class DocsUploadEvidenceResult(Result):
     clinician_signed: bool
 
 
-class Details9(TypedDict):
+class Details7(TypedDict):
     binary: bool
     filename: str
     mime_type: str
@@ -1235,7 +1151,7 @@ class DocsUploadEvidenceFileResult(Result):
     side: str
     copied_from: JsonValue
     created_at: str
-    details: Details9
+    details: Details7
     clinician_signed: bool
 
 
@@ -1283,8 +1199,8 @@ class FormsValidateFormResult(Result):
     answers: dict[str, str | bool | float]
 
 
-class Details10(TypedDict):
-    determination_id: str
+class Details8(TypedDict):
+    determination_id: str | None
     from_worker_id: NotRequired[str]
     outcome: NotRequired[str]
     document_id: NotRequired[str]
@@ -1302,7 +1218,7 @@ class Message4(TypedDict):
     sender: str
     sent_at: str
     read_at: str | None
-    details: Details10
+    details: Details8
     preview: str
     unread: bool
 
@@ -1321,7 +1237,7 @@ class InboxReadMessageResult(Result):
     sender: str
     sent_at: str
     read_at: str
-    details: Details10
+    details: Details8
     unread: bool
 
 

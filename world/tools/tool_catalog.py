@@ -197,7 +197,10 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "bundle_document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_ids": {
         "items": {
@@ -222,10 +225,33 @@ CATALOG_JSON = r'''{
         "type": "object"
        },
        "structured": {
-        "$ref": "#/$defs/Structured"
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "items": {
+            "anyOf": [
+             {
+              "type": "string"
+             },
+             {
+              "$ref": "#/$defs/StructuredValueItem"
+             }
+            ]
+           },
+           "type": "array"
+          }
+         ]
+        },
+        "type": "object"
        },
        "note": {
-        "$ref": "#/$defs/JsonValue"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_by": {
         "type": "string"
@@ -327,33 +353,6 @@ CATALOG_JSON = r'''{
        "delivered_at",
        "delivery_channel",
        "reissued_from"
-      ],
-      "type": "object"
-     },
-     "Line": {
-      "properties": {
-       "code": {
-        "type": "string"
-       },
-       "line_number": {
-        "type": "integer"
-       },
-       "modifier": {
-        "$ref": "#/$defs/JsonValue"
-       },
-       "system": {
-        "type": "string"
-       },
-       "units": {
-        "type": "integer"
-       }
-      },
-      "required": [
-       "code",
-       "line_number",
-       "modifier",
-       "system",
-       "units"
       ],
       "type": "object"
      },
@@ -503,39 +502,31 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Structured": {
+     "StructuredValueItem": {
       "properties": {
-       "diagnosis_codes": {
-        "items": {
-         "type": "string"
-        },
-        "type": "array"
-       },
-       "lines": {
-        "items": {
-         "$ref": "#/$defs/Line"
-        },
-        "type": "array"
-       },
-       "member_id": {
+       "code": {
         "type": "string"
        },
-       "place_of_service": {
+       "line_number": {
+        "type": "integer"
+       },
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "system": {
         "type": "string"
        },
-       "requesting_npi": {
-        "type": "string"
-       },
-       "requesting_provider_id": {
-        "type": "string"
-       },
-       "service_start": {
-        "type": "string"
-       },
-       "urgency": {
-        "type": "string"
+       "units": {
+        "type": "integer"
        }
       },
+      "required": [
+       "code",
+       "line_number",
+       "modifier",
+       "system",
+       "units"
+      ],
       "type": "object"
      },
      "UnreadableFaxPage": {
@@ -934,7 +925,7 @@ CATALOG_JSON = r'''{
      },
      "document_ids": {
       "items": {
-       "$ref": "#/$defs/JsonValue"
+       "type": "string"
       },
       "type": "array"
      },
@@ -1236,7 +1227,7 @@ CATALOG_JSON = r'''{
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line2"
+         "$ref": "#/$defs/Line"
         },
         "type": "array"
        },
@@ -1313,7 +1304,10 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "more": {
-        "$ref": "#/$defs/More"
+        "additionalProperties": {
+         "$ref": "#/$defs/MoreValue"
+        },
+        "type": "object"
        },
        "more_hint": {
         "type": "string"
@@ -1396,7 +1390,32 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "details": {
-        "$ref": "#/$defs/Details2"
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "integer"
+          },
+          {
+           "$ref": "#/$defs/DetailsValue"
+          },
+          {
+           "items": {
+            "type": "string"
+           },
+           "type": "array"
+          },
+          {
+           "type": "null"
+          }
+         ]
+        },
+        "type": "object"
        },
        "author": {
         "$ref": "#/$defs/Author"
@@ -1428,21 +1447,6 @@ CATALOG_JSON = r'''{
        "author",
        "clinician_signed",
        "body_chars"
-      ],
-      "type": "object"
-     },
-     "ClinicianReply": {
-      "properties": {
-       "case_id": {
-        "type": "string"
-       },
-       "determination_id": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "case_id",
-       "determination_id"
       ],
       "type": "object"
      },
@@ -1513,41 +1517,6 @@ CATALOG_JSON = r'''{
      },
      "Details2": {
       "properties": {
-       "document_ids": {
-        "items": {
-         "type": "string"
-        },
-        "type": "array"
-       },
-       "note": {
-        "type": [
-         "string",
-         "null"
-        ]
-       },
-       "clinician_reply": {
-        "$ref": "#/$defs/ClinicianReply"
-       },
-       "binary": {
-        "type": "boolean"
-       },
-       "byte_count": {
-        "type": "integer"
-       },
-       "filename": {
-        "type": "string"
-       },
-       "mime_type": {
-        "type": "string"
-       },
-       "sha256": {
-        "type": "string"
-       }
-      },
-      "type": "object"
-     },
-     "Details3": {
-      "properties": {
        "determination_id": {
         "type": "string"
        },
@@ -1568,6 +1537,21 @@ CATALOG_JSON = r'''{
        "determination_id",
        "from_worker_id",
        "outcome"
+      ],
+      "type": "object"
+     },
+     "DetailsValue": {
+      "properties": {
+       "case_id": {
+        "type": "string"
+       },
+       "determination_id": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "case_id",
+       "determination_id"
       ],
       "type": "object"
      },
@@ -1653,7 +1637,7 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "Line2": {
+     "Line": {
       "properties": {
        "id": {
         "type": "string"
@@ -1727,7 +1711,7 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "details": {
-        "$ref": "#/$defs/Details3"
+        "$ref": "#/$defs/Details2"
        },
        "preview": {
         "type": "string"
@@ -1751,7 +1735,8 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Messages": {
+     "MoreEntry": {
+      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
       "properties": {
        "returned": {
         "type": "integer"
@@ -1770,23 +1755,7 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "More": {
-      "properties": {
-       "messages": {
-        "$ref": "#/$defs/Messages"
-       },
-       "case_documents": {
-        "$ref": "#/$defs/Messages"
-       }
-      },
-      "required": [
-       "messages",
-       "case_documents"
-      ],
-      "type": "object"
-     },
-     "MoreEntry": {
-      "description": "A list section cut to fit the result budget: entries returned, entries in all, where to continue.",
+     "MoreValue": {
       "properties": {
        "returned": {
         "type": "integer"
@@ -2411,33 +2380,6 @@ CATALOG_JSON = r'''{
    "outputSchema": {
     "$defs": {
      "JsonValue": {},
-     "Line3": {
-      "properties": {
-       "line_number": {
-        "type": "integer"
-       },
-       "system": {
-        "type": "string"
-       },
-       "code": {
-        "type": "string"
-       },
-       "units": {
-        "type": "integer"
-       },
-       "modifier": {
-        "$ref": "#/$defs/JsonValue"
-       }
-      },
-      "required": [
-       "line_number",
-       "system",
-       "code",
-       "units",
-       "modifier"
-      ],
-      "type": "object"
-     },
      "Packet": {
       "properties": {
        "id": {
@@ -2462,10 +2404,43 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "questionnaire_answers": {
-        "$ref": "#/$defs/QuestionnaireAnswers"
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
+        },
+        "type": "object"
        },
        "structured": {
-        "$ref": "#/$defs/Structured2"
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "items": {
+            "anyOf": [
+             {
+              "type": "string"
+             },
+             {
+              "$ref": "#/$defs/StructuredValueItem2"
+             }
+            ]
+           },
+           "type": "array"
+          }
+         ]
+        },
+        "type": "object"
        },
        "note": {
         "type": "string"
@@ -2552,6 +2527,9 @@ CATALOG_JSON = r'''{
          "type": "string"
         },
         "type": "array"
+       },
+       "authorization_number": {
+        "type": "string"
        }
       },
       "required": [
@@ -2565,7 +2543,6 @@ CATALOG_JSON = r'''{
        "channel",
        "letter_id",
        "message_id",
-       "pend_due",
        "case_status",
        "worked_by"
       ],
@@ -2588,32 +2565,6 @@ CATALOG_JSON = r'''{
        "intake_id",
        "intake_created"
       ],
-      "type": "object"
-     },
-     "QuestionnaireAnswers": {
-      "properties": {
-       "genetic_counseling": {
-        "type": "string"
-       },
-       "prior_colonoscopy_date": {
-        "type": "string"
-       },
-       "relative_age_at_diagnosis": {
-        "type": "string"
-       },
-       "relative_diagnosis": {
-        "type": "string"
-       },
-       "relative_relationship": {
-        "type": "string"
-       },
-       "sedation_type": {
-        "type": "string"
-       },
-       "symptoms_present": {
-        "type": "string"
-       }
-      },
       "type": "object"
      },
      "ResultBudgetNote": {
@@ -2643,39 +2594,31 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Structured2": {
+     "StructuredValueItem2": {
       "properties": {
-       "member_id": {
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
         "type": "string"
        },
-       "requesting_provider_id": {
+       "code": {
         "type": "string"
        },
-       "requesting_npi": {
-        "type": "string"
+       "units": {
+        "type": "integer"
        },
-       "lines": {
-        "items": {
-         "$ref": "#/$defs/Line3"
-        },
-        "type": "array"
-       },
-       "diagnosis_codes": {
-        "items": {
-         "type": "string"
-        },
-        "type": "array"
-       },
-       "place_of_service": {
-        "type": "string"
-       },
-       "service_start": {
-        "type": "string"
-       },
-       "urgency": {
-        "type": "string"
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
        }
       },
+      "required": [
+       "line_number",
+       "system",
+       "code",
+       "units",
+       "modifier"
+      ],
       "type": "object"
      }
     },
@@ -2789,33 +2732,6 @@ CATALOG_JSON = r'''{
    "outputSchema": {
     "$defs": {
      "JsonValue": {},
-     "Line3": {
-      "properties": {
-       "line_number": {
-        "type": "integer"
-       },
-       "system": {
-        "type": "string"
-       },
-       "code": {
-        "type": "string"
-       },
-       "units": {
-        "type": "integer"
-       },
-       "modifier": {
-        "$ref": "#/$defs/JsonValue"
-       }
-      },
-      "required": [
-       "line_number",
-       "system",
-       "code",
-       "units",
-       "modifier"
-      ],
-      "type": "object"
-     },
      "Packet2": {
       "properties": {
        "id": {
@@ -2856,7 +2772,27 @@ CATALOG_JSON = r'''{
         "type": "object"
        },
        "structured": {
-        "$ref": "#/$defs/Structured2"
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "items": {
+            "anyOf": [
+             {
+              "type": "string"
+             },
+             {
+              "$ref": "#/$defs/StructuredValueItem2"
+             }
+            ]
+           },
+           "type": "array"
+          }
+         ]
+        },
+        "type": "object"
        },
        "note": {
         "$ref": "#/$defs/JsonValue"
@@ -3026,39 +2962,31 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Structured2": {
+     "StructuredValueItem2": {
       "properties": {
-       "member_id": {
+       "line_number": {
+        "type": "integer"
+       },
+       "system": {
         "type": "string"
        },
-       "requesting_provider_id": {
+       "code": {
         "type": "string"
        },
-       "requesting_npi": {
-        "type": "string"
+       "units": {
+        "type": "integer"
        },
-       "lines": {
-        "items": {
-         "$ref": "#/$defs/Line3"
-        },
-        "type": "array"
-       },
-       "diagnosis_codes": {
-        "items": {
-         "type": "string"
-        },
-        "type": "array"
-       },
-       "place_of_service": {
-        "type": "string"
-       },
-       "service_start": {
-        "type": "string"
-       },
-       "urgency": {
-        "type": "string"
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
        }
       },
+      "required": [
+       "line_number",
+       "system",
+       "code",
+       "units",
+       "modifier"
+      ],
       "type": "object"
      },
      "UnreadablePage": {
@@ -3321,7 +3249,7 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "Line4": {
+     "Line2": {
       "properties": {
        "id": {
         "type": "string"
@@ -3719,7 +3647,7 @@ CATALOG_JSON = r'''{
      },
      "lines": {
       "items": {
-       "$ref": "#/$defs/Line4"
+       "$ref": "#/$defs/Line2"
       },
       "type": "array"
      },
@@ -4162,7 +4090,7 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "details": {
-        "$ref": "#/$defs/Details4"
+        "$ref": "#/$defs/Details3"
        },
        "author": {
         "$ref": "#/$defs/Author"
@@ -4259,7 +4187,7 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Details4": {
+     "Details3": {
       "properties": {
        "document_ids": {
         "items": {
@@ -4273,7 +4201,7 @@ CATALOG_JSON = r'''{
       },
       "type": "object"
      },
-     "Details5": {
+     "Details4": {
       "properties": {
        "channel": {
         "type": "string"
@@ -4379,7 +4307,7 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "FormRespons2": {
+     "FormRespons": {
       "properties": {
        "id": {
         "type": "string"
@@ -4392,7 +4320,17 @@ CATALOG_JSON = r'''{
        },
        "answers": {
         "additionalProperties": {
-         "type": "string"
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
         },
         "type": "object"
        },
@@ -4425,6 +4363,107 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
+     "LatestSubmission": {
+      "properties": {
+       "id": {
+        "type": "string"
+       },
+       "case_id": {
+        "type": "string"
+       },
+       "sequence": {
+        "type": "integer"
+       },
+       "channel": {
+        "type": "string"
+       },
+       "bundle_document_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "document_ids": {
+        "items": {
+         "type": "string"
+        },
+        "type": "array"
+       },
+       "questionnaire_answers": {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
+        },
+        "type": "object"
+       },
+       "structured": {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "items": {
+            "anyOf": [
+             {
+              "type": "string"
+             },
+             {
+              "$ref": "#/$defs/StructuredValueItem"
+             }
+            ]
+           },
+           "type": "array"
+          }
+         ]
+        },
+        "type": "object"
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "submitted_by": {
+        "type": "string"
+       },
+       "submitted_at": {
+        "type": "string"
+       },
+       "payer_reply": {
+        "type": "string"
+       },
+       "payer_reply_detail": {
+        "$ref": "#/$defs/PayerReplyDetail"
+       }
+      },
+      "required": [
+       "id",
+       "case_id",
+       "sequence",
+       "channel",
+       "bundle_document_id",
+       "document_ids",
+       "questionnaire_answers",
+       "structured",
+       "note",
+       "submitted_by",
+       "submitted_at",
+       "payer_reply",
+       "payer_reply_detail"
+      ],
+      "type": "object"
+     },
      "Letter2": {
       "properties": {
        "id": {
@@ -4495,34 +4534,7 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Line": {
-      "properties": {
-       "code": {
-        "type": "string"
-       },
-       "line_number": {
-        "type": "integer"
-       },
-       "modifier": {
-        "$ref": "#/$defs/JsonValue"
-       },
-       "system": {
-        "type": "string"
-       },
-       "units": {
-        "type": "integer"
-       }
-      },
-      "required": [
-       "code",
-       "line_number",
-       "modifier",
-       "system",
-       "units"
-      ],
-      "type": "object"
-     },
-     "Line5": {
+     "Line3": {
       "properties": {
        "id": {
         "type": "string"
@@ -4605,7 +4617,7 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "details": {
-        "$ref": "#/$defs/Details5"
+        "$ref": "#/$defs/Details4"
        },
        "preview": {
         "type": "string"
@@ -4939,109 +4951,30 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Structured": {
+     "StructuredValueItem": {
       "properties": {
-       "diagnosis_codes": {
-        "items": {
-         "type": "string"
-        },
-        "type": "array"
-       },
-       "lines": {
-        "items": {
-         "$ref": "#/$defs/Line"
-        },
-        "type": "array"
-       },
-       "member_id": {
+       "code": {
         "type": "string"
        },
-       "place_of_service": {
-        "type": "string"
-       },
-       "requesting_npi": {
-        "type": "string"
-       },
-       "requesting_provider_id": {
-        "type": "string"
-       },
-       "service_start": {
-        "type": "string"
-       },
-       "urgency": {
-        "type": "string"
-       }
-      },
-      "type": "object"
-     },
-     "Submission": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
-       "case_id": {
-        "type": "string"
-       },
-       "sequence": {
+       "line_number": {
         "type": "integer"
        },
-       "channel": {
+       "modifier": {
+        "$ref": "#/$defs/JsonValue"
+       },
+       "system": {
         "type": "string"
        },
-       "bundle_document_id": {
-        "type": [
-         "string",
-         "null"
-        ]
-       },
-       "document_ids": {
-        "items": {
-         "type": "string"
-        },
-        "type": "array"
-       },
-       "questionnaire_answers": {
-        "additionalProperties": {
-         "type": "string"
-        },
-        "type": "object"
-       },
-       "structured": {
-        "$ref": "#/$defs/Structured"
-       },
-       "note": {
-        "type": [
-         "string",
-         "null"
-        ]
-       },
-       "submitted_by": {
-        "type": "string"
-       },
-       "submitted_at": {
-        "type": "string"
-       },
-       "payer_reply": {
-        "type": "string"
-       },
-       "payer_reply_detail": {
-        "$ref": "#/$defs/PayerReplyDetail"
+       "units": {
+        "type": "integer"
        }
       },
       "required": [
-       "id",
-       "case_id",
-       "sequence",
-       "channel",
-       "bundle_document_id",
-       "document_ids",
-       "questionnaire_answers",
-       "structured",
-       "note",
-       "submitted_by",
-       "submitted_at",
-       "payer_reply",
-       "payer_reply_detail"
+       "code",
+       "line_number",
+       "modifier",
+       "system",
+       "units"
       ],
       "type": "object"
      }
@@ -5100,7 +5033,7 @@ CATALOG_JSON = r'''{
      },
      "lines": {
       "items": {
-       "$ref": "#/$defs/Line5"
+       "$ref": "#/$defs/Line3"
       },
       "type": "array"
      },
@@ -5118,7 +5051,7 @@ CATALOG_JSON = r'''{
      },
      "form_responses": {
       "items": {
-       "$ref": "#/$defs/FormRespons2"
+       "$ref": "#/$defs/FormRespons"
       },
       "type": "array"
      },
@@ -5130,7 +5063,7 @@ CATALOG_JSON = r'''{
      },
      "submissions": {
       "items": {
-       "$ref": "#/$defs/Submission"
+       "$ref": "#/$defs/LatestSubmission"
       },
       "type": "array"
      },
@@ -6230,7 +6163,7 @@ CATALOG_JSON = r'''{
    "outputSchema": {
     "$defs": {
      "JsonValue": {},
-     "Line6": {
+     "Line4": {
       "properties": {
        "code": {
         "type": "string"
@@ -6288,7 +6221,7 @@ CATALOG_JSON = r'''{
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line6"
+         "$ref": "#/$defs/Line4"
         },
         "type": "array"
        },
@@ -6651,7 +6584,7 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Details6": {
+     "Details5": {
       "properties": {
        "document_ids": {
         "items": {
@@ -6754,7 +6687,7 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "details": {
-      "$ref": "#/$defs/Details6"
+      "$ref": "#/$defs/Details5"
      }
     },
     "required": [
@@ -6810,7 +6743,15 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "ClinicianReply": {
+     "Details6": {
+      "properties": {
+       "clinician_reply": {
+        "$ref": "#/$defs/DetailsValue"
+       }
+      },
+      "type": "object"
+     },
+     "DetailsValue": {
       "properties": {
        "case_id": {
         "type": "string"
@@ -6823,14 +6764,6 @@ CATALOG_JSON = r'''{
        "case_id",
        "determination_id"
       ],
-      "type": "object"
-     },
-     "Details7": {
-      "properties": {
-       "clinician_reply": {
-        "$ref": "#/$defs/ClinicianReply"
-       }
-      },
       "type": "object"
      },
      "JsonValue": {},
@@ -6958,7 +6891,7 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "details": {
-      "$ref": "#/$defs/Details7"
+      "$ref": "#/$defs/Details6"
      },
      "author": {
       "$ref": "#/$defs/RequestingProvider"
@@ -7075,35 +7008,6 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Details8": {
-      "properties": {
-       "binary": {
-        "type": "boolean"
-       },
-       "byte_count": {
-        "type": "integer"
-       },
-       "filename": {
-        "type": "string"
-       },
-       "mime_type": {
-        "type": "string"
-       },
-       "sha256": {
-        "type": "string"
-       },
-       "document_ids": {
-        "items": {
-         "type": "string"
-        },
-        "type": "array"
-       },
-       "note": {
-        "type": "string"
-       }
-      },
-      "type": "object"
-     },
      "Document": {
       "properties": {
        "id": {
@@ -7164,7 +7068,26 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "details": {
-        "$ref": "#/$defs/Details8"
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "integer"
+          },
+          {
+           "items": {
+            "type": "string"
+           },
+           "type": "array"
+          }
+         ]
+        },
+        "type": "object"
        },
        "author": {
         "$ref": "#/$defs/Author"
@@ -7535,7 +7458,7 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Details9": {
+     "Details7": {
       "properties": {
        "binary": {
         "type": "boolean"
@@ -7644,7 +7567,7 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "details": {
-      "$ref": "#/$defs/Details9"
+      "$ref": "#/$defs/Details7"
      },
      "clinician_signed": {
       "type": "boolean"
@@ -8158,10 +8081,13 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Details10": {
+     "Details8": {
       "properties": {
        "determination_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "from_worker_id": {
         "type": "string"
@@ -8217,7 +8143,7 @@ CATALOG_JSON = r'''{
         ]
        },
        "details": {
-        "$ref": "#/$defs/Details10"
+        "$ref": "#/$defs/Details8"
        },
        "preview": {
         "type": "string"
@@ -8332,10 +8258,13 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Details10": {
+     "Details8": {
       "properties": {
        "determination_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "from_worker_id": {
         "type": "string"
@@ -8421,7 +8350,7 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "details": {
-      "$ref": "#/$defs/Details10"
+      "$ref": "#/$defs/Details8"
      },
      "unread": {
       "type": "boolean"
@@ -13242,36 +13171,6 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "Line3": {
-      "properties": {
-       "code": {
-        "type": "string"
-       },
-       "line_number": {
-        "type": "integer"
-       },
-       "modifier": {
-        "type": [
-         "string",
-         "null"
-        ]
-       },
-       "system": {
-        "type": "string"
-       },
-       "units": {
-        "type": "integer"
-       }
-      },
-      "required": [
-       "code",
-       "line_number",
-       "modifier",
-       "system",
-       "units"
-      ],
-      "type": "object"
-     },
      "LineItem3": {
       "properties": {
        "id": {
@@ -13457,12 +13356,42 @@ CATALOG_JSON = r'''{
        },
        "questionnaire_answers": {
         "additionalProperties": {
-         "type": "string"
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
         },
         "type": "object"
        },
        "structured": {
-        "$ref": "#/$defs/Structured"
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "items": {
+            "anyOf": [
+             {
+              "type": "string"
+             },
+             {
+              "$ref": "#/$defs/StructuredValueItem"
+             }
+            ]
+           },
+           "type": "array"
+          }
+         ]
+        },
+        "type": "object"
        },
        "note": {
         "$ref": "#/$defs/JsonValue"
@@ -13609,39 +13538,34 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Structured": {
+     "StructuredValueItem": {
       "properties": {
-       "diagnosis_codes": {
-        "items": {
-         "type": "string"
-        },
-        "type": "array"
-       },
-       "lines": {
-        "items": {
-         "$ref": "#/$defs/Line3"
-        },
-        "type": "array"
-       },
-       "member_id": {
+       "code": {
         "type": "string"
        },
-       "place_of_service": {
+       "line_number": {
+        "type": "integer"
+       },
+       "modifier": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "system": {
         "type": "string"
        },
-       "requesting_npi": {
-        "type": "string"
-       },
-       "requesting_provider_id": {
-        "type": "string"
-       },
-       "service_start": {
-        "type": "string"
-       },
-       "urgency": {
-        "type": "string"
+       "units": {
+        "type": "integer"
        }
       },
+      "required": [
+       "code",
+       "line_number",
+       "modifier",
+       "system",
+       "units"
+      ],
       "type": "object"
      }
     },
@@ -19249,7 +19173,7 @@ CATALOG_JSON = r'''{
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line4"
+         "$ref": "#/$defs/Line3"
         },
         "type": "array"
        }
@@ -19579,7 +19503,7 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Line4": {
+     "Line3": {
       "properties": {
        "id": {
         "type": "string"
@@ -20508,7 +20432,7 @@ CATALOG_JSON = r'''{
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line4"
+         "$ref": "#/$defs/Line3"
         },
         "type": "array"
        }
@@ -20841,7 +20765,7 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Line4": {
+     "Line3": {
       "properties": {
        "id": {
         "type": "string"
@@ -22614,7 +22538,7 @@ CATALOG_JSON = r'''{
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line4"
+         "$ref": "#/$defs/Line3"
         },
         "type": "array"
        }
@@ -22798,7 +22722,7 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "Line4": {
+     "Line3": {
       "properties": {
        "id": {
         "type": "string"
@@ -23488,7 +23412,13 @@ CATALOG_JSON = r'''{
      "BehavioralHealth": {
       "properties": {
        "auditc_items": {
-        "$ref": "#/$defs/JsonValue"
+        "items": {
+         "type": "integer"
+        },
+        "type": [
+         "array",
+         "null"
+        ]
        },
        "computed": {
         "$ref": "#/$defs/Computed"
@@ -23500,7 +23430,10 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "notes": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phq9_items": {
         "items": {
@@ -23549,10 +23482,16 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "notes": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pain_score": {
-        "$ref": "#/$defs/JsonValue"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "recent_utilization": {
         "type": "string"
@@ -23588,6 +23527,12 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "phq9_total": {
+        "type": "integer"
+       },
+       "auditc_positive": {
+        "type": "boolean"
+       },
+       "auditc_total": {
         "type": "integer"
        }
       },
@@ -23636,7 +23581,10 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "note": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -23734,7 +23682,10 @@ CATALOG_JSON = r'''{
         "type": "boolean"
        },
        "notes": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "social_isolation": {
         "type": "boolean"
@@ -23792,7 +23743,10 @@ CATALOG_JSON = r'''{
       "type": "integer"
      },
      "auditc_score": {
-      "$ref": "#/$defs/JsonValue"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "hunger_vital_sign_positive": {
       "type": "boolean"
@@ -24302,7 +24256,13 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "auditc_items": {
-        "$ref": "#/$defs/JsonValue"
+        "items": {
+         "type": "integer"
+        },
+        "type": [
+         "array",
+         "null"
+        ]
        },
        "substance_use_notes": {
         "type": [
@@ -24311,7 +24271,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "notes": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "computed": {
         "$ref": "#/$defs/Computed3"
@@ -24345,7 +24308,10 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "pain_score": {
-        "$ref": "#/$defs/JsonValue"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "clinical_concerns": {
         "items": {
@@ -24354,7 +24320,10 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "notes": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "computed": {
         "additionalProperties": {
@@ -24402,6 +24371,12 @@ CATALOG_JSON = r'''{
        },
        "gad7_severity": {
         "type": "string"
+       },
+       "auditc_total": {
+        "type": "integer"
+       },
+       "auditc_positive": {
+        "type": "boolean"
        }
       },
       "required": [
@@ -24438,7 +24413,10 @@ CATALOG_JSON = r'''{
         "type": "string"
        },
        "note": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -24542,7 +24520,10 @@ CATALOG_JSON = r'''{
         "type": "boolean"
        },
        "notes": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "computed": {
         "$ref": "#/$defs/Computed2"
@@ -24576,7 +24557,14 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "clinical": {
-      "$ref": "#/$defs/Clinical2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Clinical2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "medication": {
       "anyOf": [
@@ -24621,7 +24609,10 @@ CATALOG_JSON = r'''{
       ]
      },
      "auditc_score": {
-      "$ref": "#/$defs/JsonValue"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "hunger_vital_sign_positive": {
       "type": [
@@ -24630,7 +24621,10 @@ CATALOG_JSON = r'''{
       ]
      },
      "blocked_reason": {
-      "$ref": "#/$defs/JsonValue"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "assessor_id": {
       "type": "string"
@@ -28068,7 +28062,10 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "consent_turn": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "case_status": {
       "type": "string"
