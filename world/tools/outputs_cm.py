@@ -7,7 +7,8 @@ records, the result-budget note) are the shared bases of :mod:`chibench.world.to
 The shapes were first written from the results the tools actually return (every oracle and near-miss
 replay, every tool test) and are held to them by tests (``tests/tools/test_output_schemas.py``, with every
 object closed): a service that adds, drops or retypes a key fails there until its shape here is updated.
-A value typed ``JsonValue`` is one no recorded result has shown other than null or empty.
+Scalars and records are nullable (optional columns and links are null in some worlds), lists are not;
+a value typed ``JsonValue`` is one no recorded result has shown other than null or empty.
 """
 
 from __future__ import annotations
@@ -20,157 +21,157 @@ from .outputs import JsonValue, Page, Result, SectionPaged
 
 
 class Clinical(TypedDict):
-    clinical_concerns: list[str]
-    computed: dict[str, JsonValue]
-    conditions_reviewed: list[str]
-    functional_status: str
+    clinical_concerns: list[str | None]
+    computed: dict[str, JsonValue] | None
+    conditions_reviewed: list[str | None]
+    functional_status: str | None
     notes: str | None
     pain_score: int | None
-    recent_utilization: str
-    symptom_summary: str
+    recent_utilization: str | None
+    symptom_summary: str | None
 
 
 class Medication(TypedDict):
-    adherence: str
-    name: str
+    adherence: str | None
+    name: str | None
     note: str | None
 
 
 class Medication2(TypedDict):
-    adherence_barriers: list[str]
-    computed: dict[str, JsonValue]
-    cost_concern: bool
-    medications: list[Medication]
-    reconciliation_notes: str
+    adherence_barriers: list[str | None]
+    computed: dict[str, JsonValue] | None
+    cost_concern: bool | None
+    medications: list[Medication | None]
+    reconciliation_notes: str | None
     side_effects: list[JsonValue]
 
 
 class Computed(TypedDict):
-    gad7_severity: str
-    gad7_total: int
-    phq9_item9_positive: bool
-    phq9_severity: str
-    phq9_total: int
-    auditc_positive: NotRequired[bool]
-    auditc_total: NotRequired[int]
+    gad7_severity: str | None
+    gad7_total: int | None
+    phq9_item9_positive: bool | None
+    phq9_severity: str | None
+    phq9_total: int | None
+    auditc_positive: NotRequired[bool | None]
+    auditc_total: NotRequired[int | None]
 
 
 class BehavioralHealth(TypedDict):
-    auditc_items: list[int] | None
-    computed: Computed
-    gad7_items: list[int]
+    auditc_items: list[int | None]
+    computed: Computed | None
+    gad7_items: list[int | None]
     notes: str | None
-    phq9_items: list[int]
+    phq9_items: list[int | None]
     substance_use_notes: str | None
 
 
 class Computed2(TypedDict):
-    hunger_vital_sign_positive: bool
+    hunger_vital_sign_positive: bool | None
 
 
 class HungerVitalSign(TypedDict):
-    food_did_not_last: str
-    worried_food_would_run_out: str
+    food_did_not_last: str | None
+    worried_food_would_run_out: str | None
 
 
 class Sdoh(TypedDict):
-    computed: Computed2
-    financial_strain: bool
-    housing: str
-    hunger_vital_sign: HungerVitalSign
-    interpersonal_safety_concern: bool
+    computed: Computed2 | None
+    financial_strain: bool | None
+    housing: str | None
+    hunger_vital_sign: HungerVitalSign | None
+    interpersonal_safety_concern: bool | None
     notes: str | None
-    social_isolation: bool
-    transportation_barrier: bool
-    utilities_concern: bool
+    social_isolation: bool | None
+    transportation_barrier: bool | None
+    utilities_concern: bool | None
 
 
 class CmAssessmentCompleteAssessmentResult(Result):
-    id: str
-    cm_case_id: str
-    status: str
-    clinical: Clinical
-    medication: Medication2
-    behavioral_health: BehavioralHealth
-    sdoh: Sdoh
-    phq9_score: int
-    gad7_score: int
+    id: str | None
+    cm_case_id: str | None
+    status: str | None
+    clinical: Clinical | None
+    medication: Medication2 | None
+    behavioral_health: BehavioralHealth | None
+    sdoh: Sdoh | None
+    phq9_score: int | None
+    gad7_score: int | None
     auditc_score: int | None
-    hunger_vital_sign_positive: bool
+    hunger_vital_sign_positive: bool | None
     blocked_reason: JsonValue
-    assessor_id: str
-    started_at: str
-    completed_at: str
-    sections_saved: list[str]
+    assessor_id: str | None
+    started_at: str | None
+    completed_at: str | None
+    sections_saved: list[str | None]
     sections_missing: list[JsonValue]
 
 
 class Clinical2(TypedDict):
-    conditions_reviewed: list[str]
-    symptom_summary: str
-    recent_utilization: str
-    functional_status: str
+    conditions_reviewed: list[str | None]
+    symptom_summary: str | None
+    recent_utilization: str | None
+    functional_status: str | None
     pain_score: int | None
-    clinical_concerns: list[str]
+    clinical_concerns: list[str | None]
     notes: str | None
-    computed: dict[str, JsonValue]
+    computed: dict[str, JsonValue] | None
 
 
 class Medication3(TypedDict):
-    name: str
-    adherence: str
+    name: str | None
+    adherence: str | None
     note: str | None
 
 
 class Medication4(TypedDict):
-    medications: list[Medication3]
-    adherence_barriers: list[str]
-    cost_concern: bool
+    medications: list[Medication3 | None]
+    adherence_barriers: list[str | None]
+    cost_concern: bool | None
     side_effects: list[JsonValue]
-    reconciliation_notes: str
-    computed: dict[str, JsonValue]
+    reconciliation_notes: str | None
+    computed: dict[str, JsonValue] | None
 
 
 class Computed3(TypedDict):
-    phq9_total: int
-    phq9_severity: str
-    phq9_item9_positive: bool
-    gad7_total: int
-    gad7_severity: str
-    auditc_total: NotRequired[int]
-    auditc_positive: NotRequired[bool]
+    phq9_total: int | None
+    phq9_severity: str | None
+    phq9_item9_positive: bool | None
+    gad7_total: int | None
+    gad7_severity: str | None
+    auditc_total: NotRequired[int | None]
+    auditc_positive: NotRequired[bool | None]
 
 
 class BehavioralHealth2(TypedDict):
-    phq9_items: list[int]
-    gad7_items: list[int]
-    auditc_items: list[int] | None
+    phq9_items: list[int | None]
+    gad7_items: list[int | None]
+    auditc_items: list[int | None]
     substance_use_notes: str | None
     notes: str | None
-    computed: Computed3
+    computed: Computed3 | None
 
 
 class HungerVitalSign2(TypedDict):
-    worried_food_would_run_out: str
-    food_did_not_last: str
+    worried_food_would_run_out: str | None
+    food_did_not_last: str | None
 
 
 class Sdoh2(TypedDict):
-    hunger_vital_sign: HungerVitalSign2
-    housing: str
-    transportation_barrier: bool
-    utilities_concern: bool
-    financial_strain: bool
-    social_isolation: bool
-    interpersonal_safety_concern: bool
+    hunger_vital_sign: HungerVitalSign2 | None
+    housing: str | None
+    transportation_barrier: bool | None
+    utilities_concern: bool | None
+    financial_strain: bool | None
+    social_isolation: bool | None
+    interpersonal_safety_concern: bool | None
     notes: str | None
-    computed: Computed2
+    computed: Computed2 | None
 
 
 class CmAssessmentSaveSectionResult(Result):
-    id: str
-    cm_case_id: str
-    status: str
+    id: str | None
+    cm_case_id: str | None
+    status: str | None
     clinical: Clinical2 | None
     medication: Medication4 | None
     behavioral_health: BehavioralHealth2 | None
@@ -180,17 +181,17 @@ class CmAssessmentSaveSectionResult(Result):
     auditc_score: int | None
     hunger_vital_sign_positive: bool | None
     blocked_reason: str | None
-    assessor_id: str
-    started_at: str
+    assessor_id: str | None
+    started_at: str | None
     completed_at: JsonValue
-    sections_saved: list[str]
-    sections_missing: list[str]
+    sections_saved: list[str | None]
+    sections_missing: list[str | None]
 
 
 class CmAssessmentStartAssessmentResult(Result):
-    id: str
-    cm_case_id: str
-    status: str
+    id: str | None
+    cm_case_id: str | None
+    status: str | None
     clinical: JsonValue
     medication: JsonValue
     behavioral_health: JsonValue
@@ -200,512 +201,503 @@ class CmAssessmentStartAssessmentResult(Result):
     auditc_score: JsonValue
     hunger_vital_sign_positive: JsonValue
     blocked_reason: JsonValue
-    assessor_id: str
-    started_at: str
+    assessor_id: str | None
+    started_at: str | None
     completed_at: JsonValue
     sections_saved: list[JsonValue]
-    sections_missing: list[str]
+    sections_missing: list[str | None]
 
 
 class CmCarePlanCreateDraftResult(Result):
-    id: str
-    cm_case_id: str
-    status: str
+    id: str | None
+    cm_case_id: str | None
+    status: str | None
     escalation_triggers: list[JsonValue]
     follow_up_cadence: JsonValue
     follow_up_start: JsonValue
     follow_up_notes: JsonValue
-    author_id: str
-    created_at: str
-    updated_at: str
+    author_id: str | None
+    created_at: str | None
+    updated_at: str | None
     finalized_at: JsonValue
     problems: list[JsonValue]
 
 
 class EscalationTrigger(TypedDict):
-    action: str
-    contact: str
-    timeframe: str
-    trigger: str
+    action: str | None
+    contact: str | None
+    timeframe: str | None
+    trigger: str | None
 
 
 class Intervention(TypedDict):
-    id: str
-    goal_id: str
-    ordinal: int
-    action: str
-    owner: str
-    due_date: str
-    frequency: str
-    details: dict[str, JsonValue]
+    id: str | None
+    goal_id: str | None
+    ordinal: int | None
+    action: str | None
+    owner: str | None
+    due_date: str | None
+    frequency: str | None
+    details: dict[str, JsonValue] | None
 
 
 class Goal(TypedDict):
-    id: str
-    problem_id: str
-    ordinal: int
-    statement: str
-    measure: str
-    target: str
-    target_date: str
-    interventions: list[Intervention]
+    id: str | None
+    problem_id: str | None
+    ordinal: int | None
+    statement: str | None
+    measure: str | None
+    target: str | None
+    target_date: str | None
+    interventions: list[Intervention | None]
 
 
 class Problem(TypedDict):
-    id: str
-    plan_id: str
-    ordinal: int
-    statement: str
-    domain: str
+    id: str | None
+    plan_id: str | None
+    ordinal: int | None
+    statement: str | None
+    domain: str | None
     icd10: str | None
-    evidence: str
-    priority: str
-    goals: list[Goal]
+    evidence: str | None
+    priority: str | None
+    goals: list[Goal | None]
 
 
 class CmCarePlanFinalizeResult(Result):
-    id: str
-    cm_case_id: str
-    status: str
-    escalation_triggers: list[EscalationTrigger]
-    follow_up_cadence: str
-    follow_up_start: str
+    id: str | None
+    cm_case_id: str | None
+    status: str | None
+    escalation_triggers: list[EscalationTrigger | None]
+    follow_up_cadence: str | None
+    follow_up_start: str | None
     follow_up_notes: str | None
-    author_id: str
-    created_at: str
-    updated_at: str
-    finalized_at: str
-    problems: list[Problem]
+    author_id: str | None
+    created_at: str | None
+    updated_at: str | None
+    finalized_at: str | None
+    problems: list[Problem | None]
 
 
 class EscalationTrigger2(TypedDict):
-    trigger: str
-    action: str
-    contact: str
-    timeframe: str
+    trigger: str | None
+    action: str | None
+    contact: str | None
+    timeframe: str | None
 
 
 class CmCarePlanSaveCarePlanResult(Result):
-    id: str
-    cm_case_id: str
-    status: str
-    escalation_triggers: list[EscalationTrigger2]
-    follow_up_cadence: str
-    follow_up_start: str
+    id: str | None
+    cm_case_id: str | None
+    status: str | None
+    escalation_triggers: list[EscalationTrigger2 | None]
+    follow_up_cadence: str | None
+    follow_up_start: str | None
     follow_up_notes: str | None
-    author_id: str
-    created_at: str
-    updated_at: str
+    author_id: str | None
+    created_at: str | None
+    updated_at: str | None
     finalized_at: JsonValue
-    problems: list[Problem]
+    problems: list[Problem | None]
 
 
 class Case(TypedDict):
-    id: str
-    referral_id: str
-    patient_id: str
-    status: str
-    program: str
-    priority: str
+    id: str | None
+    referral_id: str | None
+    patient_id: str | None
+    status: str | None
+    program: str | None
+    priority: str | None
     risk_level: JsonValue
-    assigned_to: str
-    opened_at: str
+    assigned_to: str | None
+    opened_at: str | None
     closed_at: JsonValue
     disenroll_reason: JsonValue
     disenroll_note: JsonValue
 
 
 class Referral(TypedDict):
-    id: str
-    patient_id: str
-    date: str
-    source: str
-    referring_worker_id: str
-    reason: str
-    diagnosis_codes: list[str]
-    risk_score: float
-    utilization_flags: list[str]
-    suggested_program: str
-    suggested_priority: str
-    status: str
+    id: str | None
+    patient_id: str | None
+    date: str | None
+    source: str | None
+    referring_worker_id: str | None
+    reason: str | None
+    diagnosis_codes: list[str | None]
+    risk_score: float | None
+    utilization_flags: list[str | None]
+    suggested_program: str | None
+    suggested_priority: str | None
+    status: str | None
 
 
 class Pcp(TypedDict):
-    id: str
-    name: str
-    role: str
-    org_id: str
-    npi: str
-    specialty: str
+    id: str | None
+    name: str | None
+    role: str | None
+    org_id: str | None
+    npi: str | None
+    specialty: str | None
 
 
 class Patient(TypedDict):
-    id: str
-    given_name: str
-    family_name: str
-    birth_date: str
-    sex: str
-    address_line: str
-    city: str
-    state: str
-    postal_code: str
-    phone: str
-    preferred_language: str
-    pcp_worker_id: str
-    domain: str
-    age: int
-    pcp: Pcp
+    id: str | None
+    given_name: str | None
+    family_name: str | None
+    birth_date: str | None
+    sex: str | None
+    address_line: str | None
+    city: str | None
+    state: str | None
+    postal_code: str | None
+    phone: str | None
+    preferred_language: str | None
+    pcp_worker_id: str | None
+    domain: str | None
+    age: int | None
+    pcp: Pcp | None
 
 
 class ActiveOn(TypedDict):
-    date: str
-    active: bool
+    date: str | None
+    active: bool | None
 
 
 class Coverage(TypedDict):
-    id: str
-    patient_id: str
-    plan_id: str
-    member_id: str
-    group_number: str
-    status: str
-    effective_date: str
+    id: str | None
+    patient_id: str | None
+    plan_id: str | None
+    member_id: str | None
+    group_number: str | None
+    status: str | None
+    effective_date: str | None
     termination_date: JsonValue
-    plan_name: str
-    line_of_business: str
-    product: str
-    plan_state: str
-    active_on: ActiveOn
+    plan_name: str | None
+    line_of_business: str | None
+    product: str | None
+    plan_state: str | None
+    active_on: ActiveOn | None
 
 
 class Condition(TypedDict):
-    id: str
-    code: str
-    display: str
-    onset: str
-    status: str
+    id: str | None
+    code: str | None
+    display: str | None
+    onset: str | None
+    status: str | None
     abatement: JsonValue
     note: str | None
 
 
 class Encounter(TypedDict):
-    id: str
-    date: str
-    type: str
-    provider_worker_id: str
-    org_id: str
-    reason: str
-    generated: bool
-    provider_name: str
+    id: str | None
+    date: str | None
+    type: str | None
+    provider_worker_id: str | None
+    org_id: str | None
+    reason: str | None
+    generated: bool | None
+    provider_name: str | None
 
 
 class Observation(TypedDict):
-    id: str
-    encounter_id: str
-    loinc: str
-    display: str
-    date: str
-    value_num: float
+    id: str | None
+    encounter_id: str | None
+    loinc: str | None
+    display: str | None
+    date: str | None
+    value_num: float | None
     value_text: JsonValue
-    unit: str
+    unit: str | None
     reference_range: str | None
     interpretation: str | None
 
 
 class Code(TypedDict):
-    loinc: str
-    display: str
-    count: int
-    latest_date: str
-    earliest_date: str
+    loinc: str | None
+    display: str | None
+    count: int | None
+    latest_date: str | None
+    earliest_date: str | None
 
 
 class ObservationsMeta(TypedDict):
-    total_in_chart: int
-    matched: int
-    returned: int
-    per_code: int
+    total_in_chart: int | None
+    matched: int | None
+    returned: int | None
+    per_code: int | None
     since: str | None
     until: str | None
-    loinc_codes: list[str]
-    codes: list[Code]
+    loinc_codes: list[str | None]
+    codes: list[Code | None]
 
 
 class Medication5(TypedDict):
-    id: str
-    name: str
+    id: str | None
+    name: str | None
     rxnorm: JsonValue
-    dose: str
-    route: str
-    frequency: str
-    start: str
+    dose: str | None
+    route: str | None
+    frequency: str | None
+    start: str | None
     end: str | None
-    status: str
+    status: str | None
     prescriber_worker_id: str | None
     note: str | None
 
 
 class Allergy(TypedDict):
-    id: str
-    substance: str
-    reaction: str
-    severity: str
-    recorded: str
-
-
-class Author(TypedDict):
-    id: str
-    name: str
-    role: str
-    org_id: str
-    npi: str | None
-    specialty: str
+    id: str | None
+    substance: str | None
+    reaction: str | None
+    severity: str | None
+    recorded: str | None
 
 
 class Document(TypedDict):
-    id: str
-    patient_id: str
+    id: str | None
+    patient_id: str | None
     case_id: JsonValue
-    encounter_id: str
-    kind: str
-    title: str
-    date: str
-    author_worker_id: str
-    signed: bool
-    signed_by: str
-    signed_at: str
-    origin: str
-    side: str
+    encounter_id: str | None
+    kind: str | None
+    title: str | None
+    date: str | None
+    author_worker_id: str | None
+    signed: bool | None
+    signed_by: str | None
+    signed_at: str | None
+    origin: str | None
+    side: str | None
     copied_from: JsonValue
-    created_at: str
-    details: dict[str, JsonValue]
-    author: Author
-    clinician_signed: bool
-    body_chars: int
+    created_at: str | None
+    details: dict[str, JsonValue] | None
+    author: Pcp | None
+    clinician_signed: bool | None
+    body_chars: int | None
 
 
 class DocumentBody(TypedDict):
-    id: str
-    kind: str
-    title: str
-    date: str
-    author_worker_id: str
-    signed: bool
-    body: str
+    id: str | None
+    kind: str | None
+    title: str | None
+    date: str | None
+    author_worker_id: str | None
+    signed: bool | None
+    body: str | None
 
 
 class CmChartGetChartDataResult(SectionPaged):
-    case: NotRequired[Case]
-    referral: NotRequired[Referral]
-    as_of: str
-    patient: NotRequired[Patient]
-    coverages: NotRequired[list[Coverage]]
-    conditions: NotRequired[list[Condition]]
-    encounters: NotRequired[list[Encounter]]
-    observations: NotRequired[list[Observation]]
-    observations_meta: NotRequired[ObservationsMeta]
-    medications: NotRequired[list[Medication5]]
+    case: NotRequired[Case | None]
+    referral: NotRequired[Referral | None]
+    as_of: str | None
+    patient: NotRequired[Patient | None]
+    coverages: NotRequired[list[Coverage | None]]
+    conditions: NotRequired[list[Condition | None]]
+    encounters: NotRequired[list[Encounter | None]]
+    observations: NotRequired[list[Observation | None]]
+    observations_meta: NotRequired[ObservationsMeta | None]
+    medications: NotRequired[list[Medication5 | None]]
     procedures: NotRequired[list[JsonValue]]
-    allergies: NotRequired[list[Allergy]]
-    documents: NotRequired[list[Document]]
-    case_id: NotRequired[str]
-    document_bodies: NotRequired[list[DocumentBody]]
+    allergies: NotRequired[list[Allergy | None]]
+    documents: NotRequired[list[Document | None]]
+    case_id: NotRequired[str | None]
+    document_bodies: NotRequired[list[DocumentBody | None]]
 
 
 class EvidenceItem(TypedDict):
-    id: str
-    type: str
+    id: str | None
+    type: str | None
 
 
 class CmChartSubmitChartReviewResult(Result):
-    id: str
-    cm_case_id: str
-    reviewer_id: str
-    primary_concerns: list[str]
-    coordination_risks: list[str]
-    suspected_barriers: list[str]
-    preliminary_risk_level: str
-    key_findings: str
-    clarification_needed: list[str]
-    evidence: list[EvidenceItem]
-    submitted_at: str
+    id: str | None
+    cm_case_id: str | None
+    reviewer_id: str | None
+    primary_concerns: list[str | None]
+    coordination_risks: list[str | None]
+    suspected_barriers: list[str | None]
+    preliminary_risk_level: str | None
+    key_findings: str | None
+    clarification_needed: list[str | None]
+    evidence: list[EvidenceItem | None]
+    submitted_at: str | None
 
 
 class CmIntakeDisenrollCaseResult(Result):
-    id: str
-    referral_id: str
-    patient_id: str
-    status: str
-    program: str
-    priority: str
-    risk_level: str
-    assigned_to: str
-    opened_at: str
-    closed_at: str
-    disenroll_reason: str
-    disenroll_note: str
+    id: str | None
+    referral_id: str | None
+    patient_id: str | None
+    status: str | None
+    program: str | None
+    priority: str | None
+    risk_level: str | None
+    assigned_to: str | None
+    opened_at: str | None
+    closed_at: str | None
+    disenroll_reason: str | None
+    disenroll_note: str | None
 
 
 class Address(TypedDict):
-    line: str
-    city: str
-    state: str
-    postal_code: str
+    line: str | None
+    city: str | None
+    state: str | None
+    postal_code: str | None
 
 
 class Patient2(TypedDict):
-    patient_id: str
-    name: str
-    given_name: str
-    family_name: str
-    birth_date: str
-    age: int
-    sex: str
-    phone: str
-    preferred_language: str
-    address: Address
-    pcp: Pcp
+    patient_id: str | None
+    name: str | None
+    given_name: str | None
+    family_name: str | None
+    birth_date: str | None
+    age: int | None
+    sex: str | None
+    phone: str | None
+    preferred_language: str | None
+    address: Address | None
+    pcp: Pcp | None
 
 
 class Diagnos(TypedDict):
-    code: str
-    display: str
+    code: str | None
+    display: str | None
 
 
 class RiskFlags(TypedDict):
-    risk_score: float
-    utilization_flags: list[str]
+    risk_score: float | None
+    utilization_flags: list[str | None]
 
 
 class CmIntakeGetReferralResult(Result):
-    id: str
-    patient_id: str
-    date: str
-    source: str
-    referring_worker_id: str
-    reason: str
-    diagnosis_codes: list[str]
-    risk_score: float
-    utilization_flags: list[str]
-    suggested_program: str
-    suggested_priority: str
-    status: str
-    patient: Patient2
+    id: str | None
+    patient_id: str | None
+    date: str | None
+    source: str | None
+    referring_worker_id: str | None
+    reason: str | None
+    diagnosis_codes: list[str | None]
+    risk_score: float | None
+    utilization_flags: list[str | None]
+    suggested_program: str | None
+    suggested_priority: str | None
+    status: str | None
+    patient: Patient2 | None
     case_id: JsonValue
-    diagnoses: list[Diagnos]
-    risk_flags: RiskFlags
-    coverages: list[Coverage]
-    referring_worker: Pcp
+    diagnoses: list[Diagnos | None]
+    risk_flags: RiskFlags | None
+    coverages: list[Coverage | None]
+    referring_worker: Pcp | None
 
 
 class Patient3(TypedDict):
-    name: str
-    birth_date: str
-    age: int
-    sex: str
+    name: str | None
+    birth_date: str | None
+    age: int | None
+    sex: str | None
 
 
 class Referral2(TypedDict):
-    id: str
-    patient_id: str
-    date: str
-    source: str
-    status: str
-    suggested_program: str
-    suggested_priority: str
-    risk_score: float
-    diagnosis_codes: list[str]
+    id: str | None
+    patient_id: str | None
+    date: str | None
+    source: str | None
+    status: str | None
+    suggested_program: str | None
+    suggested_priority: str | None
+    risk_score: float | None
+    diagnosis_codes: list[str | None]
     case_id: JsonValue
-    patient: Patient3
+    patient: Patient3 | None
 
 
 class CmIntakeListReferralQueueResult(Page):
-    referrals: list[Referral2]
+    referrals: list[Referral2 | None]
 
 
 class CmIntakeOpenCaseResult(Result):
-    case: Case
-    referral: Referral
+    case: Case | None
+    referral: Referral | None
 
 
 class Session(TypedDict):
-    session_id: str
-    case_id: str
-    status: str
-    end_reason: str
-    turn_budget: int
-    turns_used: int
-    turns_left: int
-    backend: str
-    started_at: str
-    ended_at: str
+    session_id: str | None
+    case_id: str | None
+    status: str | None
+    end_reason: str | None
+    turn_budget: int | None
+    turns_used: int | None
+    turns_left: int | None
+    backend: str | None
+    started_at: str | None
+    ended_at: str | None
 
 
 class CmOutreachEndOutreachCallResult(Result):
-    id: str
-    session_id: str
-    cm_case_id: str
-    engagement_status: str
-    consent_obtained: bool
-    key_takeaways: list[str]
-    patient_concerns: list[str]
-    next_steps: list[str]
-    preferred_contact: str
-    notes: str
-    recorded_by: str
-    recorded_at: str
-    member_words: str
-    preferred_language: str
+    id: str | None
+    session_id: str | None
+    cm_case_id: str | None
+    engagement_status: str | None
+    consent_obtained: bool | None
+    key_takeaways: list[str | None]
+    patient_concerns: list[str | None]
+    next_steps: list[str | None]
+    preferred_contact: str | None
+    notes: str | None
+    recorded_by: str | None
+    recorded_at: str | None
+    member_words: str | None
+    preferred_language: str | None
     consent_turn: int | None
-    case_status: str
-    session: Session
+    case_status: str | None
+    session: Session | None
 
 
 class Message(TypedDict):
-    turn_number: int
-    role: str
-    content: str
-    timestamp: str
+    turn_number: int | None
+    role: str | None
+    content: str | None
+    timestamp: str | None
 
 
 class CmOutreachGetTranscriptResult(Page):
-    session_id: str
-    case_id: str
-    status: str
+    session_id: str | None
+    case_id: str | None
+    status: str | None
     end_reason: str | None
-    turn_budget: int
-    turns_used: int
-    turns_left: int
-    backend: str
-    started_at: str
+    turn_budget: int | None
+    turns_used: int | None
+    turns_left: int | None
+    backend: str | None
+    started_at: str | None
     ended_at: str | None
-    messages: list[Message]
+    messages: list[Message | None]
 
 
 class CmOutreachSendMessageResult(Result):
-    session_id: str
-    turn_number: int
-    patient_response: str
-    session_status: str
-    stopped: bool
+    session_id: str | None
+    turn_number: int | None
+    patient_response: str | None
+    session_status: str | None
+    stopped: bool | None
     end_reason: str | None
-    turns_used: int
-    turn_budget: int
-    turns_left: int
-    backend: str
+    turns_used: int | None
+    turn_budget: int | None
+    turns_left: int | None
+    backend: str | None
     token_usage: JsonValue
 
 
 class CmOutreachStartOutreachCallResult(Result):
-    session_id: str
-    case_id: str
-    status: str
+    session_id: str | None
+    case_id: str | None
+    status: str | None
     end_reason: JsonValue
-    turn_budget: int
-    turns_used: int
-    turns_left: int
-    backend: str
-    started_at: str
+    turn_budget: int | None
+    turns_used: int | None
+    turns_left: int | None
+    backend: str | None
+    started_at: str | None
     ended_at: JsonValue
-    patient_response: str
-    messages: list[Message]
+    patient_response: str | None
+    messages: list[Message | None]

@@ -33,13 +33,22 @@ CATALOG_JSON = r'''{
      "ApprovedLine": {
       "properties": {
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -52,7 +61,10 @@ CATALOG_JSON = r'''{
      "Details": {
       "properties": {
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "determination_id": {
         "type": [
@@ -61,19 +73,34 @@ CATALOG_JSON = r'''{
         ]
        },
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "from_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -85,87 +112,160 @@ CATALOG_JSON = r'''{
       "properties": {
        "approved_lines": {
         "items": {
-         "$ref": "#/$defs/ApprovedLine"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/ApprovedLine"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "appeal_deadline_days": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "appeal_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_access": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_not_met": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "external_review_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "peer_to_peer_offer": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "missing_items": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "response_due": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_instructions": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -185,16 +285,28 @@ CATALOG_JSON = r'''{
      "LatestSubmission": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sequence": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "bundle_document_id": {
         "type": [
@@ -204,48 +316,71 @@ CATALOG_JSON = r'''{
        },
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_answers": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "number"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "number"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "structured": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
-          },
-          {
-           "items": {
-            "anyOf": [
-             {
-              "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "items": {
+              "anyOf": [
+               {
+                "type": "string"
+               },
+               {
+                "$ref": "#/$defs/StructuredValueItem"
+               },
+               {
+                "type": "null"
+               }
+              ]
              },
-             {
-              "$ref": "#/$defs/StructuredValueItem"
-             }
-            ]
-           },
-           "type": "array"
-          }
-         ]
-        },
-        "type": "object"
+             "type": "array"
+            },
+            {
+             "type": "null"
+            }
+           ]
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "note": {
         "type": [
@@ -254,16 +389,32 @@ CATALOG_JSON = r'''{
         ]
        },
        "submitted_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply_detail": {
-        "$ref": "#/$defs/PayerReplyDetail"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/PayerReplyDetail"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -286,16 +437,28 @@ CATALOG_JSON = r'''{
      "Letter": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "determination_id": {
         "type": [
@@ -304,34 +467,65 @@ CATALOG_JSON = r'''{
         ]
        },
        "recipient": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "subject": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "body": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fields": {
-        "$ref": "#/$defs/Fields"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Fields"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "signer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "delivered_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "delivery_channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reissued_from": {
         "$ref": "#/$defs/JsonValue"
@@ -359,28 +553,52 @@ CATALOG_JSON = r'''{
      "Message": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "audience": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "subject": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "body": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sender": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sent_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "read_at": {
         "type": [
@@ -389,10 +607,20 @@ CATALOG_JSON = r'''{
         ]
        },
        "details": {
-        "$ref": "#/$defs/Details"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Details"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "unread": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -433,10 +661,16 @@ CATALOG_JSON = r'''{
      "NextAction": {
       "properties": {
        "tool": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "to_status": {
         "type": [
@@ -445,7 +679,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "hint": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -459,13 +696,22 @@ CATALOG_JSON = r'''{
      "PayerReplyDetail": {
       "properties": {
        "intake_created": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -505,19 +751,31 @@ CATALOG_JSON = r'''{
      "StructuredValueItem": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -532,19 +790,34 @@ CATALOG_JSON = r'''{
      "UnreadableFaxPage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "packet_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "page_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "readable": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "resent_in_packet_id": {
         "$ref": "#/$defs/JsonValue"
@@ -575,10 +848,16 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "submission_channel": {
       "type": [
@@ -637,13 +916,27 @@ CATALOG_JSON = r'''{
      },
      "messages": {
       "items": {
-       "$ref": "#/$defs/Message"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Message"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "letters": {
       "items": {
-       "$ref": "#/$defs/Letter"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Letter"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -655,13 +948,27 @@ CATALOG_JSON = r'''{
      },
      "unreadable_fax_pages": {
       "items": {
-       "$ref": "#/$defs/UnreadableFaxPage"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/UnreadableFaxPage"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "next_actions": {
       "items": {
-       "$ref": "#/$defs/NextAction"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/NextAction"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -762,35 +1069,65 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "filed_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "filed_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "deadline_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "decision_due_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "rationale": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "document_ids": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
@@ -897,35 +1234,65 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "filed_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "filed_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "deadline_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "decision_due_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "rationale": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "document_ids": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
@@ -1058,10 +1425,16 @@ CATALOG_JSON = r'''{
      "ActiveOn": {
       "properties": {
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1070,86 +1443,94 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Author": {
+     "Case": {
       "properties": {
        "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "org_id": {
-        "type": "string"
-       },
-       "npi": {
         "type": [
          "string",
          "null"
         ]
        },
-       "specialty": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "role",
-       "org_id",
-       "npi",
-       "specialty"
-      ],
-      "type": "object"
-     },
-     "Case": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "order_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requesting_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "requested_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_channel": {
         "$ref": "#/$defs/JsonValue"
@@ -1208,50 +1589,127 @@ CATALOG_JSON = r'''{
      "Case2": {
       "properties": {
        "case": {
-        "$ref": "#/$defs/Case"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Case"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "ordering_org": {
-        "$ref": "#/$defs/OrderingOrg"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/OrderingOrg"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "order": {
-        "$ref": "#/$defs/Order"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Order"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "patient": {
-        "$ref": "#/$defs/Patient"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Patient"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "coverage": {
-        "$ref": "#/$defs/Coverage"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Coverage"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "requesting_provider": {
-        "$ref": "#/$defs/RequestingProvider"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Line"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "requirement_checks": {
         "items": {
-         "$ref": "#/$defs/RequirementCheck"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/RequirementCheck"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "provider_determinations": {
         "items": {
-         "$ref": "#/$defs/ProviderDetermination"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/ProviderDetermination"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "form_responses": {
         "items": {
-         "$ref": "#/$defs/FormRespons"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/FormRespons"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "case_documents": {
         "items": {
-         "$ref": "#/$defs/CaseDocument"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/CaseDocument"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
@@ -1269,7 +1727,14 @@ CATALOG_JSON = r'''{
        },
        "messages": {
         "items": {
-         "$ref": "#/$defs/Message2"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Message2"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
@@ -1293,24 +1758,55 @@ CATALOG_JSON = r'''{
        },
        "status_history": {
         "items": {
-         "$ref": "#/$defs/StatusHistoryItem"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/StatusHistoryItem"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "next_actions": {
         "items": {
-         "$ref": "#/$defs/NextAction"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/NextAction"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "more": {
-        "additionalProperties": {
-         "$ref": "#/$defs/MoreValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "$ref": "#/$defs/MoreValue"
+            },
+            {
+             "type": "null"
+            }
+           ]
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "more_hint": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1339,31 +1835,55 @@ CATALOG_JSON = r'''{
      "CaseDocument": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "encounter_id": {
         "$ref": "#/$defs/JsonValue"
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "signed_by": {
         "type": [
@@ -1378,53 +1898,85 @@ CATALOG_JSON = r'''{
         ]
        },
        "origin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "side": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "copied_from": {
         "$ref": "#/$defs/JsonValue"
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "details": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "integer"
+            },
+            {
+             "$ref": "#/$defs/DetailsValue"
+            },
+            {
+             "items": {
+              "type": [
+               "string",
+               "null"
+              ]
+             },
+             "type": "array"
+            },
+            {
+             "type": "null"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "integer"
-          },
-          {
-           "$ref": "#/$defs/DetailsValue"
-          },
-          {
-           "items": {
-            "type": "string"
-           },
-           "type": "array"
-          },
-          {
-           "type": "null"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "author": {
-        "$ref": "#/$defs/Author"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "clinician_signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "body_chars": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1453,16 +2005,28 @@ CATALOG_JSON = r'''{
      "Coverage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "group_number": {
         "type": [
@@ -1471,10 +2035,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "type": [
@@ -1483,19 +2053,38 @@ CATALOG_JSON = r'''{
         ]
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active_on": {
-        "$ref": "#/$defs/ActiveOn"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/ActiveOn"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -1518,19 +2107,34 @@ CATALOG_JSON = r'''{
      "Details2": {
       "properties": {
        "determination_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "from_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1543,10 +2147,16 @@ CATALOG_JSON = r'''{
      "DetailsValue": {
       "properties": {
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "determination_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1558,19 +2168,31 @@ CATALOG_JSON = r'''{
      "DocumentFinding": {
       "properties": {
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "note": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1584,32 +2206,51 @@ CATALOG_JSON = r'''{
      "FormRespons": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "form_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "answers": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "number"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "number"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "problems": {
         "items": {
@@ -1618,10 +2259,16 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "updated_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1640,25 +2287,46 @@ CATALOG_JSON = r'''{
      "Line": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
@@ -1687,37 +2355,71 @@ CATALOG_JSON = r'''{
      "Message2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "audience": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "subject": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sender": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sent_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "read_at": {
         "$ref": "#/$defs/JsonValue"
        },
        "details": {
-        "$ref": "#/$defs/Details2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Details2"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "preview": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "unread": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1758,13 +2460,22 @@ CATALOG_JSON = r'''{
      "MoreValue": {
       "properties": {
        "returned": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "next_offset": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1777,10 +2488,16 @@ CATALOG_JSON = r'''{
      "NextAction": {
       "properties": {
        "tool": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "to_status": {
         "type": [
@@ -1789,7 +2506,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "hint": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1803,16 +2523,28 @@ CATALOG_JSON = r'''{
      "Order": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_slug": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinical_indication": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1826,10 +2558,16 @@ CATALOG_JSON = r'''{
      "OrderingOrg": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1841,13 +2579,22 @@ CATALOG_JSON = r'''{
      "Patient": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1860,22 +2607,41 @@ CATALOG_JSON = r'''{
      "ProviderDetermination": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "final_action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_findings": {
         "items": {
-         "$ref": "#/$defs/DocumentFinding"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/DocumentFinding"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "rationale": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinician_request": {
         "type": [
@@ -1884,10 +2650,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "decided_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1905,22 +2677,40 @@ CATALOG_JSON = r'''{
      "RequestingProvider": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -1936,43 +2726,79 @@ CATALOG_JSON = r'''{
      "RequirementCheck": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "checked_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "checked_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pa_required": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "notification_only": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "covered_benefit": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "in_network": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "coverage_active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "required_document_kinds": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_form_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -2021,7 +2847,10 @@ CATALOG_JSON = r'''{
      "StatusHistoryItem": {
       "properties": {
        "at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "from": {
         "type": [
@@ -2030,13 +2859,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "actor_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -2063,10 +2901,24 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "provider_determination": {
-      "$ref": "#/$defs/ProviderDetermination"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/ProviderDetermination"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "case": {
-      "$ref": "#/$defs/Case2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -2222,31 +3074,55 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "payer_reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "provider_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "offered_slots": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "selected_slot": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "scheduled_at": {
       "$ref": "#/$defs/JsonValue"
@@ -2258,10 +3134,16 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "due_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -2383,79 +3265,133 @@ CATALOG_JSON = r'''{
      "Packet": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sequence": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "bundle_document_id": {
         "$ref": "#/$defs/JsonValue"
        },
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_answers": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "number"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "number"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "structured": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
-          },
-          {
-           "items": {
-            "anyOf": [
-             {
-              "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "items": {
+              "anyOf": [
+               {
+                "type": "string"
+               },
+               {
+                "$ref": "#/$defs/StructuredValueItem2"
+               },
+               {
+                "type": "null"
+               }
+              ]
              },
-             {
-              "$ref": "#/$defs/StructuredValueItem2"
-             }
-            ]
-           },
-           "type": "array"
-          }
-         ]
-        },
-        "type": "object"
+             "type": "array"
+            },
+            {
+             "type": "null"
+            }
+           ]
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "note": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply_detail": {
-        "$ref": "#/$defs/PayerReplyDetail2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/PayerReplyDetail2"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -2478,20 +3414,35 @@ CATALOG_JSON = r'''{
      "PayerReply": {
       "properties": {
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_created": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "basis": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reasons": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -2508,28 +3459,49 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "message_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pend_due": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worked_by": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -2551,13 +3523,22 @@ CATALOG_JSON = r'''{
      "PayerReplyDetail2": {
       "properties": {
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_created": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -2597,16 +3578,28 @@ CATALOG_JSON = r'''{
      "StructuredValueItem2": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
@@ -2627,16 +3620,36 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet": {
-      "$ref": "#/$defs/Packet"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Packet"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "payer_reply": {
-      "$ref": "#/$defs/PayerReply"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/PayerReply"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "warnings": {
       "items": {
@@ -2735,79 +3748,133 @@ CATALOG_JSON = r'''{
      "Packet2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sequence": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "bundle_document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_answers": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "number"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "number"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "structured": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
-          },
-          {
-           "items": {
-            "anyOf": [
-             {
-              "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "items": {
+              "anyOf": [
+               {
+                "type": "string"
+               },
+               {
+                "$ref": "#/$defs/StructuredValueItem2"
+               },
+               {
+                "type": "null"
+               }
+              ]
              },
-             {
-              "$ref": "#/$defs/StructuredValueItem2"
-             }
-            ]
-           },
-           "type": "array"
-          }
-         ]
-        },
-        "type": "object"
+             "type": "array"
+            },
+            {
+             "type": "null"
+            }
+           ]
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "note": {
         "$ref": "#/$defs/JsonValue"
        },
        "submitted_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply_detail": {
-        "$ref": "#/$defs/PayerReplyDetail2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/PayerReplyDetail2"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -2830,74 +3897,132 @@ CATALOG_JSON = r'''{
      "PayerReply2": {
       "properties": {
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_created": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "basis": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reasons": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "missing_kinds": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "insufficient_kinds": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "message_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worked_by": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "pend_due": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "appeal_deadline": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "unreadable_pages": {
         "items": {
-         "$ref": "#/$defs/UnreadablePage"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/UnreadablePage"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "p2p_request_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "offered_slots": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        }
@@ -2919,13 +4044,22 @@ CATALOG_JSON = r'''{
      "PayerReplyDetail2": {
       "properties": {
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_created": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -2965,16 +4099,28 @@ CATALOG_JSON = r'''{
      "StructuredValueItem2": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
@@ -2992,16 +4138,28 @@ CATALOG_JSON = r'''{
      "UnreadablePage": {
       "properties": {
        "page_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "packet_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "page_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3018,16 +4176,36 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet": {
-      "$ref": "#/$defs/Packet2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Packet2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "payer_reply": {
-      "$ref": "#/$defs/PayerReply2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/PayerReply2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "warnings": {
       "items": {
@@ -3073,10 +4251,16 @@ CATALOG_JSON = r'''{
      "ActiveOn": {
       "properties": {
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3088,49 +4272,91 @@ CATALOG_JSON = r'''{
      "Case3": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "order_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requesting_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "requested_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_channel": {
         "$ref": "#/$defs/JsonValue"
@@ -3186,16 +4412,28 @@ CATALOG_JSON = r'''{
      "Coverage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "group_number": {
         "type": [
@@ -3204,10 +4442,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "type": [
@@ -3216,19 +4460,38 @@ CATALOG_JSON = r'''{
         ]
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active_on": {
-        "$ref": "#/$defs/ActiveOn"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/ActiveOn"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -3252,25 +4515,46 @@ CATALOG_JSON = r'''{
      "Line2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -3322,10 +4606,16 @@ CATALOG_JSON = r'''{
      "NextAction": {
       "properties": {
        "tool": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "to_status": {
         "type": [
@@ -3334,7 +4624,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "hint": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3348,16 +4641,28 @@ CATALOG_JSON = r'''{
      "Order": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_slug": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinical_indication": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3371,10 +4676,16 @@ CATALOG_JSON = r'''{
      "OrderingOrg": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3386,13 +4697,22 @@ CATALOG_JSON = r'''{
      "Patient": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3405,22 +4725,40 @@ CATALOG_JSON = r'''{
      "RequestingProvider": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3436,43 +4774,79 @@ CATALOG_JSON = r'''{
      "RequirementCheck": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "checked_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "checked_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pa_required": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "notification_only": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "covered_benefit": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "in_network": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "coverage_active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "required_document_kinds": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_form_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3494,46 +4868,85 @@ CATALOG_JSON = r'''{
      "RequirementCheck2": {
       "properties": {
        "requirement_check_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pa_required": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "notification_only": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "covered_benefit": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "coverage_active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "in_network": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "date_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "required_document_kinds": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_form_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3583,7 +4996,10 @@ CATALOG_JSON = r'''{
      "StatusHistoryItem": {
       "properties": {
        "at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "from": {
         "type": [
@@ -3592,13 +5008,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "actor_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3625,35 +5050,98 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "requirement_check": {
-      "$ref": "#/$defs/RequirementCheck2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequirementCheck2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "case": {
-      "$ref": "#/$defs/Case3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "ordering_org": {
-      "$ref": "#/$defs/OrderingOrg"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/OrderingOrg"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "order": {
-      "$ref": "#/$defs/Order"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Order"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "patient": {
-      "$ref": "#/$defs/Patient"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Patient"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "coverage": {
-      "$ref": "#/$defs/Coverage"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Coverage"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "lines": {
       "items": {
-       "$ref": "#/$defs/Line2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Line2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requirement_checks": {
       "items": {
-       "$ref": "#/$defs/RequirementCheck"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/RequirementCheck"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -3713,13 +5201,27 @@ CATALOG_JSON = r'''{
      },
      "status_history": {
       "items": {
-       "$ref": "#/$defs/StatusHistoryItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/StatusHistoryItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "next_actions": {
       "items": {
-       "$ref": "#/$defs/NextAction"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/NextAction"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -3812,10 +5314,16 @@ CATALOG_JSON = r'''{
      "ActiveOn": {
       "properties": {
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -3827,35 +5335,65 @@ CATALOG_JSON = r'''{
      "Appeal": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "level": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "filed_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "filed_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "deadline_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decision_due_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "rationale": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -3892,86 +5430,94 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Author": {
+     "Case4": {
       "properties": {
        "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "org_id": {
-        "type": "string"
-       },
-       "npi": {
         "type": [
          "string",
          "null"
         ]
        },
-       "specialty": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "role",
-       "org_id",
-       "npi",
-       "specialty"
-      ],
-      "type": "object"
-     },
-     "Case4": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "order_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requesting_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "requested_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_channel": {
         "type": [
@@ -4039,31 +5585,55 @@ CATALOG_JSON = r'''{
      "CaseDocument2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "encounter_id": {
         "$ref": "#/$defs/JsonValue"
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "signed_by": {
         "type": [
@@ -4078,28 +5648,57 @@ CATALOG_JSON = r'''{
         ]
        },
        "origin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "side": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "copied_from": {
         "$ref": "#/$defs/JsonValue"
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "details": {
-        "$ref": "#/$defs/Details3"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Details3"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "author": {
-        "$ref": "#/$defs/Author"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "clinician_signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "body_chars": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4128,16 +5727,28 @@ CATALOG_JSON = r'''{
      "Coverage2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "group_number": {
         "type": [
@@ -4146,28 +5757,53 @@ CATALOG_JSON = r'''{
         ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "$ref": "#/$defs/JsonValue"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active_on": {
-        "$ref": "#/$defs/ActiveOn"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/ActiveOn"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -4191,12 +5827,18 @@ CATALOG_JSON = r'''{
       "properties": {
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "note": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "type": "object"
@@ -4204,13 +5846,19 @@ CATALOG_JSON = r'''{
      "Details4": {
       "properties": {
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "determination_id": {
         "$ref": "#/$defs/JsonValue"
        },
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4224,18 +5872,30 @@ CATALOG_JSON = r'''{
       "properties": {
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "note": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4249,46 +5909,82 @@ CATALOG_JSON = r'''{
      "Fields2": {
       "properties": {
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "missing_items": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "response_due": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_instructions": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4310,32 +6006,51 @@ CATALOG_JSON = r'''{
      "FormRespons": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "form_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "answers": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "number"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "number"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "problems": {
         "items": {
@@ -4344,10 +6059,16 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "updated_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4366,16 +6087,28 @@ CATALOG_JSON = r'''{
      "LatestSubmission": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sequence": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "bundle_document_id": {
         "type": [
@@ -4385,48 +6118,71 @@ CATALOG_JSON = r'''{
        },
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_answers": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "number"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "number"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "structured": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
-          },
-          {
-           "items": {
-            "anyOf": [
-             {
-              "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "items": {
+              "anyOf": [
+               {
+                "type": "string"
+               },
+               {
+                "$ref": "#/$defs/StructuredValueItem"
+               },
+               {
+                "type": "null"
+               }
+              ]
              },
-             {
-              "$ref": "#/$defs/StructuredValueItem"
-             }
-            ]
-           },
-           "type": "array"
-          }
-         ]
-        },
-        "type": "object"
+             "type": "array"
+            },
+            {
+             "type": "null"
+            }
+           ]
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "note": {
         "type": [
@@ -4435,16 +6191,32 @@ CATALOG_JSON = r'''{
         ]
        },
        "submitted_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply_detail": {
-        "$ref": "#/$defs/PayerReplyDetail"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/PayerReplyDetail"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -4467,31 +6239,59 @@ CATALOG_JSON = r'''{
      "Letter2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "determination_id": {
         "$ref": "#/$defs/JsonValue"
        },
        "recipient": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "subject": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "body": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fields": {
-        "$ref": "#/$defs/Fields2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Fields2"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "policy_citations": {
         "items": {
@@ -4500,16 +6300,28 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "signer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "delivered_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "delivery_channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reissued_from": {
         "$ref": "#/$defs/JsonValue"
@@ -4537,25 +6349,46 @@ CATALOG_JSON = r'''{
      "Line3": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -4593,37 +6426,71 @@ CATALOG_JSON = r'''{
      "Message3": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "audience": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "subject": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sender": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sent_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "read_at": {
         "$ref": "#/$defs/JsonValue"
        },
        "details": {
-        "$ref": "#/$defs/Details4"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Details4"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "preview": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "unread": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4664,10 +6531,16 @@ CATALOG_JSON = r'''{
      "NextAction": {
       "properties": {
        "tool": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "to_status": {
         "type": [
@@ -4676,7 +6549,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "hint": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4690,16 +6566,28 @@ CATALOG_JSON = r'''{
      "Order": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_slug": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinical_indication": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4713,10 +6601,16 @@ CATALOG_JSON = r'''{
      "OrderingOrg": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4728,13 +6622,22 @@ CATALOG_JSON = r'''{
      "Patient": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4747,13 +6650,22 @@ CATALOG_JSON = r'''{
      "PayerReplyDetail": {
       "properties": {
        "intake_created": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4766,31 +6678,56 @@ CATALOG_JSON = r'''{
      "ProviderDetermination2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "final_action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_findings": {
         "items": {
-         "$ref": "#/$defs/DocumentFinding2"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/DocumentFinding2"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "rationale": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinician_request": {
         "$ref": "#/$defs/JsonValue"
        },
        "decided_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4808,22 +6745,40 @@ CATALOG_JSON = r'''{
      "RequestingProvider": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4839,43 +6794,79 @@ CATALOG_JSON = r'''{
      "RequirementCheck": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "checked_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "checked_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pa_required": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "notification_only": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "covered_benefit": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "in_network": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "coverage_active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "required_document_kinds": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_form_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4924,7 +6915,10 @@ CATALOG_JSON = r'''{
      "StatusHistoryItem": {
       "properties": {
        "at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "from": {
         "type": [
@@ -4933,13 +6927,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "actor_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -4954,19 +6957,31 @@ CATALOG_JSON = r'''{
      "StructuredValueItem": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -5014,56 +7029,140 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "case": {
-      "$ref": "#/$defs/Case4"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case4"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "ordering_org": {
-      "$ref": "#/$defs/OrderingOrg"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/OrderingOrg"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "order": {
-      "$ref": "#/$defs/Order"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Order"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "patient": {
-      "$ref": "#/$defs/Patient"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Patient"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "coverage": {
-      "$ref": "#/$defs/Coverage2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Coverage2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "lines": {
       "items": {
-       "$ref": "#/$defs/Line3"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Line3"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requirement_checks": {
       "items": {
-       "$ref": "#/$defs/RequirementCheck"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/RequirementCheck"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "provider_determinations": {
       "items": {
-       "$ref": "#/$defs/ProviderDetermination2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/ProviderDetermination2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "form_responses": {
       "items": {
-       "$ref": "#/$defs/FormRespons"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/FormRespons"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "case_documents": {
       "items": {
-       "$ref": "#/$defs/CaseDocument2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/CaseDocument2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "submissions": {
       "items": {
-       "$ref": "#/$defs/LatestSubmission"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LatestSubmission"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -5075,13 +7174,27 @@ CATALOG_JSON = r'''{
      },
      "messages": {
       "items": {
-       "$ref": "#/$defs/Message3"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Message3"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "letters": {
       "items": {
-       "$ref": "#/$defs/Letter2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Letter2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -5093,19 +7206,40 @@ CATALOG_JSON = r'''{
      },
      "appeals": {
       "items": {
-       "$ref": "#/$defs/Appeal"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Appeal"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "status_history": {
       "items": {
-       "$ref": "#/$defs/StatusHistoryItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/StatusHistoryItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "next_actions": {
       "items": {
-       "$ref": "#/$defs/NextAction"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/NextAction"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -5203,40 +7337,77 @@ CATALOG_JSON = r'''{
      "Cas": {
       "properties": {
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient": {
-        "$ref": "#/$defs/OrderingOrg"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/OrderingOrg"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requested_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pend_due_at": {
         "$ref": "#/$defs/JsonValue"
@@ -5266,10 +7437,16 @@ CATALOG_JSON = r'''{
      "OrderingOrg": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -5330,7 +7507,14 @@ CATALOG_JSON = r'''{
      },
      "cases": {
       "items": {
-       "$ref": "#/$defs/Cas"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Cas"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -5438,10 +7622,16 @@ CATALOG_JSON = r'''{
      "ActiveOn": {
       "properties": {
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -5453,19 +7643,34 @@ CATALOG_JSON = r'''{
      "Allergy": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "substance": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reaction": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "severity": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "recorded": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -5480,19 +7685,34 @@ CATALOG_JSON = r'''{
      "Code": {
       "properties": {
        "loinc": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "count": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "latest_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "earliest_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -5507,19 +7727,34 @@ CATALOG_JSON = r'''{
      "Condition": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "onset": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "abatement": {
         "$ref": "#/$defs/JsonValue"
@@ -5542,28 +7777,49 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Coverage3": {
+     "Coverage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "group_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "type": [
@@ -5572,19 +7828,38 @@ CATALOG_JSON = r'''{
         ]
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active_on": {
-        "$ref": "#/$defs/ActiveOn"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/ActiveOn"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -5608,25 +7883,43 @@ CATALOG_JSON = r'''{
      "Medication": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "rxnorm": {
         "$ref": "#/$defs/JsonValue"
        },
        "dose": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "route": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "frequency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "end": {
         "type": [
@@ -5635,7 +7928,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "prescriber_worker_id": {
         "type": [
@@ -5688,19 +7984,34 @@ CATALOG_JSON = r'''{
      "Observation": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "encounter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "loinc": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "value_num": {
         "type": [
@@ -5750,16 +8061,28 @@ CATALOG_JSON = r'''{
      "ObservationsMeta": {
       "properties": {
        "total_in_chart": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "matched": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "returned": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "per_code": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "since": {
         "$ref": "#/$defs/JsonValue"
@@ -5775,7 +8098,14 @@ CATALOG_JSON = r'''{
        },
        "codes": {
         "items": {
-         "$ref": "#/$defs/Code"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Code"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -5795,49 +8125,98 @@ CATALOG_JSON = r'''{
      "Patient2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "given_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "family_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "address_line": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "city": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "postal_code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "preferred_language": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pcp_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "domain": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "age": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "pcp": {
-        "$ref": "#/$defs/RequestingProvider"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -5862,25 +8241,43 @@ CATALOG_JSON = r'''{
      "PriorPaCas": {
       "properties": {
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "order_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "authorization_number": {
         "$ref": "#/$defs/JsonValue"
@@ -5912,19 +8309,34 @@ CATALOG_JSON = r'''{
      "Procedure": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "performer_worker_id": {
         "type": [
@@ -5953,22 +8365,40 @@ CATALOG_JSON = r'''{
      "RequestingProvider": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -6044,20 +8474,44 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "as_of": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient": {
-      "$ref": "#/$defs/Patient2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Patient2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "coverages": {
       "items": {
-       "$ref": "#/$defs/Coverage3"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Coverage"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "conditions": {
       "items": {
-       "$ref": "#/$defs/Condition"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Condition"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -6069,28 +8523,63 @@ CATALOG_JSON = r'''{
      },
      "observations": {
       "items": {
-       "$ref": "#/$defs/Observation"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Observation"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "observations_meta": {
-      "$ref": "#/$defs/ObservationsMeta"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/ObservationsMeta"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "medications": {
       "items": {
-       "$ref": "#/$defs/Medication"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Medication"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "procedures": {
       "items": {
-       "$ref": "#/$defs/Procedure"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Procedure"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "allergies": {
       "items": {
-       "$ref": "#/$defs/Allergy"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Allergy"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -6102,7 +8591,14 @@ CATALOG_JSON = r'''{
      },
      "prior_pa_cases": {
       "items": {
-       "$ref": "#/$defs/PriorPaCas"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/PriorPaCas"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -6166,19 +8662,31 @@ CATALOG_JSON = r'''{
      "Line4": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -6193,19 +8701,34 @@ CATALOG_JSON = r'''{
      "Order2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ordering_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "servicing_org_id": {
         "type": [
@@ -6214,46 +8737,90 @@ CATALOG_JSON = r'''{
         ]
        },
        "service_slug": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_category": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line4"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Line4"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "priority": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requested_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinical_indication": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ordering_provider": {
-        "$ref": "#/$defs/RequestingProvider"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "cases": {
         "items": {
@@ -6288,22 +8855,40 @@ CATALOG_JSON = r'''{
      "RequestingProvider": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -6368,7 +8953,14 @@ CATALOG_JSON = r'''{
      },
      "orders": {
       "items": {
-       "$ref": "#/$defs/Order2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Order2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -6424,19 +9016,31 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Coverage4": {
+     "Coverage3": {
       "properties": {
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -6450,32 +9054,63 @@ CATALOG_JSON = r'''{
      "Patient3": {
       "properties": {
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "given_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "family_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "city": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverages": {
         "items": {
-         "$ref": "#/$defs/Coverage4"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Coverage3"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -6527,12 +9162,22 @@ CATALOG_JSON = r'''{
      },
      "patients": {
       "items": {
-       "$ref": "#/$defs/Patient3"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Patient3"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "count": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      }
     },
     "required": [
@@ -6588,7 +9233,10 @@ CATALOG_JSON = r'''{
       "properties": {
        "document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -6639,34 +9287,61 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "encounter_id": {
       "$ref": "#/$defs/JsonValue"
      },
      "kind": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "title": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "author_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "signed": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "signed_by": {
       "$ref": "#/$defs/JsonValue"
@@ -6675,19 +9350,35 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "origin": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "side": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "copied_from": {
       "$ref": "#/$defs/JsonValue"
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "details": {
-      "$ref": "#/$defs/Details5"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Details5"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -6746,7 +9437,14 @@ CATALOG_JSON = r'''{
      "Details6": {
       "properties": {
        "clinician_reply": {
-        "$ref": "#/$defs/DetailsValue"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/DetailsValue"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "type": "object"
@@ -6754,10 +9452,16 @@ CATALOG_JSON = r'''{
      "DetailsValue": {
       "properties": {
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "determination_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -6770,22 +9474,40 @@ CATALOG_JSON = r'''{
      "RequestingProvider": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -6831,10 +9553,16 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
       "type": [
@@ -6849,22 +9577,40 @@ CATALOG_JSON = r'''{
       ]
      },
      "kind": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "title": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "author_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "signed": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "signed_by": {
       "type": [
@@ -6879,31 +9625,63 @@ CATALOG_JSON = r'''{
       ]
      },
      "origin": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "side": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "copied_from": {
       "$ref": "#/$defs/JsonValue"
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "details": {
-      "$ref": "#/$defs/Details6"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Details6"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "author": {
-      "$ref": "#/$defs/RequestingProvider"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "clinician_signed": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "body_chars": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "body_offset": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "body_next_offset": {
       "$ref": "#/$defs/JsonValue"
@@ -6974,47 +9752,19 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Author": {
+     "Document": {
       "properties": {
        "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "org_id": {
-        "type": "string"
-       },
-       "npi": {
         "type": [
          "string",
          "null"
         ]
        },
-       "specialty": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "role",
-       "org_id",
-       "npi",
-       "specialty"
-      ],
-      "type": "object"
-     },
-     "Document": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
         "type": [
@@ -7029,19 +9779,34 @@ CATALOG_JSON = r'''{
         ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "signed_by": {
         "type": [
@@ -7056,47 +9821,82 @@ CATALOG_JSON = r'''{
         ]
        },
        "origin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "side": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "copied_from": {
         "$ref": "#/$defs/JsonValue"
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "details": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "integer"
+            },
+            {
+             "items": {
+              "type": [
+               "string",
+               "null"
+              ]
+             },
+             "type": "array"
+            },
+            {
+             "type": "null"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "integer"
-          },
-          {
-           "items": {
-            "type": "string"
-           },
-           "type": "array"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "author": {
-        "$ref": "#/$defs/Author"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "clinician_signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "body_chars": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -7123,6 +9923,55 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
+     "RequestingProvider": {
+      "properties": {
+       "id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "role": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "org_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "role",
+       "org_id",
+       "npi",
+       "specialty"
+      ],
+      "type": "object"
+     },
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
       "properties": {
@@ -7175,7 +10024,14 @@ CATALOG_JSON = r'''{
      },
      "documents": {
       "items": {
-       "$ref": "#/$defs/Document"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Document"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -7286,34 +10142,61 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "encounter_id": {
       "$ref": "#/$defs/JsonValue"
      },
      "kind": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "title": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "author_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "signed": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "signed_by": {
       "type": [
@@ -7328,25 +10211,44 @@ CATALOG_JSON = r'''{
       ]
      },
      "origin": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "side": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "copied_from": {
       "$ref": "#/$defs/JsonValue"
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "details": {
-      "additionalProperties": {
-       "$ref": "#/$defs/JsonValue"
-      },
-      "type": "object"
+      "anyOf": [
+       {
+        "additionalProperties": {
+         "$ref": "#/$defs/JsonValue"
+        },
+        "type": "object"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "clinician_signed": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      }
     },
     "required": [
@@ -7461,19 +10363,34 @@ CATALOG_JSON = r'''{
      "Details7": {
       "properties": {
        "binary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "filename": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "mime_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "byte_count": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "sha256": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -7519,34 +10436,61 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "encounter_id": {
       "$ref": "#/$defs/JsonValue"
      },
      "kind": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "title": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "author_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "signed": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "signed_by": {
       "$ref": "#/$defs/JsonValue"
@@ -7555,22 +10499,41 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "origin": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "side": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "copied_from": {
       "$ref": "#/$defs/JsonValue"
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "details": {
-      "$ref": "#/$defs/Details7"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Details7"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "clinician_signed": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      }
     },
     "required": [
@@ -7623,32 +10586,61 @@ CATALOG_JSON = r'''{
      "Form": {
       "properties": {
        "form_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "questions": {
         "items": {
-         "$ref": "#/$defs/Question"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Question"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "answers": {
-        "additionalProperties": {
-         "$ref": "#/$defs/JsonValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "$ref": "#/$defs/JsonValue"
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "problems": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -7676,25 +10668,37 @@ CATALOG_JSON = r'''{
      "Question": {
       "properties": {
        "key": {
-        "type": "string"
-       },
-       "text": {
-        "type": "string"
-       },
-       "answer_type": {
-        "type": "string"
-       },
-       "choices": {
-        "items": {
-         "type": "string"
-        },
         "type": [
-         "array",
+         "string",
          "null"
         ]
        },
+       "text": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "answer_type": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "choices": {
+        "items": {
+         "type": [
+          "string",
+          "null"
+         ]
+        },
+        "type": "array"
+       },
        "required": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -7740,7 +10744,14 @@ CATALOG_JSON = r'''{
      },
      "forms": {
       "items": {
-       "$ref": "#/$defs/Form"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Form"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -7808,25 +10819,37 @@ CATALOG_JSON = r'''{
      "Question": {
       "properties": {
        "key": {
-        "type": "string"
-       },
-       "text": {
-        "type": "string"
-       },
-       "answer_type": {
-        "type": "string"
-       },
-       "choices": {
-        "items": {
-         "type": "string"
-        },
         "type": [
-         "array",
+         "string",
          "null"
         ]
        },
+       "text": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "answer_type": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "choices": {
+        "items": {
+         "type": [
+          "string",
+          "null"
+         ]
+        },
+        "type": "array"
+       },
        "required": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -7871,50 +10894,85 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "form_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "title": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "policy_reference": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "questions": {
       "items": {
-       "$ref": "#/$defs/Question"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Question"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "answers": {
-      "additionalProperties": {
-       "anyOf": [
-        {
-         "type": "string"
+      "anyOf": [
+       {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
         },
-        {
-         "type": "boolean"
-        },
-        {
-         "type": "number"
-        }
-       ]
-      },
-      "type": "object"
+        "type": "object"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "problems": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "response_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -7995,35 +11053,54 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "form_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "complete": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "problems": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "answers": {
-      "additionalProperties": {
-       "anyOf": [
-        {
-         "type": "string"
+      "anyOf": [
+       {
+        "additionalProperties": {
+         "anyOf": [
+          {
+           "type": "string"
+          },
+          {
+           "type": "boolean"
+          },
+          {
+           "type": "number"
+          }
+         ]
         },
-        {
-         "type": "boolean"
-        },
-        {
-         "type": "number"
-        }
-       ]
-      },
-      "type": "object"
+        "type": "object"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -8090,22 +11167,40 @@ CATALOG_JSON = r'''{
         ]
        },
        "from_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -8116,25 +11211,46 @@ CATALOG_JSON = r'''{
      "Message4": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "audience": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "subject": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sender": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sent_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "read_at": {
         "type": [
@@ -8143,13 +11259,26 @@ CATALOG_JSON = r'''{
         ]
        },
        "details": {
-        "$ref": "#/$defs/Details8"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Details8"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "preview": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "unread": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -8219,7 +11348,14 @@ CATALOG_JSON = r'''{
      },
      "messages": {
       "items": {
-       "$ref": "#/$defs/Message4"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Message4"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -8267,22 +11403,40 @@ CATALOG_JSON = r'''{
         ]
        },
        "from_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "document_kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -8323,37 +11477,74 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "audience": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "kind": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "subject": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "sender": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "sent_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "read_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "details": {
-      "$ref": "#/$defs/Details8"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Details8"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "unread": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      }
     },
     "required": [
@@ -8413,17 +11604,29 @@ CATALOG_JSON = r'''{
      "Case5": {
       "properties": {
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        }
@@ -8439,16 +11642,28 @@ CATALOG_JSON = r'''{
      "Counterpart": {
       "properties": {
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "organization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -8463,25 +11678,46 @@ CATALOG_JSON = r'''{
      "Request": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "scheduled_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "provider_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
         "$ref": "#/$defs/JsonValue"
@@ -8535,19 +11771,34 @@ CATALOG_JSON = r'''{
         ]
        },
        "started": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "agent_turns": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "turn_limit": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "turns_left": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "ended": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "end_reason": {
         "type": [
@@ -8556,7 +11807,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "finalized": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "backend": {
         "type": [
@@ -8565,7 +11819,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "started_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ended_at": {
         "$ref": "#/$defs/JsonValue"
@@ -8587,16 +11844,28 @@ CATALOG_JSON = r'''{
      "TranscriptItem": {
       "properties": {
        "turn_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "speaker": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "text": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -8631,22 +11900,56 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "request": {
-      "$ref": "#/$defs/Request"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Request"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "case": {
-      "$ref": "#/$defs/Case5"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case5"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "agent_side": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "counterpart": {
-      "$ref": "#/$defs/Counterpart"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Counterpart"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "opening_statement": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "session": {
-      "$ref": "#/$defs/Session"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Session"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "summary": {
       "$ref": "#/$defs/JsonValue"
@@ -8656,7 +11959,14 @@ CATALOG_JSON = r'''{
      },
      "transcript": {
       "items": {
-       "$ref": "#/$defs/TranscriptItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/TranscriptItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -8743,28 +12053,52 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "request_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "session_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "turn_number": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "counterpart_response": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "agent_turns": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turn_limit": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turns_left": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "ended": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "end_reason": {
       "type": [
@@ -8773,7 +12107,10 @@ CATALOG_JSON = r'''{
       ]
      },
      "backend": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "token_usage": {
       "$ref": "#/$defs/JsonValue"
@@ -8868,52 +12205,100 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "agent_side": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "agent_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "counterpart_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "turn_limit": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "agent_turns": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "finalized": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "summary": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "proposed_outcome": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "started_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "ended_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "backend": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "payer_outcome": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -9000,31 +12385,58 @@ CATALOG_JSON = r'''{
      "Contact": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "given_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "family_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
         "type": [
@@ -9033,7 +12445,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "license_state": {
         "type": [
@@ -9042,13 +12457,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "email": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -9122,7 +12546,14 @@ CATALOG_JSON = r'''{
      },
      "contacts": {
       "items": {
-       "$ref": "#/$defs/Contact"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Contact"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -9177,52 +12608,97 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Provider": {
+     "Contact": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "given_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "family_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "license_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "email": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -9296,7 +12772,14 @@ CATALOG_JSON = r'''{
      },
      "providers": {
       "items": {
-       "$ref": "#/$defs/Provider"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Contact"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -9357,6 +12840,118 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
+     "Contact": {
+      "properties": {
+       "id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "given_name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "family_name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "credentials": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "role": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "org_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "org_name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "org_kind": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "npi": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "specialty": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "license_state": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "phone": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "email": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "fax": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "id",
+       "name",
+       "given_name",
+       "family_name",
+       "credentials",
+       "role",
+       "org_id",
+       "org_name",
+       "org_kind",
+       "npi",
+       "specialty",
+       "license_state",
+       "phone",
+       "email",
+       "fax"
+      ],
+      "type": "object"
+     },
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
       "properties": {
@@ -9381,76 +12976,6 @@ CATALOG_JSON = r'''{
        "full_chars",
        "omitted",
        "how"
-      ],
-      "type": "object"
-     },
-     "Reviewer": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "given_name": {
-        "type": "string"
-       },
-       "family_name": {
-        "type": "string"
-       },
-       "credentials": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "org_id": {
-        "type": "string"
-       },
-       "org_name": {
-        "type": "string"
-       },
-       "org_kind": {
-        "type": "string"
-       },
-       "npi": {
-        "type": [
-         "string",
-         "null"
-        ]
-       },
-       "specialty": {
-        "type": "string"
-       },
-       "license_state": {
-        "type": "string"
-       },
-       "phone": {
-        "type": "string"
-       },
-       "email": {
-        "type": "string"
-       },
-       "fax": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "given_name",
-       "family_name",
-       "credentials",
-       "role",
-       "org_id",
-       "org_name",
-       "org_kind",
-       "npi",
-       "specialty",
-       "license_state",
-       "phone",
-       "email",
-       "fax"
       ],
       "type": "object"
      }
@@ -9479,7 +13004,14 @@ CATALOG_JSON = r'''{
      },
      "reviewers": {
       "items": {
-       "$ref": "#/$defs/Reviewer"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Contact"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -9646,49 +13178,88 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "decision": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "basis": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "source": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "source_record_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "overridden": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "override_reason": {
       "$ref": "#/$defs/JsonValue"
      },
      "rationale": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "policy_citations": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "determined_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "determined_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "sla_deadline": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "sla_met": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "authorization_number": {
       "type": [
@@ -9700,11 +13271,17 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "case_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "preflight_steps": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
@@ -9773,16 +13350,28 @@ CATALOG_JSON = r'''{
      "Approved": {
       "properties": {
        "passes": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "step": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "message": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -9793,55 +13382,103 @@ CATALOG_JSON = r'''{
      "Case": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "order_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requesting_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "requested_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "authorization_number": {
         "type": [
@@ -9877,11 +13514,25 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "requesting_worker": {
-        "$ref": "#/$defs/RequestingWorker"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Line"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -9917,10 +13568,16 @@ CATALOG_JSON = r'''{
      "Coverage": {
       "properties": {
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "$ref": "#/$defs/JsonValue"
@@ -9943,17 +13600,45 @@ CATALOG_JSON = r'''{
      "Criteria": {
       "properties": {
        "policy": {
-        "$ref": "#/$defs/Policy"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Policy"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "nurse": {
-        "$ref": "#/$defs/Nurse"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Nurse"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "md": {
-        "$ref": "#/$defs/Nurse"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Nurse"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "not_evaluated": {
         "items": {
-         "$ref": "#/$defs/NotEvaluatedItem"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/NotEvaluatedItem"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -9969,13 +13654,22 @@ CATALOG_JSON = r'''{
      "CriteriaItem": {
       "properties": {
        "criterion_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "text": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "citation": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -9988,52 +13682,94 @@ CATALOG_JSON = r'''{
      "Determination": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decision": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "basis": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "source_record_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "overridden": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "override_reason": {
         "$ref": "#/$defs/JsonValue"
        },
        "rationale": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "determined_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "determined_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sla_deadline": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sla_met": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "superseded_by": {
         "$ref": "#/$defs/JsonValue"
@@ -10063,25 +13799,46 @@ CATALOG_JSON = r'''{
      "Line": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -10119,19 +13876,34 @@ CATALOG_JSON = r'''{
      "Line2": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -10153,13 +13925,22 @@ CATALOG_JSON = r'''{
      "LineDecision": {
       "properties": {
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "decision": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "reason": {
         "type": [
@@ -10179,16 +13960,28 @@ CATALOG_JSON = r'''{
      "MdDecision": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decision": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "rationale": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "denial_rationale": {
         "type": [
@@ -10198,13 +13991,23 @@ CATALOG_JSON = r'''{
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "line_decisions": {
         "items": {
-         "$ref": "#/$defs/LineDecision"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/LineDecision"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
@@ -10218,13 +14021,22 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "signed_off": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "superseded_by": {
         "$ref": "#/$defs/JsonValue"
@@ -10250,31 +14062,66 @@ CATALOG_JSON = r'''{
      "Member": {
       "properties": {
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "preferred_language": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage": {
-        "$ref": "#/$defs/Coverage"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Coverage"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "plan": {
-        "$ref": "#/$defs/Plan"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Plan"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -10313,10 +14160,16 @@ CATALOG_JSON = r'''{
      "NotEvaluatedItem": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "criterion_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10328,13 +14181,22 @@ CATALOG_JSON = r'''{
      "Nurse": {
       "properties": {
        "met": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "not_met": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "unclear": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10347,20 +14209,35 @@ CATALOG_JSON = r'''{
      "NurseRecommendation": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "recommendation": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinical_summary": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "info_requested": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -10371,16 +14248,28 @@ CATALOG_JSON = r'''{
         ]
        },
        "reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_met": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "criteria_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10400,16 +14289,28 @@ CATALOG_JSON = r'''{
      "P2pRequest": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "md_decision_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "original_reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reviewer_id": {
         "type": [
@@ -10418,17 +14319,29 @@ CATALOG_JSON = r'''{
         ]
        },
        "provider_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "offered_slots": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -10457,10 +14370,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "due_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10485,13 +14404,22 @@ CATALOG_JSON = r'''{
      "PartiallyApproved": {
       "properties": {
        "passes": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "step": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "message": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10504,19 +14432,34 @@ CATALOG_JSON = r'''{
      "Plan": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10531,14 +14474,27 @@ CATALOG_JSON = r'''{
      "Policy": {
       "properties": {
        "handbook_policy_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_category": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria": {
         "items": {
-         "$ref": "#/$defs/CriteriaItem"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/CriteriaItem"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -10553,13 +14509,34 @@ CATALOG_JSON = r'''{
      "PreflightPreview": {
       "properties": {
        "approved": {
-        "$ref": "#/$defs/Approved"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Approved"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "denied": {
-        "$ref": "#/$defs/Approved"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Approved"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "partially_approved": {
-        "$ref": "#/$defs/PartiallyApproved"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/PartiallyApproved"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -10572,25 +14549,46 @@ CATALOG_JSON = r'''{
      "RequestingWorker": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10634,22 +14632,40 @@ CATALOG_JSON = r'''{
      "Sla": {
       "properties": {
        "urgency_level": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "deadline": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "rule_source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "now": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "seconds_remaining": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "met_if_decided_now": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10677,19 +14693,47 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "case": {
-      "$ref": "#/$defs/Case"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "member": {
-      "$ref": "#/$defs/Member"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Member"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "lines": {
       "items": {
-       "$ref": "#/$defs/Line2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Line2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "sla": {
-      "$ref": "#/$defs/Sla"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Sla"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "nurse_recommendation": {
       "anyOf": [
@@ -10722,7 +14766,14 @@ CATALOG_JSON = r'''{
       ]
      },
      "criteria": {
-      "$ref": "#/$defs/Criteria"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Criteria"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "determination": {
       "anyOf": [
@@ -10736,12 +14787,26 @@ CATALOG_JSON = r'''{
      },
      "determination_history": {
       "items": {
-       "$ref": "#/$defs/Determination"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Determination"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "preflight_preview": {
-      "$ref": "#/$defs/PreflightPreview"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/PreflightPreview"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -10804,16 +14869,28 @@ CATALOG_JSON = r'''{
      "Request": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "md_decision_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "original_reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reviewer_id": {
         "type": [
@@ -10822,17 +14899,29 @@ CATALOG_JSON = r'''{
         ]
        },
        "provider_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "offered_slots": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -10852,10 +14941,16 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "due_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -10929,7 +15024,14 @@ CATALOG_JSON = r'''{
      },
      "requests": {
       "items": {
-       "$ref": "#/$defs/Request"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Request"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -11018,37 +15120,67 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "md_decision_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "original_reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "payer_reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "provider_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "offered_slots": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "selected_slot": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "scheduled_at": {
       "$ref": "#/$defs/JsonValue"
@@ -11060,10 +15192,16 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "due_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -11158,52 +15296,97 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "md_decision_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "original_reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "payer_reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "provider_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "offered_slots": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "selected_slot": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "scheduled_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "outcome": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "outcome_note": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "due_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -11291,40 +15474,73 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "md_decision_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "original_reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "payer_reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "provider_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "offered_slots": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "selected_slot": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "scheduled_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "outcome": {
       "$ref": "#/$defs/JsonValue"
@@ -11333,13 +15549,22 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "due_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "invite_artifact_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -11404,17 +15629,29 @@ CATALOG_JSON = r'''{
      "Case2": {
       "properties": {
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        }
@@ -11430,16 +15667,28 @@ CATALOG_JSON = r'''{
      "Counterpart": {
       "properties": {
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "organization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -11454,25 +15703,46 @@ CATALOG_JSON = r'''{
      "Request2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "scheduled_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "provider_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
         "$ref": "#/$defs/JsonValue"
@@ -11526,25 +15796,43 @@ CATALOG_JSON = r'''{
         ]
        },
        "started": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "agent_turns": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "turn_limit": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "turns_left": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "ended": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "end_reason": {
         "$ref": "#/$defs/JsonValue"
        },
        "finalized": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "backend": {
         "type": [
@@ -11553,7 +15841,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "started_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ended_at": {
         "$ref": "#/$defs/JsonValue"
@@ -11575,16 +15866,28 @@ CATALOG_JSON = r'''{
      "TranscriptItem": {
       "properties": {
        "turn_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "speaker": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "text": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -11619,22 +15922,56 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "request": {
-      "$ref": "#/$defs/Request2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Request2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "case": {
-      "$ref": "#/$defs/Case2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "agent_side": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "counterpart": {
-      "$ref": "#/$defs/Counterpart"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Counterpart"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "opening_statement": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "session": {
-      "$ref": "#/$defs/Session"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Session"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "summary": {
       "$ref": "#/$defs/JsonValue"
@@ -11644,7 +15981,14 @@ CATALOG_JSON = r'''{
      },
      "transcript": {
       "items": {
-       "$ref": "#/$defs/TranscriptItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/TranscriptItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -11731,28 +16075,52 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "request_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "session_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "turn_number": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "counterpart_response": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "agent_turns": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turn_limit": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turns_left": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "ended": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "end_reason": {
       "type": [
@@ -11761,7 +16129,10 @@ CATALOG_JSON = r'''{
       ]
      },
      "backend": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "token_usage": {
       "$ref": "#/$defs/JsonValue"
@@ -11856,46 +16227,88 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "agent_side": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "agent_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "counterpart_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "turn_limit": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "agent_turns": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "finalized": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "summary": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "proposed_outcome": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "started_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "ended_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "backend": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -12025,13 +16438,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -12045,25 +16467,46 @@ CATALOG_JSON = r'''{
      "LineItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
@@ -12105,13 +16548,22 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "organization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
         "$ref": "#/$defs/JsonValue"
@@ -12163,64 +16615,123 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_requested_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_end": {
       "$ref": "#/$defs/JsonValue"
      },
      "place_of_service": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_eligibility_verified": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "continuity_of_care": {
       "$ref": "#/$defs/JsonValue"
      },
      "diagnosis_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
       "$ref": "#/$defs/JsonValue"
@@ -12247,11 +16758,21 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -12360,13 +16881,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -12377,37 +16907,64 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "LineItem2": {
+     "LineItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -12431,7 +16988,10 @@ CATALOG_JSON = r'''{
      "RequestingProvider2": {
       "properties": {
        "address": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
         "type": [
@@ -12440,19 +17000,34 @@ CATALOG_JSON = r'''{
         ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
         "type": [
@@ -12467,13 +17042,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "tin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "organization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -12518,49 +17102,91 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_requested_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_end": {
       "$ref": "#/$defs/JsonValue"
      },
      "place_of_service": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_eligibility_verified": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "continuity_of_care": {
       "$ref": "#/$defs/JsonValue"
@@ -12573,24 +17199,50 @@ CATALOG_JSON = r'''{
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "decision_member_eligible": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "decision_service_covered": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "decision_provider_network_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "missing_information": {
       "items": {
@@ -12599,17 +17251,33 @@ CATALOG_JSON = r'''{
       "type": "array"
      },
      "completed_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "completed_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -12684,13 +17352,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -12701,37 +17378,64 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "LineItem2": {
+     "LineItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -12755,37 +17459,70 @@ CATALOG_JSON = r'''{
      "RequestingProvider3": {
       "properties": {
        "address": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "tin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -12836,25 +17573,46 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
       "$ref": "#/$defs/JsonValue"
@@ -12888,12 +17646,26 @@ CATALOG_JSON = r'''{
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
       "$ref": "#/$defs/JsonValue"
@@ -12920,16 +17692,29 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "created": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      }
     },
     "required": [
@@ -12990,51 +17775,19 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Author": {
+     "Coverage": {
       "properties": {
-       "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "credentials": {
-        "type": "string"
-       },
-       "npi": {
+       "status": {
         "type": [
          "string",
          "null"
         ]
        },
-       "org_id": {
-        "type": "string"
-       },
-       "specialty": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "role",
-       "credentials",
-       "npi",
-       "org_id",
-       "specialty"
-      ],
-      "type": "object"
-     },
-     "Coverage": {
-      "properties": {
-       "status": {
-        "type": "string"
-       },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "$ref": "#/$defs/JsonValue"
@@ -13057,13 +17810,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13076,31 +17838,58 @@ CATALOG_JSON = r'''{
      "DirectoryMatch": {
       "properties": {
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "found": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "in_plan_network": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13119,22 +17908,44 @@ CATALOG_JSON = r'''{
      "Document": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author": {
-        "$ref": "#/$defs/Author"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "signed_by": {
         "anyOf": [
@@ -13147,13 +17958,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "origin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "copied_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13171,28 +17991,49 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "LineItem3": {
+     "LineItem2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -13201,10 +18042,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -13228,31 +18075,66 @@ CATALOG_JSON = r'''{
      "Member": {
       "properties": {
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "preferred_language": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage": {
-        "$ref": "#/$defs/Coverage"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Coverage"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "plan": {
-        "$ref": "#/$defs/Plan"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Plan"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -13291,13 +18173,22 @@ CATALOG_JSON = r'''{
      "PayerReplyDetail": {
       "properties": {
        "intake_created": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13310,19 +18201,34 @@ CATALOG_JSON = r'''{
      "Plan": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13337,76 +18243,127 @@ CATALOG_JSON = r'''{
      "Request3": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sequence": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_document_ids": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "questionnaire_answers": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "type": "boolean"
+            },
+            {
+             "type": "number"
+            }
+           ]
           },
-          {
-           "type": "boolean"
-          },
-          {
-           "type": "number"
-          }
-         ]
-        },
-        "type": "object"
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "structured": {
-        "additionalProperties": {
-         "anyOf": [
-          {
-           "type": "string"
-          },
-          {
-           "items": {
-            "anyOf": [
-             {
-              "type": "string"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "anyOf": [
+            {
+             "type": "string"
+            },
+            {
+             "items": {
+              "anyOf": [
+               {
+                "type": "string"
+               },
+               {
+                "$ref": "#/$defs/StructuredValueItem"
+               },
+               {
+                "type": "null"
+               }
+              ]
              },
-             {
-              "$ref": "#/$defs/StructuredValueItem"
-             }
-            ]
-           },
-           "type": "array"
-          }
-         ]
-        },
-        "type": "object"
+             "type": "array"
+            },
+            {
+             "type": "null"
+            }
+           ]
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "note": {
         "$ref": "#/$defs/JsonValue"
        },
        "submitted_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "payer_reply_detail": {
-        "$ref": "#/$defs/PayerReplyDetail"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/PayerReplyDetail"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -13428,37 +18385,70 @@ CATALOG_JSON = r'''{
      "RequestingProvider3": {
       "properties": {
        "address": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "tin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13479,25 +18469,46 @@ CATALOG_JSON = r'''{
      "RequestingWorker": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13541,10 +18552,16 @@ CATALOG_JSON = r'''{
      "StructuredValueItem": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -13553,10 +18570,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13583,25 +18606,46 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
       "type": [
@@ -13656,12 +18700,26 @@ CATALOG_JSON = r'''{
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
       "type": [
@@ -13706,26 +18764,64 @@ CATALOG_JSON = r'''{
       ]
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem3"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "member": {
-      "$ref": "#/$defs/Member"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Member"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "request": {
-      "$ref": "#/$defs/Request3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Request3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "directory_match": {
-      "$ref": "#/$defs/DirectoryMatch"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/DirectoryMatch"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "documents": {
       "items": {
-       "$ref": "#/$defs/Document"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Document"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -13805,63 +18901,47 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Author": {
+     "Document": {
       "properties": {
        "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "credentials": {
-        "type": "string"
-       },
-       "npi": {
         "type": [
          "string",
          "null"
         ]
        },
-       "org_id": {
-        "type": "string"
-       },
-       "specialty": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "role",
-       "credentials",
-       "npi",
-       "org_id",
-       "specialty"
-      ],
-      "type": "object"
-     },
-     "Document": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author": {
-        "$ref": "#/$defs/Author"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "signed_by": {
         "anyOf": [
@@ -13874,13 +18954,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "origin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "copied_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13900,25 +18989,46 @@ CATALOG_JSON = r'''{
      "RequestingWorker": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -13984,7 +19094,14 @@ CATALOG_JSON = r'''{
      },
      "documents": {
       "items": {
-       "$ref": "#/$defs/Document"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Document"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -14040,31 +19157,58 @@ CATALOG_JSON = r'''{
      "Cas": {
       "properties": {
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "workflow_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requested_urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -14132,7 +19276,14 @@ CATALOG_JSON = r'''{
      },
      "cases": {
       "items": {
-       "$ref": "#/$defs/Cas"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Cas"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -14181,13 +19332,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -14198,37 +19358,64 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "LineItem2": {
+     "LineItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -14255,13 +19442,22 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "organization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
         "$ref": "#/$defs/JsonValue"
@@ -14313,64 +19509,123 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_requested_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_end": {
       "$ref": "#/$defs/JsonValue"
      },
      "place_of_service": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_eligibility_verified": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "continuity_of_care": {
       "$ref": "#/$defs/JsonValue"
      },
      "diagnosis_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
       "$ref": "#/$defs/JsonValue"
@@ -14397,11 +19652,21 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -14559,13 +19824,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -14576,28 +19850,49 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "LineItem3": {
+     "LineItem2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -14606,10 +19901,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -14633,37 +19934,70 @@ CATALOG_JSON = r'''{
      "RequestingProvider3": {
       "properties": {
        "address": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "tin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -14714,49 +20048,91 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_requested_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_end": {
       "$ref": "#/$defs/JsonValue"
      },
      "place_of_service": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_eligibility_verified": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "continuity_of_care": {
       "$ref": "#/$defs/JsonValue"
@@ -14766,12 +20142,26 @@ CATALOG_JSON = r'''{
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
       "$ref": "#/$defs/JsonValue"
@@ -14798,11 +20188,21 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem3"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -14920,13 +20320,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -14937,37 +20346,64 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "LineItem2": {
+     "LineItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -14991,37 +20427,70 @@ CATALOG_JSON = r'''{
      "RequestingProvider3": {
       "properties": {
        "address": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "tin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -15072,64 +20541,123 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_requested_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_end": {
       "$ref": "#/$defs/JsonValue"
      },
      "place_of_service": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_eligibility_verified": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "continuity_of_care": {
       "$ref": "#/$defs/JsonValue"
      },
      "diagnosis_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
       "$ref": "#/$defs/JsonValue"
@@ -15156,11 +20684,21 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -15269,13 +20807,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -15286,37 +20833,64 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "JsonValue": {},
-     "LineItem2": {
+     "LineItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -15340,13 +20914,22 @@ CATALOG_JSON = r'''{
      "RequestingProvider4": {
       "properties": {
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "organization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
         "$ref": "#/$defs/JsonValue"
@@ -15401,64 +20984,123 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_requested_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_end": {
       "$ref": "#/$defs/JsonValue"
      },
      "place_of_service": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_eligibility_verified": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "continuity_of_care": {
       "$ref": "#/$defs/JsonValue"
      },
      "diagnosis_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider4"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider4"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
       "$ref": "#/$defs/JsonValue"
@@ -15485,11 +21127,21 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -15642,13 +21294,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -15662,25 +21323,46 @@ CATALOG_JSON = r'''{
      "LineItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "$ref": "#/$defs/JsonValue"
@@ -15722,13 +21404,22 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "organization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
         "$ref": "#/$defs/JsonValue"
@@ -15780,64 +21471,123 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "packet_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "auth_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_requested_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "request_date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_end": {
       "$ref": "#/$defs/JsonValue"
      },
      "place_of_service": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_eligibility_verified": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "continuity_of_care": {
       "$ref": "#/$defs/JsonValue"
      },
      "diagnosis_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "requesting_provider": {
-      "$ref": "#/$defs/RequestingProvider"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RequestingProvider"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "decision_request_complete": {
       "$ref": "#/$defs/JsonValue"
@@ -15864,11 +21614,21 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_items": {
       "items": {
-       "$ref": "#/$defs/LineItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -15964,13 +21724,22 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "letter_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "letter_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "complete": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "missing_fields": {
       "items": {
@@ -16033,13 +21802,22 @@ CATALOG_JSON = r'''{
      "ApprovedLine": {
       "properties": {
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -16052,13 +21830,22 @@ CATALOG_JSON = r'''{
      "Audit": {
       "properties": {
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "missing_fields": {
         "items": {
@@ -16085,10 +21872,16 @@ CATALOG_JSON = r'''{
      "DeniedLineReason": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -16100,98 +21893,185 @@ CATALOG_JSON = r'''{
      "Fields": {
       "properties": {
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "missing_items": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "response_due": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_instructions": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "appeal_deadline_days": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "appeal_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_access": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_not_met": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "external_review_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "peer_to_peer_offer": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "approved_lines": {
         "items": {
-         "$ref": "#/$defs/ApprovedLine"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/ApprovedLine"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "denied_line_reasons": {
         "items": {
-         "$ref": "#/$defs/DeniedLineReason"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/DeniedLineReason"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "line_outcomes": {
         "items": {
-         "$ref": "#/$defs/LineOutcome"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/LineOutcome"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -16213,16 +22093,28 @@ CATALOG_JSON = r'''{
      "LineOutcome": {
       "properties": {
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -16266,16 +22158,28 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "letter_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "determination_id": {
       "type": [
@@ -16284,34 +22188,65 @@ CATALOG_JSON = r'''{
       ]
      },
      "recipient": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "subject": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "fields": {
-      "$ref": "#/$defs/Fields"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Fields"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "policy_citations": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "signer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivered_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivery_channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reissued_from": {
       "type": [
@@ -16320,13 +22255,26 @@ CATALOG_JSON = r'''{
       ]
      },
      "audit": {
-      "$ref": "#/$defs/Audit"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Audit"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "artifact_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "inbox_message_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -16544,13 +22492,22 @@ CATALOG_JSON = r'''{
      "ApprovedLine2": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -16563,13 +22520,22 @@ CATALOG_JSON = r'''{
      "Audit": {
       "properties": {
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "missing_fields": {
         "items": {
@@ -16596,49 +22562,92 @@ CATALOG_JSON = r'''{
      "Fields2": {
       "properties": {
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "approved_lines": {
         "items": {
-         "$ref": "#/$defs/ApprovedLine2"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/ApprovedLine2"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "valid_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -16692,31 +22701,62 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "letter_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "determination_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "recipient": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "subject": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "fields": {
-      "$ref": "#/$defs/Fields2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Fields2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "policy_citations": {
       "items": {
@@ -16725,10 +22765,16 @@ CATALOG_JSON = r'''{
       "type": "array"
      },
      "signer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivered_at": {
       "$ref": "#/$defs/JsonValue"
@@ -16740,7 +22786,14 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "audit": {
-      "$ref": "#/$defs/Audit"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Audit"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -16960,23 +23013,38 @@ CATALOG_JSON = r'''{
      "Audit2": {
       "properties": {
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "missing_fields": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "problems": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        }
@@ -16993,61 +23061,109 @@ CATALOG_JSON = r'''{
      "Fields3": {
       "properties": {
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_not_met": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "appeal_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "appeal_deadline_days": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "external_review_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "peer_to_peer_offer": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_access": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -17099,43 +23215,83 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "letter_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "determination_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "recipient": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "subject": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "fields": {
-      "$ref": "#/$defs/Fields3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Fields3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "policy_citations": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "signer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivered_at": {
       "$ref": "#/$defs/JsonValue"
@@ -17147,7 +23303,14 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "audit": {
-      "$ref": "#/$defs/Audit2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Audit2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -17262,31 +23425,58 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "notification_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "language": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -17541,13 +23731,22 @@ CATALOG_JSON = r'''{
      "Audit": {
       "properties": {
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "missing_fields": {
         "items": {
@@ -17574,10 +23773,16 @@ CATALOG_JSON = r'''{
      "DeniedLineReason": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -17589,56 +23794,106 @@ CATALOG_JSON = r'''{
      "Fields4": {
       "properties": {
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_outcomes": {
         "items": {
-         "$ref": "#/$defs/LineOutcome2"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/LineOutcome2"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "denied_line_reasons": {
         "items": {
-         "$ref": "#/$defs/DeniedLineReason"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/DeniedLineReason"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "appeal_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        }
@@ -17665,16 +23920,28 @@ CATALOG_JSON = r'''{
      "LineOutcome2": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "outcome": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -17718,43 +23985,83 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "letter_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "determination_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "recipient": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "subject": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "fields": {
-      "$ref": "#/$defs/Fields4"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Fields4"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "policy_citations": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "signer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivered_at": {
       "$ref": "#/$defs/JsonValue"
@@ -17766,7 +24073,14 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "audit": {
-      "$ref": "#/$defs/Audit"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Audit"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -17949,13 +24263,22 @@ CATALOG_JSON = r'''{
      "Audit": {
       "properties": {
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "missing_fields": {
         "items": {
@@ -17982,46 +24305,82 @@ CATALOG_JSON = r'''{
      "Fields5": {
       "properties": {
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "missing_items": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "response_due": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_instructions": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -18074,31 +24433,59 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "letter_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "determination_id": {
       "$ref": "#/$defs/JsonValue"
      },
      "recipient": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "subject": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "fields": {
-      "$ref": "#/$defs/Fields5"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Fields5"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "policy_citations": {
       "items": {
@@ -18107,10 +24494,16 @@ CATALOG_JSON = r'''{
       "type": "array"
      },
      "signer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivered_at": {
       "$ref": "#/$defs/JsonValue"
@@ -18122,7 +24515,14 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "audit": {
-      "$ref": "#/$defs/Audit"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Audit"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -18180,13 +24580,22 @@ CATALOG_JSON = r'''{
      "ApprovedLine": {
       "properties": {
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -18199,13 +24608,22 @@ CATALOG_JSON = r'''{
      "Audit3": {
       "properties": {
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "missing_fields": {
         "items": {
@@ -18233,48 +24651,91 @@ CATALOG_JSON = r'''{
       "properties": {
        "approved_lines": {
         "items": {
-         "$ref": "#/$defs/ApprovedLine"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/ApprovedLine"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -18328,31 +24789,62 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "letter_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "determination_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "recipient": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "subject": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "fields": {
-      "$ref": "#/$defs/Fields6"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Fields6"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "policy_citations": {
       "items": {
@@ -18361,22 +24853,41 @@ CATALOG_JSON = r'''{
       "type": "array"
      },
      "signer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivered_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivery_channel": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reissued_from": {
       "$ref": "#/$defs/JsonValue"
      },
      "audit": {
-      "$ref": "#/$defs/Audit3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Audit3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -18443,13 +24954,22 @@ CATALOG_JSON = r'''{
      "ApprovedLine": {
       "properties": {
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -18462,13 +24982,22 @@ CATALOG_JSON = r'''{
      "Audit3": {
       "properties": {
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "missing_fields": {
         "items": {
@@ -18496,48 +25025,91 @@ CATALOG_JSON = r'''{
       "properties": {
        "approved_lines": {
         "items": {
-         "$ref": "#/$defs/ApprovedLine"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/ApprovedLine"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -18561,31 +25133,62 @@ CATALOG_JSON = r'''{
      "Letter": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "determination_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "recipient": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "subject": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "body": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fields": {
-        "$ref": "#/$defs/Fields6"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Fields6"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "policy_citations": {
         "items": {
@@ -18594,22 +25197,41 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "signer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "delivered_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "delivery_channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reissued_from": {
         "$ref": "#/$defs/JsonValue"
        },
        "audit": {
-        "$ref": "#/$defs/Audit3"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Audit3"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -18684,7 +25306,14 @@ CATALOG_JSON = r'''{
      },
      "letters": {
       "items": {
-       "$ref": "#/$defs/Letter"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Letter"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -18760,13 +25389,22 @@ CATALOG_JSON = r'''{
      "ApprovedLine": {
       "properties": {
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -18779,13 +25417,22 @@ CATALOG_JSON = r'''{
      "Audit": {
       "properties": {
        "letter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "missing_fields": {
         "items": {
@@ -18813,75 +25460,139 @@ CATALOG_JSON = r'''{
       "properties": {
        "approved_lines": {
         "items": {
-         "$ref": "#/$defs/ApprovedLine"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/ApprovedLine"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "authorization_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_reference": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "letter_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "service_description": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signer_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "valid_to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_not_met": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "appeal_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "appeal_deadline_days": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "external_review_rights": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "peer_to_peer_offer": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_access": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -18931,43 +25642,83 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "letter_type": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "determination_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "recipient": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "subject": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "body": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "fields": {
-      "$ref": "#/$defs/Fields7"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Fields7"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "policy_citations": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "signer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "delivered_at": {
       "$ref": "#/$defs/JsonValue"
@@ -18976,10 +25727,20 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "reissued_from": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "audit": {
-      "$ref": "#/$defs/Audit"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Audit"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -19059,96 +25820,106 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Author": {
+     "Case3": {
       "properties": {
        "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "credentials": {
-        "type": "string"
-       },
-       "npi": {
         "type": [
          "string",
          "null"
         ]
        },
-       "org_id": {
-        "type": "string"
-       },
-       "specialty": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "role",
-       "credentials",
-       "npi",
-       "org_id",
-       "specialty"
-      ],
-      "type": "object"
-     },
-     "Case3": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "order_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requesting_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "requested_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "authorization_number": {
         "$ref": "#/$defs/JsonValue"
@@ -19169,11 +25940,25 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "requesting_worker": {
-        "$ref": "#/$defs/RequestingWorker"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line3"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Line3"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -19206,19 +25991,28 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Coverage2": {
+     "Coverage": {
       "properties": {
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "$ref": "#/$defs/JsonValue"
        },
        "group_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19232,13 +26026,22 @@ CATALOG_JSON = r'''{
      "CriteriaItem": {
       "properties": {
        "criterion_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "text": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "citation": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19251,13 +26054,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19270,31 +26082,62 @@ CATALOG_JSON = r'''{
      "Document2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author": {
-        "$ref": "#/$defs/Author"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "origin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "body_chars": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "signed_by": {
         "anyOf": [
@@ -19307,10 +26150,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "copied_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "body": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19328,10 +26177,16 @@ CATALOG_JSON = r'''{
      "EvidenceItem": {
       "properties": {
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "quote": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19343,49 +26198,91 @@ CATALOG_JSON = r'''{
      "Intake": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "packet_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "auth_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_level": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_requested_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "request_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_eligibility_verified": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "continuity_of_care": {
         "$ref": "#/$defs/JsonValue"
@@ -19395,24 +26292,50 @@ CATALOG_JSON = r'''{
        },
        "diagnoses": {
         "items": {
-         "$ref": "#/$defs/Diagnos"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Diagnos"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "requesting_provider": {
-        "$ref": "#/$defs/RequestingProvider3"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider3"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "decision_request_complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_member_eligible": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_service_covered": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_provider_network_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "missing_information": {
         "items": {
@@ -19421,17 +26344,33 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "completed_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "completed_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_items": {
         "items": {
-         "$ref": "#/$defs/LineItem3"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/LineItem2"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -19472,19 +26411,34 @@ CATALOG_JSON = r'''{
      "Line2": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -19506,25 +26460,46 @@ CATALOG_JSON = r'''{
      "Line3": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -19553,28 +26528,49 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "LineItem3": {
+     "LineItem2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -19583,10 +26579,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -19610,23 +26612,38 @@ CATALOG_JSON = r'''{
      "MdDecision2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decision": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "rationale": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "denial_rationale": {
         "$ref": "#/$defs/JsonValue"
        },
        "policy_citations": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -19646,13 +26663,22 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "signed_off": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "superseded_by": {
         "$ref": "#/$defs/JsonValue"
@@ -19675,34 +26701,69 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Member2": {
+     "Member": {
       "properties": {
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "preferred_language": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage": {
-        "$ref": "#/$defs/Coverage2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Coverage"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "plan": {
-        "$ref": "#/$defs/Plan"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Plan"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -19741,40 +26802,77 @@ CATALOG_JSON = r'''{
      "NurseEvaluation": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "stage": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "criterion_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "citation": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "result": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "evidence": {
         "items": {
-         "$ref": "#/$defs/EvidenceItem"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/EvidenceItem"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "note": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19795,16 +26893,28 @@ CATALOG_JSON = r'''{
      "NurseRecommendation2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "recommendation": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinical_summary": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "info_requested": {
         "items": {
@@ -19816,16 +26926,28 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_met": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "criteria_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19845,19 +26967,34 @@ CATALOG_JSON = r'''{
      "Plan": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19872,14 +27009,27 @@ CATALOG_JSON = r'''{
      "Policy": {
       "properties": {
        "handbook_policy_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_category": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria": {
         "items": {
-         "$ref": "#/$defs/CriteriaItem"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/CriteriaItem"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -19894,37 +27044,70 @@ CATALOG_JSON = r'''{
      "RequestingProvider3": {
       "properties": {
        "address": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "tin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -19945,25 +27128,46 @@ CATALOG_JSON = r'''{
      "RequestingWorker": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20007,19 +27211,34 @@ CATALOG_JSON = r'''{
      "ReviewTask": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "queue": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "required_role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "assigned_to": {
         "type": [
@@ -20028,10 +27247,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "due_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20049,22 +27274,40 @@ CATALOG_JSON = r'''{
      "RoutingItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "lane": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "routed_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "routed_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20080,49 +27323,94 @@ CATALOG_JSON = r'''{
      "Triage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_level": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sla_hours": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "sla_deadline": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sla_rule_source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "gold_card_checked": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "gold_card_eligible": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "disposition": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "disposition_reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20180,47 +27468,117 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "case": {
-      "$ref": "#/$defs/Case3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "member": {
-      "$ref": "#/$defs/Member2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Member"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "intake": {
-      "$ref": "#/$defs/Intake"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Intake"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "triage": {
-      "$ref": "#/$defs/Triage"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Triage"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "routing": {
       "items": {
-       "$ref": "#/$defs/RoutingItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/RoutingItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "review_tasks": {
       "items": {
-       "$ref": "#/$defs/ReviewTask"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/ReviewTask"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "lines": {
       "items": {
-       "$ref": "#/$defs/Line2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Line2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "policy": {
-      "$ref": "#/$defs/Policy"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Policy"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "documents": {
       "items": {
-       "$ref": "#/$defs/Document2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Document2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "nurse_evaluations": {
       "items": {
-       "$ref": "#/$defs/NurseEvaluation"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/NurseEvaluation"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -20242,7 +27600,14 @@ CATALOG_JSON = r'''{
      },
      "md_decisions": {
       "items": {
-       "$ref": "#/$defs/MdDecision2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/MdDecision2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -20253,13 +27618,22 @@ CATALOG_JSON = r'''{
       "type": "array"
      },
      "documents_hint": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "type": "object"
@@ -20318,96 +27692,106 @@ CATALOG_JSON = r'''{
    },
    "outputSchema": {
     "$defs": {
-     "Author": {
+     "Case3": {
       "properties": {
        "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "credentials": {
-        "type": "string"
-       },
-       "npi": {
         "type": [
          "string",
          "null"
         ]
        },
-       "org_id": {
-        "type": "string"
-       },
-       "specialty": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "role",
-       "credentials",
-       "npi",
-       "org_id",
-       "specialty"
-      ],
-      "type": "object"
-     },
-     "Case3": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "order_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requesting_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "requested_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "authorization_number": {
         "$ref": "#/$defs/JsonValue"
@@ -20428,11 +27812,25 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "requesting_worker": {
-        "$ref": "#/$defs/RequestingWorker"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line3"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Line3"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -20468,10 +27866,16 @@ CATALOG_JSON = r'''{
      "Coverage": {
       "properties": {
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "$ref": "#/$defs/JsonValue"
@@ -20494,13 +27898,22 @@ CATALOG_JSON = r'''{
      "CriteriaItem": {
       "properties": {
        "criterion_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "text": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "citation": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20513,13 +27926,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20532,31 +27954,62 @@ CATALOG_JSON = r'''{
      "Document2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author": {
-        "$ref": "#/$defs/Author"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "origin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "body_chars": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "signed_by": {
         "anyOf": [
@@ -20569,10 +28022,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "copied_from": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "body": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20590,10 +28049,16 @@ CATALOG_JSON = r'''{
      "EvidenceItem": {
       "properties": {
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "quote": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20605,49 +28070,91 @@ CATALOG_JSON = r'''{
      "Intake": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "packet_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "auth_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_level": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_requested_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "request_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_eligibility_verified": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "continuity_of_care": {
         "$ref": "#/$defs/JsonValue"
@@ -20657,24 +28164,50 @@ CATALOG_JSON = r'''{
        },
        "diagnoses": {
         "items": {
-         "$ref": "#/$defs/Diagnos"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Diagnos"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "requesting_provider": {
-        "$ref": "#/$defs/RequestingProvider3"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider3"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "decision_request_complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_member_eligible": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_service_covered": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_provider_network_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "missing_information": {
         "items": {
@@ -20683,17 +28216,33 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "completed_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "completed_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_items": {
         "items": {
-         "$ref": "#/$defs/LineItem3"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/LineItem2"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -20734,19 +28283,34 @@ CATALOG_JSON = r'''{
      "Line2": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -20768,25 +28332,46 @@ CATALOG_JSON = r'''{
      "Line3": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -20815,28 +28400,49 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "LineItem3": {
+     "LineItem2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -20845,10 +28451,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -20872,31 +28484,66 @@ CATALOG_JSON = r'''{
      "Member": {
       "properties": {
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "preferred_language": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage": {
-        "$ref": "#/$defs/Coverage"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Coverage"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "plan": {
-        "$ref": "#/$defs/Plan"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Plan"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -20935,40 +28582,77 @@ CATALOG_JSON = r'''{
      "NurseEvaluation": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "stage": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "criterion_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "citation": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "result": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "evidence": {
         "items": {
-         "$ref": "#/$defs/EvidenceItem"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/EvidenceItem"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "note": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -20989,16 +28673,28 @@ CATALOG_JSON = r'''{
      "NurseRecommendation2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "recommendation": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "clinical_summary": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "info_requested": {
         "items": {
@@ -21010,16 +28706,28 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "reviewer_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria_met": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "criteria_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21039,19 +28747,34 @@ CATALOG_JSON = r'''{
      "Plan": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21066,14 +28789,27 @@ CATALOG_JSON = r'''{
      "Policy": {
       "properties": {
        "handbook_policy_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_category": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "criteria": {
         "items": {
-         "$ref": "#/$defs/CriteriaItem"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/CriteriaItem"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -21088,37 +28824,70 @@ CATALOG_JSON = r'''{
      "RequestingProvider3": {
       "properties": {
        "address": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "tin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21139,25 +28908,46 @@ CATALOG_JSON = r'''{
      "RequestingWorker": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21201,19 +28991,34 @@ CATALOG_JSON = r'''{
      "ReviewTask": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "queue": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "required_role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "assigned_to": {
         "type": [
@@ -21222,10 +29027,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "due_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21243,22 +29054,40 @@ CATALOG_JSON = r'''{
      "RoutingItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "lane": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "routed_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "routed_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21274,49 +29103,94 @@ CATALOG_JSON = r'''{
      "Triage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_level": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sla_hours": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "sla_deadline": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sla_rule_source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "gold_card_checked": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "gold_card_eligible": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "disposition": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "disposition_reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21374,47 +29248,117 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "case": {
-      "$ref": "#/$defs/Case3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "member": {
-      "$ref": "#/$defs/Member"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Member"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "intake": {
-      "$ref": "#/$defs/Intake"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Intake"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "triage": {
-      "$ref": "#/$defs/Triage"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Triage"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "routing": {
       "items": {
-       "$ref": "#/$defs/RoutingItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/RoutingItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "review_tasks": {
       "items": {
-       "$ref": "#/$defs/ReviewTask"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/ReviewTask"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "lines": {
       "items": {
-       "$ref": "#/$defs/Line2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Line2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "policy": {
-      "$ref": "#/$defs/Policy"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Policy"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "documents": {
       "items": {
-       "$ref": "#/$defs/Document2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Document2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "evaluations": {
       "items": {
-       "$ref": "#/$defs/NurseEvaluation"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/NurseEvaluation"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -21429,13 +29373,22 @@ CATALOG_JSON = r'''{
       ]
      },
      "documents_hint": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -21534,10 +29487,16 @@ CATALOG_JSON = r'''{
      "EvidenceItem": {
       "properties": {
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "quote": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21579,40 +29538,77 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "stage": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_number": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "criterion_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "citation": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "result": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "evidence": {
       "items": {
-       "$ref": "#/$defs/EvidenceItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/EvidenceItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "note": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -21721,10 +29717,16 @@ CATALOG_JSON = r'''{
      "EvidenceItem": {
       "properties": {
        "document_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "quote": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -21766,40 +29768,77 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "stage": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "line_number": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "criterion_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "citation": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "result": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "evidence": {
       "items": {
-       "$ref": "#/$defs/EvidenceItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/EvidenceItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "note": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -21961,13 +30000,22 @@ CATALOG_JSON = r'''{
      "LineDecision2": {
       "properties": {
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "decision": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "approved_units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "reason": {
         "type": [
@@ -22017,16 +30065,28 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "decision": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "rationale": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "denial_rationale": {
       "type": [
@@ -22036,19 +30096,32 @@ CATALOG_JSON = r'''{
      },
      "policy_citations": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "line_decisions": {
       "items": {
-       "$ref": "#/$defs/LineDecision2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/LineDecision2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "info_requested": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
@@ -22059,19 +30132,31 @@ CATALOG_JSON = r'''{
       ]
      },
      "signed_off": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "decided_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "superseded_by": {
       "$ref": "#/$defs/JsonValue"
      },
      "case_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -22185,20 +30270,35 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "recommendation": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "clinical_summary": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "info_requested": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
@@ -22209,19 +30309,34 @@ CATALOG_JSON = r'''{
       ]
      },
      "reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "submitted_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "criteria_met": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "criteria_total": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "case_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -22315,25 +30430,46 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "hours": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "deadline": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "rule_source": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -22405,25 +30541,46 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "eligible": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "npi": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "plan_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "service_category": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "checked_on": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -22465,55 +30622,103 @@ CATALOG_JSON = r'''{
      "Case3": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "order_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "coverage_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "requesting_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "site_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "requested_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submission_channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "submitted_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "authorization_number": {
         "$ref": "#/$defs/JsonValue"
@@ -22534,11 +30739,25 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "requesting_worker": {
-        "$ref": "#/$defs/RequestingWorker"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingWorker"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "lines": {
         "items": {
-         "$ref": "#/$defs/Line3"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Line3"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -22574,13 +30793,22 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "is_primary": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -22593,49 +30821,91 @@ CATALOG_JSON = r'''{
      "Intake2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "packet_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "auth_type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "channel": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_level": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_requested_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "request_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_eligibility_verified": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "continuity_of_care": {
         "$ref": "#/$defs/JsonValue"
@@ -22648,24 +30918,50 @@ CATALOG_JSON = r'''{
        },
        "diagnoses": {
         "items": {
-         "$ref": "#/$defs/Diagnos"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Diagnos"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "requesting_provider": {
-        "$ref": "#/$defs/RequestingProvider2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/RequestingProvider2"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "decision_request_complete": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_member_eligible": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_service_covered": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "decision_provider_network_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "missing_information": {
         "items": {
@@ -22674,17 +30970,33 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "completed_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "completed_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "updated_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_items": {
         "items": {
-         "$ref": "#/$defs/LineItem3"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/LineItem2"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -22725,25 +31037,46 @@ CATALOG_JSON = r'''{
      "Line3": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -22772,28 +31105,49 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "LineItem3": {
+     "LineItem2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "system": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "units": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "modifier": {
         "type": [
@@ -22802,10 +31156,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "place_of_service": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "service_end": {
         "$ref": "#/$defs/JsonValue"
@@ -22849,7 +31209,10 @@ CATALOG_JSON = r'''{
      "RequestingProvider2": {
       "properties": {
        "address": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "fax": {
         "type": [
@@ -22858,19 +31221,34 @@ CATALOG_JSON = r'''{
         ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
         "type": [
@@ -22885,13 +31263,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "tin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "organization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -22906,25 +31293,46 @@ CATALOG_JSON = r'''{
      "RequestingWorker": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "credentials": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -22968,22 +31376,40 @@ CATALOG_JSON = r'''{
      "RoutingItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "lane": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "routed_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "routed_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -22999,49 +31425,94 @@ CATALOG_JSON = r'''{
      "Triage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "intake_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "urgency_level": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "received_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sla_hours": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "sla_deadline": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sla_rule_source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "gold_card_checked": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "gold_card_eligible": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "disposition": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "disposition_reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "decided_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -23078,10 +31549,24 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "case": {
-      "$ref": "#/$defs/Case3"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case3"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "intake": {
-      "$ref": "#/$defs/Intake2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Intake2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "triage": {
       "anyOf": [
@@ -23095,7 +31580,14 @@ CATALOG_JSON = r'''{
      },
      "routing": {
       "items": {
-       "$ref": "#/$defs/RoutingItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/RoutingItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -23193,28 +31685,52 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "lane": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "routed_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "routed_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "review_task_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -23318,49 +31834,94 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "intake_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "urgency_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "received_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "state": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "sla_hours": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "sla_deadline": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "sla_rule_source": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "gold_card_checked": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "gold_card_eligible": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "disposition": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "disposition_reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "decided_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "decided_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -23413,19 +31974,29 @@ CATALOG_JSON = r'''{
       "properties": {
        "auditc_items": {
         "items": {
-         "type": "integer"
+         "type": [
+          "integer",
+          "null"
+         ]
         },
-        "type": [
-         "array",
-         "null"
-        ]
+        "type": "array"
        },
        "computed": {
-        "$ref": "#/$defs/Computed"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Computed"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "gad7_items": {
         "items": {
-         "type": "integer"
+         "type": [
+          "integer",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -23437,7 +32008,10 @@ CATALOG_JSON = r'''{
        },
        "phq9_items": {
         "items": {
-         "type": "integer"
+         "type": [
+          "integer",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -23462,24 +32036,40 @@ CATALOG_JSON = r'''{
       "properties": {
        "clinical_concerns": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "computed": {
-        "additionalProperties": {
-         "$ref": "#/$defs/JsonValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "$ref": "#/$defs/JsonValue"
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "conditions_reviewed": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "functional_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "notes": {
         "type": [
@@ -23494,10 +32084,16 @@ CATALOG_JSON = r'''{
         ]
        },
        "recent_utilization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "symptom_summary": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -23515,25 +32111,46 @@ CATALOG_JSON = r'''{
      "Computed": {
       "properties": {
        "gad7_severity": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "gad7_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "phq9_item9_positive": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "phq9_severity": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phq9_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "auditc_positive": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "auditc_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -23548,7 +32165,10 @@ CATALOG_JSON = r'''{
      "Computed2": {
       "properties": {
        "hunger_vital_sign_positive": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -23559,10 +32179,16 @@ CATALOG_JSON = r'''{
      "HungerVitalSign": {
       "properties": {
        "food_did_not_last": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "worried_food_would_run_out": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -23575,10 +32201,16 @@ CATALOG_JSON = r'''{
      "Medication": {
       "properties": {
        "adherence": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "note": {
         "type": [
@@ -23598,27 +32230,50 @@ CATALOG_JSON = r'''{
       "properties": {
        "adherence_barriers": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "computed": {
-        "additionalProperties": {
-         "$ref": "#/$defs/JsonValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "$ref": "#/$defs/JsonValue"
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "cost_concern": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "medications": {
         "items": {
-         "$ref": "#/$defs/Medication"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Medication"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "reconciliation_notes": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "side_effects": {
         "items": {
@@ -23667,19 +32322,42 @@ CATALOG_JSON = r'''{
      "Sdoh": {
       "properties": {
        "computed": {
-        "$ref": "#/$defs/Computed2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Computed2"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "financial_strain": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "housing": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "hunger_vital_sign": {
-        "$ref": "#/$defs/HungerVitalSign"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/HungerVitalSign"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "interpersonal_safety_concern": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "notes": {
         "type": [
@@ -23688,13 +32366,22 @@ CATALOG_JSON = r'''{
         ]
        },
        "social_isolation": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "transportation_barrier": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "utilities_concern": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -23716,31 +32403,74 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "cm_case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "clinical": {
-      "$ref": "#/$defs/Clinical"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Clinical"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "medication": {
-      "$ref": "#/$defs/Medication2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Medication2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "behavioral_health": {
-      "$ref": "#/$defs/BehavioralHealth"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/BehavioralHealth"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "sdoh": {
-      "$ref": "#/$defs/Sdoh"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Sdoh"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "phq9_score": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "gad7_score": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "auditc_score": {
       "type": [
@@ -23749,23 +32479,38 @@ CATALOG_JSON = r'''{
       ]
      },
      "hunger_vital_sign_positive": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "blocked_reason": {
       "$ref": "#/$defs/JsonValue"
      },
      "assessor_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "started_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "completed_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "sections_saved": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
@@ -24245,24 +32990,30 @@ CATALOG_JSON = r'''{
       "properties": {
        "phq9_items": {
         "items": {
-         "type": "integer"
+         "type": [
+          "integer",
+          "null"
+         ]
         },
         "type": "array"
        },
        "gad7_items": {
         "items": {
-         "type": "integer"
+         "type": [
+          "integer",
+          "null"
+         ]
         },
         "type": "array"
        },
        "auditc_items": {
         "items": {
-         "type": "integer"
+         "type": [
+          "integer",
+          "null"
+         ]
         },
-        "type": [
-         "array",
-         "null"
-        ]
+        "type": "array"
        },
        "substance_use_notes": {
         "type": [
@@ -24277,7 +33028,14 @@ CATALOG_JSON = r'''{
         ]
        },
        "computed": {
-        "$ref": "#/$defs/Computed3"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Computed3"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -24294,18 +33052,30 @@ CATALOG_JSON = r'''{
       "properties": {
        "conditions_reviewed": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "symptom_summary": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "recent_utilization": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "functional_status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pain_score": {
         "type": [
@@ -24315,7 +33085,10 @@ CATALOG_JSON = r'''{
        },
        "clinical_concerns": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -24326,10 +33099,17 @@ CATALOG_JSON = r'''{
         ]
        },
        "computed": {
-        "additionalProperties": {
-         "$ref": "#/$defs/JsonValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "$ref": "#/$defs/JsonValue"
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -24347,7 +33127,10 @@ CATALOG_JSON = r'''{
      "Computed2": {
       "properties": {
        "hunger_vital_sign_positive": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -24358,25 +33141,46 @@ CATALOG_JSON = r'''{
      "Computed3": {
       "properties": {
        "phq9_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "phq9_severity": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phq9_item9_positive": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "gad7_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "gad7_severity": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "auditc_total": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "auditc_positive": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -24391,10 +33195,16 @@ CATALOG_JSON = r'''{
      "HungerVitalSign2": {
       "properties": {
        "worried_food_would_run_out": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "food_did_not_last": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -24407,10 +33217,16 @@ CATALOG_JSON = r'''{
      "Medication3": {
       "properties": {
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "adherence": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "note": {
         "type": [
@@ -24430,18 +33246,31 @@ CATALOG_JSON = r'''{
       "properties": {
        "medications": {
         "items": {
-         "$ref": "#/$defs/Medication3"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Medication3"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        },
        "adherence_barriers": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "cost_concern": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "side_effects": {
         "items": {
@@ -24450,13 +33279,23 @@ CATALOG_JSON = r'''{
         "type": "array"
        },
        "reconciliation_notes": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "computed": {
-        "additionalProperties": {
-         "$ref": "#/$defs/JsonValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "$ref": "#/$defs/JsonValue"
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -24499,25 +33338,50 @@ CATALOG_JSON = r'''{
      "Sdoh2": {
       "properties": {
        "hunger_vital_sign": {
-        "$ref": "#/$defs/HungerVitalSign2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/HungerVitalSign2"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "housing": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "transportation_barrier": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "utilities_concern": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "financial_strain": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "social_isolation": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "interpersonal_safety_concern": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "notes": {
         "type": [
@@ -24526,7 +33390,14 @@ CATALOG_JSON = r'''{
         ]
        },
        "computed": {
-        "$ref": "#/$defs/Computed2"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Computed2"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -24548,13 +33419,22 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "cm_case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "clinical": {
       "anyOf": [
@@ -24627,23 +33507,35 @@ CATALOG_JSON = r'''{
       ]
      },
      "assessor_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "started_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "completed_at": {
       "$ref": "#/$defs/JsonValue"
      },
      "sections_saved": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "sections_missing": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      }
@@ -24728,13 +33620,22 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "cm_case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "clinical": {
       "$ref": "#/$defs/JsonValue"
@@ -24764,10 +33665,16 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "assessor_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "started_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "completed_at": {
       "$ref": "#/$defs/JsonValue"
@@ -24780,7 +33687,10 @@ CATALOG_JSON = r'''{
      },
      "sections_missing": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      }
@@ -24865,13 +33775,22 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "cm_case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "escalation_triggers": {
       "items": {
@@ -24889,13 +33808,22 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/JsonValue"
      },
      "author_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "finalized_at": {
       "$ref": "#/$defs/JsonValue"
@@ -24951,16 +33879,28 @@ CATALOG_JSON = r'''{
      "EscalationTrigger": {
       "properties": {
        "action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "contact": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "timeframe": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "trigger": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -24974,29 +33914,57 @@ CATALOG_JSON = r'''{
      "Goal": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "problem_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ordinal": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "statement": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "measure": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "target": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "target_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "interventions": {
         "items": {
-         "$ref": "#/$defs/Intervention"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Intervention"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -25016,31 +33984,59 @@ CATALOG_JSON = r'''{
      "Intervention": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "goal_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ordinal": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "owner": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "due_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "frequency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "details": {
-        "additionalProperties": {
-         "$ref": "#/$defs/JsonValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "$ref": "#/$defs/JsonValue"
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -25059,19 +34055,34 @@ CATALOG_JSON = r'''{
      "Problem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ordinal": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "statement": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "domain": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "icd10": {
         "type": [
@@ -25080,14 +34091,27 @@ CATALOG_JSON = r'''{
         ]
        },
        "evidence": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "priority": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "goals": {
         "items": {
-         "$ref": "#/$defs/Goal"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Goal"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -25138,25 +34162,47 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "cm_case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "escalation_triggers": {
       "items": {
-       "$ref": "#/$defs/EscalationTrigger"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/EscalationTrigger"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "follow_up_cadence": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "follow_up_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "follow_up_notes": {
       "type": [
@@ -25165,20 +34211,39 @@ CATALOG_JSON = r'''{
       ]
      },
      "author_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "finalized_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "problems": {
       "items": {
-       "$ref": "#/$defs/Problem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Problem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -25457,16 +34522,28 @@ CATALOG_JSON = r'''{
      "EscalationTrigger2": {
       "properties": {
        "trigger": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "contact": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "timeframe": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -25480,29 +34557,57 @@ CATALOG_JSON = r'''{
      "Goal": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "problem_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ordinal": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "statement": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "measure": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "target": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "target_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "interventions": {
         "items": {
-         "$ref": "#/$defs/Intervention"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Intervention"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -25522,31 +34627,59 @@ CATALOG_JSON = r'''{
      "Intervention": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "goal_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ordinal": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "action": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "owner": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "due_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "frequency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "details": {
-        "additionalProperties": {
-         "$ref": "#/$defs/JsonValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "$ref": "#/$defs/JsonValue"
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -25565,19 +34698,34 @@ CATALOG_JSON = r'''{
      "Problem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ordinal": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "statement": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "domain": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "icd10": {
         "type": [
@@ -25586,14 +34734,27 @@ CATALOG_JSON = r'''{
         ]
        },
        "evidence": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "priority": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "goals": {
         "items": {
-         "$ref": "#/$defs/Goal"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Goal"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -25644,25 +34805,47 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "cm_case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "escalation_triggers": {
       "items": {
-       "$ref": "#/$defs/EscalationTrigger2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/EscalationTrigger2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "follow_up_cadence": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "follow_up_start": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "follow_up_notes": {
       "type": [
@@ -25671,20 +34854,36 @@ CATALOG_JSON = r'''{
       ]
      },
      "author_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "created_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "updated_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "finalized_at": {
       "$ref": "#/$defs/JsonValue"
      },
      "problems": {
       "items": {
-       "$ref": "#/$defs/Problem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Problem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -25810,10 +35009,16 @@ CATALOG_JSON = r'''{
      "ActiveOn": {
       "properties": {
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -25825,19 +35030,34 @@ CATALOG_JSON = r'''{
      "Allergy": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "substance": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reaction": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "severity": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "recorded": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -25849,68 +35069,58 @@ CATALOG_JSON = r'''{
       ],
       "type": "object"
      },
-     "Author": {
+     "Case": {
       "properties": {
        "id": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "role": {
-        "type": "string"
-       },
-       "org_id": {
-        "type": "string"
-       },
-       "npi": {
         "type": [
          "string",
          "null"
         ]
        },
-       "specialty": {
-        "type": "string"
-       }
-      },
-      "required": [
-       "id",
-       "name",
-       "role",
-       "org_id",
-       "npi",
-       "specialty"
-      ],
-      "type": "object"
-     },
-     "Case": {
-      "properties": {
-       "id": {
-        "type": "string"
-       },
        "referral_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "program": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "priority": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "risk_level": {
         "$ref": "#/$defs/JsonValue"
        },
        "assigned_to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "opened_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "closed_at": {
         "$ref": "#/$defs/JsonValue"
@@ -25941,19 +35151,34 @@ CATALOG_JSON = r'''{
      "Code": {
       "properties": {
        "loinc": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "count": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "latest_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "earliest_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -25968,19 +35193,34 @@ CATALOG_JSON = r'''{
      "Condition": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "onset": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "abatement": {
         "$ref": "#/$defs/JsonValue"
@@ -26006,43 +35246,83 @@ CATALOG_JSON = r'''{
      "Coverage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "group_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "$ref": "#/$defs/JsonValue"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active_on": {
-        "$ref": "#/$defs/ActiveOn"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/ActiveOn"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -26065,64 +35345,123 @@ CATALOG_JSON = r'''{
      "Document": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
         "$ref": "#/$defs/JsonValue"
        },
        "encounter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "signed_by": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signed_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "origin": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "side": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "copied_from": {
         "$ref": "#/$defs/JsonValue"
        },
        "created_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "details": {
-        "additionalProperties": {
-         "$ref": "#/$defs/JsonValue"
-        },
-        "type": "object"
+        "anyOf": [
+         {
+          "additionalProperties": {
+           "$ref": "#/$defs/JsonValue"
+          },
+          "type": "object"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "author": {
-        "$ref": "#/$defs/Author"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Pcp"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "clinician_signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "body_chars": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        }
       },
       "required": [
@@ -26151,25 +35490,46 @@ CATALOG_JSON = r'''{
      "DocumentBody": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "kind": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "title": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "author_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "signed": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "body": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -26186,28 +35546,52 @@ CATALOG_JSON = r'''{
      "Encounter": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "provider_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "generated": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        },
        "provider_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -26226,25 +35610,43 @@ CATALOG_JSON = r'''{
      "Medication5": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "rxnorm": {
         "$ref": "#/$defs/JsonValue"
        },
        "dose": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "route": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "frequency": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "start": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "end": {
         "type": [
@@ -26253,7 +35655,10 @@ CATALOG_JSON = r'''{
         ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "prescriber_worker_id": {
         "type": [
@@ -26306,28 +35711,49 @@ CATALOG_JSON = r'''{
      "Observation": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "encounter_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "loinc": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "value_num": {
-        "type": "number"
+        "type": [
+         "number",
+         "null"
+        ]
        },
        "value_text": {
         "$ref": "#/$defs/JsonValue"
        },
        "unit": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reference_range": {
         "type": [
@@ -26359,16 +35785,28 @@ CATALOG_JSON = r'''{
      "ObservationsMeta": {
       "properties": {
        "total_in_chart": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "matched": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "returned": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "per_code": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "since": {
         "type": [
@@ -26384,13 +35822,23 @@ CATALOG_JSON = r'''{
        },
        "loinc_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "codes": {
         "items": {
-         "$ref": "#/$defs/Code"
+         "anyOf": [
+          {
+           "$ref": "#/$defs/Code"
+          },
+          {
+           "type": "null"
+          }
+         ]
         },
         "type": "array"
        }
@@ -26410,49 +35858,98 @@ CATALOG_JSON = r'''{
      "Patient": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "given_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "family_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "address_line": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "city": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "postal_code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "preferred_language": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "pcp_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "domain": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "age": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "pcp": {
-        "$ref": "#/$defs/Pcp"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Pcp"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -26477,22 +35974,40 @@ CATALOG_JSON = r'''{
      "Pcp": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -26508,46 +36023,82 @@ CATALOG_JSON = r'''{
      "Referral": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "referring_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "risk_score": {
-        "type": "number"
+        "type": [
+         "number",
+         "null"
+        ]
        },
        "utilization_flags": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "suggested_program": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "suggested_priority": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -26629,47 +36180,113 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "case": {
-      "$ref": "#/$defs/Case"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "referral": {
-      "$ref": "#/$defs/Referral"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Referral"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "as_of": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient": {
-      "$ref": "#/$defs/Patient"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Patient"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "coverages": {
       "items": {
-       "$ref": "#/$defs/Coverage"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Coverage"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "conditions": {
       "items": {
-       "$ref": "#/$defs/Condition"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Condition"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "encounters": {
       "items": {
-       "$ref": "#/$defs/Encounter"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Encounter"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "observations": {
       "items": {
-       "$ref": "#/$defs/Observation"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Observation"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "observations_meta": {
-      "$ref": "#/$defs/ObservationsMeta"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/ObservationsMeta"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "medications": {
       "items": {
-       "$ref": "#/$defs/Medication5"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Medication5"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
@@ -26681,22 +36298,46 @@ CATALOG_JSON = r'''{
      },
      "allergies": {
       "items": {
-       "$ref": "#/$defs/Allergy"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Allergy"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "documents": {
       "items": {
-       "$ref": "#/$defs/Document"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Document"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "document_bodies": {
       "items": {
-       "$ref": "#/$defs/DocumentBody"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/DocumentBody"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -26818,10 +36459,16 @@ CATALOG_JSON = r'''{
      "EvidenceItem": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "type": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -26863,52 +36510,89 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "cm_case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reviewer_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "primary_concerns": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "coordination_risks": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "suspected_barriers": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "preliminary_risk_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "key_findings": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "clarification_needed": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "evidence": {
       "items": {
-       "$ref": "#/$defs/EvidenceItem"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/EvidenceItem"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "submitted_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -27004,40 +36688,76 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "referral_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "program": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "priority": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "risk_level": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "assigned_to": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "opened_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "closed_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "disenroll_reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "disenroll_note": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      }
     },
     "required": [
@@ -27084,10 +36804,16 @@ CATALOG_JSON = r'''{
      "ActiveOn": {
       "properties": {
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active": {
-        "type": "boolean"
+        "type": [
+         "boolean",
+         "null"
+        ]
        }
       },
       "required": [
@@ -27099,16 +36825,28 @@ CATALOG_JSON = r'''{
      "Address": {
       "properties": {
        "line": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "city": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "postal_code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -27122,43 +36860,83 @@ CATALOG_JSON = r'''{
      "Coverage": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "member_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "group_number": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "effective_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "termination_date": {
         "$ref": "#/$defs/JsonValue"
        },
        "plan_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "line_of_business": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "product": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "plan_state": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "active_on": {
-        "$ref": "#/$defs/ActiveOn"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/ActiveOn"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -27181,10 +36959,16 @@ CATALOG_JSON = r'''{
      "Diagnos": {
       "properties": {
        "code": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "display": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -27197,37 +36981,78 @@ CATALOG_JSON = r'''{
      "Patient2": {
       "properties": {
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "given_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "family_name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "age": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "phone": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "preferred_language": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "address": {
-        "$ref": "#/$defs/Address"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Address"
+         },
+         {
+          "type": "null"
+         }
+        ]
        },
        "pcp": {
-        "$ref": "#/$defs/Pcp"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Pcp"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -27248,22 +37073,40 @@ CATALOG_JSON = r'''{
      "Pcp": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "org_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "npi": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "specialty": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -27306,11 +37149,17 @@ CATALOG_JSON = r'''{
      "RiskFlags": {
       "properties": {
        "risk_score": {
-        "type": "number"
+        "type": [
+         "number",
+         "null"
+        ]
        },
        "utilization_flags": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        }
@@ -27327,70 +37176,141 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "date": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "source": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "referring_worker_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "reason": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "diagnosis_codes": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "risk_score": {
-      "type": "number"
+      "type": [
+       "number",
+       "null"
+      ]
      },
      "utilization_flags": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "suggested_program": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "suggested_priority": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "patient": {
-      "$ref": "#/$defs/Patient2"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Patient2"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "case_id": {
       "$ref": "#/$defs/JsonValue"
      },
      "diagnoses": {
       "items": {
-       "$ref": "#/$defs/Diagnos"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Diagnos"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "risk_flags": {
-      "$ref": "#/$defs/RiskFlags"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/RiskFlags"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "coverages": {
       "items": {
-       "$ref": "#/$defs/Coverage"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Coverage"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      },
      "referring_worker": {
-      "$ref": "#/$defs/Pcp"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Pcp"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -27466,16 +37386,28 @@ CATALOG_JSON = r'''{
      "Patient3": {
       "properties": {
        "name": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "birth_date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "age": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "sex": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -27489,32 +37421,59 @@ CATALOG_JSON = r'''{
      "Referral2": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "suggested_program": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "suggested_priority": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "risk_score": {
-        "type": "number"
+        "type": [
+         "number",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
@@ -27522,7 +37481,14 @@ CATALOG_JSON = r'''{
         "$ref": "#/$defs/JsonValue"
        },
        "patient": {
-        "$ref": "#/$defs/Patient3"
+        "anyOf": [
+         {
+          "$ref": "#/$defs/Patient3"
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "required": [
@@ -27592,7 +37558,14 @@ CATALOG_JSON = r'''{
      },
      "referrals": {
       "items": {
-       "$ref": "#/$defs/Referral2"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Referral2"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -27655,31 +37628,55 @@ CATALOG_JSON = r'''{
      "Case": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "referral_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "program": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "priority": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "risk_level": {
         "$ref": "#/$defs/JsonValue"
        },
        "assigned_to": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "opened_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "closed_at": {
         "$ref": "#/$defs/JsonValue"
@@ -27711,46 +37708,82 @@ CATALOG_JSON = r'''{
      "Referral": {
       "properties": {
        "id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "patient_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "date": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "source": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "referring_worker_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "diagnosis_codes": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "risk_score": {
-        "type": "number"
+        "type": [
+         "number",
+         "null"
+        ]
        },
        "utilization_flags": {
         "items": {
-         "type": "string"
+         "type": [
+          "string",
+          "null"
+         ]
         },
         "type": "array"
        },
        "suggested_program": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "suggested_priority": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -27802,10 +37835,24 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "case": {
-      "$ref": "#/$defs/Case"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Case"
+       },
+       {
+        "type": "null"
+       }
+      ]
      },
      "referral": {
-      "$ref": "#/$defs/Referral"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Referral"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -27961,34 +38008,64 @@ CATALOG_JSON = r'''{
      "Session": {
       "properties": {
        "session_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "case_id": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "status": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "end_reason": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "turn_budget": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "turns_used": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "turns_left": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "backend": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "started_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "ended_at": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -28011,55 +38088,97 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "session_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "cm_case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "engagement_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "consent_obtained": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "key_takeaways": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "patient_concerns": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "next_steps": {
       "items": {
-       "type": "string"
+       "type": [
+        "string",
+        "null"
+       ]
       },
       "type": "array"
      },
      "preferred_contact": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "notes": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "recorded_by": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "recorded_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "member_words": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "preferred_language": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "consent_turn": {
       "type": [
@@ -28068,10 +38187,20 @@ CATALOG_JSON = r'''{
       ]
      },
      "case_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "session": {
-      "$ref": "#/$defs/Session"
+      "anyOf": [
+       {
+        "$ref": "#/$defs/Session"
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "required": [
@@ -28137,16 +38266,28 @@ CATALOG_JSON = r'''{
      "Message": {
       "properties": {
        "turn_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "content": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "timestamp": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -28208,13 +38349,22 @@ CATALOG_JSON = r'''{
       "type": "string"
      },
      "session_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "end_reason": {
       "type": [
@@ -28223,19 +38373,34 @@ CATALOG_JSON = r'''{
       ]
      },
      "turn_budget": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turns_used": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turns_left": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "backend": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "started_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "ended_at": {
       "type": [
@@ -28245,7 +38410,14 @@ CATALOG_JSON = r'''{
      },
      "messages": {
       "items": {
-       "$ref": "#/$defs/Message"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Message"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
@@ -28334,19 +38506,34 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "session_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "turn_number": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "patient_response": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "session_status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "stopped": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "null"
+      ]
      },
      "end_reason": {
       "type": [
@@ -28355,16 +38542,28 @@ CATALOG_JSON = r'''{
       ]
      },
      "turns_used": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turn_budget": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turns_left": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "backend": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "token_usage": {
       "$ref": "#/$defs/JsonValue"
@@ -28414,16 +38613,28 @@ CATALOG_JSON = r'''{
      "Message": {
       "properties": {
        "turn_number": {
-        "type": "integer"
+        "type": [
+         "integer",
+         "null"
+        ]
        },
        "role": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "content": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        },
        "timestamp": {
-        "type": "string"
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -28467,41 +38678,75 @@ CATALOG_JSON = r'''{
       "$ref": "#/$defs/ResultBudgetNote"
      },
      "session_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "case_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "status": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "end_reason": {
       "$ref": "#/$defs/JsonValue"
      },
      "turn_budget": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turns_used": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "turns_left": {
-      "type": "integer"
+      "type": [
+       "integer",
+       "null"
+      ]
      },
      "backend": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "started_at": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "ended_at": {
       "$ref": "#/$defs/JsonValue"
      },
      "patient_response": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "messages": {
       "items": {
-       "$ref": "#/$defs/Message"
+       "anyOf": [
+        {
+         "$ref": "#/$defs/Message"
+        },
+        {
+         "type": "null"
+        }
+       ]
       },
       "type": "array"
      }
