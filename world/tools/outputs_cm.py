@@ -57,7 +57,7 @@ class Computed(TypedDict):
 
 
 class BehavioralHealth(TypedDict):
-    auditc_items: list[int | None]
+    auditc_items: list[int | None] | None
     computed: Computed | None
     gad7_items: list[int | None]
     notes: str | None
@@ -145,7 +145,7 @@ class Computed3(TypedDict):
 class BehavioralHealth2(TypedDict):
     phq9_items: list[int | None]
     gad7_items: list[int | None]
-    auditc_items: list[int | None]
+    auditc_items: list[int | None] | None
     substance_use_notes: str | None
     notes: str | None
     computed: Computed3 | None

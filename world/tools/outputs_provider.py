@@ -1135,7 +1135,7 @@ class Question(TypedDict):
     key: str | None
     text: str | None
     answer_type: str | None
-    choices: list[str | None]
+    choices: list[str | None] | None
     required: bool | None
 
 

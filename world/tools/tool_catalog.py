@@ -10692,7 +10692,10 @@ CATALOG_JSON = r'''{
           "null"
          ]
         },
-        "type": "array"
+        "type": [
+         "array",
+         "null"
+        ]
        },
        "required": {
         "type": [
@@ -10843,7 +10846,10 @@ CATALOG_JSON = r'''{
           "null"
          ]
         },
-        "type": "array"
+        "type": [
+         "array",
+         "null"
+        ]
        },
        "required": {
         "type": [
@@ -31979,7 +31985,10 @@ CATALOG_JSON = r'''{
           "null"
          ]
         },
-        "type": "array"
+        "type": [
+         "array",
+         "null"
+        ]
        },
        "computed": {
         "anyOf": [
@@ -33013,7 +33022,10 @@ CATALOG_JSON = r'''{
           "null"
          ]
         },
-        "type": "array"
+        "type": [
+         "array",
+         "null"
+        ]
        },
        "substance_use_notes": {
         "type": [
