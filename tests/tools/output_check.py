@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft7Validator, Draft202012Validator
+from jsonschema.protocols import Validator
+from jsonschema.validators import validator_for
 from pydantic import TypeAdapter
 
 from chibench.world.tools.outputs import ToolError
@@ -30,12 +32,15 @@ def closed(node: Any) -> Any:
 
 
 @functools.cache
-def result_validator(role: Role, name: str) -> Draft202012Validator:
+def result_validator(role: Role, name: str) -> Validator:
+    """The closed schema under the dialect it declares (draft-07, as a validating client reads it)."""
     t = load_all().get(role, name)
     assert t is not None, f"no tool {name} on the {role} server"
     schema = closed(t.output_schema())
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    cls = validator_for(schema, default=Draft202012Validator)
+    assert cls is Draft7Validator, f"{name}: outputSchema declares {schema.get('$schema')!r}"
+    cls.check_schema(schema)
+    return cls(schema)
 
 
 @functools.cache

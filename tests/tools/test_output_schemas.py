@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from jsonschema import Draft7Validator, Draft202012Validator
 import mcp.server.lowlevel.server as lowlevel_server
 import pytest
 from mcp import types
@@ -31,7 +32,7 @@ from chibench.package.scenario import load_scenario
 from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.tools.dispatch import dispatch_encoded
-from chibench.world.tools.registry import ROLES, catalog, load_all, result_type
+from chibench.world.tools.registry import OUTPUT_SCHEMA_DIALECT, ROLES, catalog, load_all, result_type
 from chibench.world.tools.server import build_server
 
 from .conftest import IDENTITIES
@@ -55,6 +56,52 @@ def test_every_tool_lists_the_schema_of_its_declared_result(role: str) -> None:
         assert listed[t.name]["outputSchema"] == schema, f"{t.name}: run `chibench tools reference`"
         props = set(schema["properties"])
         assert "result_budget" in props, f"{t.name}: every result may carry the dispatcher's last-resort cut"
+
+
+#: Keywords whose meaning is the same under draft-07 (the declared dialect) and 2020-12 (MCP's default when
+#: none is declared): a schema built from these alone validates the same under either.
+SHARED_KEYWORDS = {"$schema", "$ref", "$defs", "type", "properties", "required", "additionalProperties", "items",
+                   "anyOf", "description", "title", "enum", "const"}
+
+
+def _keywords(node: Any, out: set[str], ref_siblings: list[str]) -> None:
+    if isinstance(node, list):
+        for v in node:
+            _keywords(v, out, ref_siblings)
+    elif isinstance(node, dict):
+        if "$ref" in node and len(node) > 1:  # draft-07 ignores a $ref's siblings, 2020-12 applies them
+            ref_siblings.append(str(sorted(node)))
+        for k, v in node.items():
+            if k in ("properties", "$defs"):
+                for sub in v.values():
+                    _keywords(sub, out, ref_siblings)
+            else:
+                out.add(k)
+                _keywords(v, out, ref_siblings)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_output_schemas_declare_draft_07_and_mean_the_same_under_2020_12(role: str) -> None:
+    """The Python MCP client runs a metaschema check on every call; under 2020-12 that costs seconds for
+    the large schemas, so they declare draft-07 — and must mean what MCP's default dialect would."""
+    for t in load_all().for_role(role):  # type: ignore[arg-type]
+        schema = t.output_schema()
+        assert schema["$schema"] == OUTPUT_SCHEMA_DIALECT == "http://json-schema.org/draft-07/schema#", t.name
+        Draft7Validator.check_schema(schema)
+        Draft202012Validator.check_schema({k: v for k, v in schema.items() if k != "$schema"})
+        used: set[str] = set()
+        siblings: list[str] = []
+        _keywords(schema, used, siblings)
+        assert used <= SHARED_KEYWORDS, f"{t.name}: keywords outside the shared set: {sorted(used - SHARED_KEYWORDS)}"
+        assert not siblings, f"{t.name}: $ref with siblings (draft-07 ignores them): {siblings[:3]}"
+
+
+def test_shared_keyword_check_catches_what_differs() -> None:
+    used: set[str] = set()
+    siblings: list[str] = []
+    _keywords({"type": "object", "properties": {"a": {"$ref": "#/$defs/A", "description": "x"},
+                                                 "b": {"prefixItems": [{"type": "string"}]}}}, used, siblings)
+    assert "prefixItems" in used - SHARED_KEYWORDS and siblings == ["['$ref', 'description']"]
 
 
 class _Shape(TypedDict):

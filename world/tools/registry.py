@@ -81,14 +81,24 @@ class Tool:
 
     @functools.cached_property
     def _output_schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = lean_schema(TypeAdapter(self.output_type).json_schema(mode="serialization"))
-        return schema
+        body: dict[str, Any] = lean_schema(TypeAdapter(self.output_type).json_schema(mode="serialization"))
+        return {"$schema": OUTPUT_SCHEMA_DIALECT, **body}
 
     def output_schema(self) -> dict[str, Any]:
         """MCP ``outputSchema``: the JSON Schema of a successful result's ``structuredContent``, derived once
         from :attr:`output_type`. It is served in ``tools/list`` and checked against real results in tests;
         the server never validates a result against it (``server.call_result``)."""
         return self._output_schema
+
+
+#: The JSON Schema dialect every ``outputSchema`` declares. The official Python MCP client checks the schema
+#: itself (``jsonschema.validate``: metaschema check, then the result) on every successful call; under the
+#: 2020-12 metaschema that check costs seconds for a large schema (``cases_get_case``: 2.2 s against 66 ms
+#: under draft-07 on this machine), paid by the agent's client per call. The schemas use only keywords that
+#: mean the same in both dialects (``type``, ``properties``, ``required``, ``additionalProperties``,
+#: ``items``, ``anyOf``, ``$ref`` without siblings; ``tests/tools/test_output_schemas.py`` holds them to that),
+#: and draft-07 is also what the TypeScript SDK's default validator (Ajv) assumes.
+OUTPUT_SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
 
 
 #: Keys a nullable branch may carry and still fold into ``"type": [<type>, "null"]``.

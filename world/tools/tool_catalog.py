@@ -29,6 +29,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ApprovedLine": {
       "properties": {
@@ -1034,6 +1035,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -1199,6 +1201,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -1421,6 +1424,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ActiveOn": {
       "properties": {
@@ -2959,6 +2963,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -3039,6 +3044,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -3260,6 +3266,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "Packet": {
@@ -3743,6 +3750,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "Packet2": {
@@ -4247,6 +4255,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ActiveOn": {
       "properties": {
@@ -5310,6 +5319,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ActiveOn": {
       "properties": {
@@ -7333,6 +7343,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Cas": {
       "properties": {
@@ -7618,6 +7629,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ActiveOn": {
       "properties": {
@@ -8657,6 +8669,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "Line4": {
@@ -9015,6 +9028,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Coverage3": {
       "properties": {
@@ -9228,6 +9242,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Details5": {
       "properties": {
@@ -9433,6 +9448,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Details6": {
       "properties": {
@@ -9751,6 +9767,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Document": {
       "properties": {
@@ -10107,6 +10124,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -10359,6 +10377,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Details7": {
       "properties": {
@@ -10582,6 +10601,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Form": {
       "properties": {
@@ -10818,6 +10838,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Question": {
       "properties": {
@@ -11025,6 +11046,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -11163,6 +11185,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Details8": {
       "properties": {
@@ -11399,6 +11422,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Details8": {
       "properties": {
@@ -11606,6 +11630,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Case5": {
       "properties": {
@@ -12024,6 +12049,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -12177,6 +12203,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -12387,6 +12414,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Contact": {
       "properties": {
@@ -12613,6 +12641,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Contact": {
       "properties": {
@@ -12845,6 +12874,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Contact": {
       "properties": {
@@ -13149,6 +13179,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -13352,6 +13383,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Approved": {
       "properties": {
@@ -14870,6 +14902,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "Request": {
@@ -15091,6 +15124,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -15268,6 +15302,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -15445,6 +15480,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -15631,6 +15667,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Case2": {
       "properties": {
@@ -16046,6 +16083,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -16199,6 +16237,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -16440,6 +16479,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Diagnos": {
       "properties": {
@@ -16883,6 +16923,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Diagnos": {
       "properties": {
@@ -17354,6 +17395,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Diagnos": {
       "properties": {
@@ -17780,6 +17822,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Coverage": {
       "properties": {
@@ -18906,6 +18949,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Document": {
       "properties": {
@@ -19159,6 +19203,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Cas": {
       "properties": {
@@ -19334,6 +19379,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Diagnos": {
       "properties": {
@@ -19826,6 +19872,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Diagnos": {
       "properties": {
@@ -20322,6 +20369,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Diagnos": {
       "properties": {
@@ -20809,6 +20857,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Diagnos": {
       "properties": {
@@ -21296,6 +21345,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Diagnos": {
       "properties": {
@@ -21695,6 +21745,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -21804,6 +21855,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ApprovedLine": {
       "properties": {
@@ -22494,6 +22546,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ApprovedLine2": {
       "properties": {
@@ -23015,6 +23068,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Audit2": {
       "properties": {
@@ -23397,6 +23451,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -23733,6 +23788,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Audit": {
       "properties": {
@@ -24265,6 +24321,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Audit": {
       "properties": {
@@ -24582,6 +24639,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ApprovedLine": {
       "properties": {
@@ -24956,6 +25014,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ApprovedLine": {
       "properties": {
@@ -25391,6 +25450,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ApprovedLine": {
       "properties": {
@@ -25825,6 +25885,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Case3": {
       "properties": {
@@ -27697,6 +27758,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Case3": {
       "properties": {
@@ -29489,6 +29551,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "EvidenceItem": {
       "properties": {
@@ -29719,6 +29782,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "EvidenceItem": {
       "properties": {
@@ -30001,6 +30065,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "LineDecision2": {
@@ -30242,6 +30307,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -30402,6 +30468,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -30513,6 +30580,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -30624,6 +30692,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Case3": {
       "properties": {
@@ -31657,6 +31726,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -31806,6 +31876,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -31975,6 +32046,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "BehavioralHealth": {
       "properties": {
@@ -32994,6 +33066,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "BehavioralHealth2": {
       "properties": {
@@ -33597,6 +33670,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -33752,6 +33826,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -33887,6 +33962,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "EscalationTrigger": {
       "properties": {
@@ -34530,6 +34606,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "EscalationTrigger2": {
       "properties": {
@@ -35017,6 +35094,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ActiveOn": {
       "properties": {
@@ -36467,6 +36545,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "EvidenceItem": {
       "properties": {
@@ -36666,6 +36745,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -36812,6 +36892,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ActiveOn": {
       "properties": {
@@ -37393,6 +37474,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "Patient3": {
@@ -37636,6 +37718,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Case": {
       "properties": {
@@ -37989,6 +38072,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "ResultBudgetNote": {
       "description": "What the dispatcher's last-resort cut left out: ``omitted`` maps a path to what was kept of it.",
@@ -38274,6 +38358,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "Message": {
       "properties": {
@@ -38483,6 +38568,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "ResultBudgetNote": {
@@ -38620,6 +38706,7 @@ CATALOG_JSON = r'''{
     "type": "object"
    },
    "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "$defs": {
      "JsonValue": {},
      "Message": {
