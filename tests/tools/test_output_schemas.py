@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from jsonschema import Draft7Validator, Draft202012Validator
 import mcp.server.lowlevel.server as lowlevel_server
 import pytest
+from jsonschema import Draft7Validator, Draft202012Validator
 from mcp import types
 from typing_extensions import TypedDict
 
