@@ -51,13 +51,27 @@ class LatestSubmission(TypedDict):
 
 
 class Details(TypedDict):
+    """A provider inbox message's details: the keys depend on the message ``kind`` (a determination, a
+    letter, a peer-to-peer invitation or booking, a preliminary adverse determination, a document)."""
+
     channel: NotRequired[str | None]
-    determination_id: str | None
+    determination_id: NotRequired[str | None]
     letter_id: NotRequired[str | None]
     from_worker_id: NotRequired[str | None]
     outcome: NotRequired[str | None]
     document_id: NotRequired[str | None]
     document_kind: NotRequired[str | None]
+    # a peer-to-peer invitation (p2p_scheduler.offer), its booking and artifacts
+    request_id: NotRequired[str | None]
+    p2p_request_id: NotRequired[str | None]
+    payer_reviewer_id: NotRequired[str | None]
+    slots: NotRequired[list[str | None] | None]
+    selected_slot: NotRequired[str | None]
+    scheduled_at: NotRequired[str | None]
+    artifact_id: NotRequired[str | None]
+    # a preliminary adverse determination (md_review)
+    md_decision_id: NotRequired[str | None]
+    policy_citations: NotRequired[list[str | None] | None]
 
 
 class Message(TypedDict):
@@ -138,6 +152,7 @@ class NextAction(TypedDict):
     action: str | None
     to_status: str | None
     hint: str | None
+    awaiting: NotRequired[str | None]  # the party the case waits on (pa_workbench: "payer")
 
 
 class AuthCheckStatusResult(Sectioned):

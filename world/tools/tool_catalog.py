@@ -60,6 +60,7 @@ CATALOG_JSON = r'''{
       "type": "object"
      },
      "Details": {
+      "description": "A provider inbox message's details: the keys depend on the message ``kind`` (a determination, a\nletter, a peer-to-peer invitation or booking, a preliminary adverse determination, a document).",
       "properties": {
        "channel": {
         "type": [
@@ -102,11 +103,74 @@ CATALOG_JSON = r'''{
          "string",
          "null"
         ]
+       },
+       "request_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "p2p_request_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "payer_reviewer_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "slots": {
+        "items": {
+         "type": [
+          "string",
+          "null"
+         ]
+        },
+        "type": [
+         "array",
+         "null"
+        ]
+       },
+       "selected_slot": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "scheduled_at": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "artifact_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "md_decision_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "policy_citations": {
+        "items": {
+         "type": [
+          "string",
+          "null"
+         ]
+        },
+        "type": [
+         "array",
+         "null"
+        ]
        }
       },
-      "required": [
-       "determination_id"
-      ],
       "type": "object"
      },
      "Fields": {
@@ -680,6 +744,12 @@ CATALOG_JSON = r'''{
         ]
        },
        "hint": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "awaiting": {
         "type": [
          "string",
          "null"
@@ -2510,6 +2580,12 @@ CATALOG_JSON = r'''{
         ]
        },
        "hint": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "awaiting": {
         "type": [
          "string",
          "null"
@@ -4637,6 +4713,12 @@ CATALOG_JSON = r'''{
          "string",
          "null"
         ]
+       },
+       "awaiting": {
+        "type": [
+         "string",
+         "null"
+        ]
        }
       },
       "required": [
@@ -6559,6 +6641,12 @@ CATALOG_JSON = r'''{
         ]
        },
        "hint": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "awaiting": {
         "type": [
          "string",
          "null"
