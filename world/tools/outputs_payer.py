@@ -1586,7 +1586,10 @@ class TriageRouteCaseResult(Result):
     reason: str | None
     routed_by: str | None
     routed_at: str | None
-    review_task_id: NotRequired[str | None]
+    review_task_id: NotRequired[str | None]  # routed to a review lane
+    # approved at routing (an approve lane: the determination is written with the route)
+    determination_id: NotRequired[str | None]
+    authorization_number: NotRequired[str | None]
     case_status: str | None
 
 

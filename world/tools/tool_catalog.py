@@ -31890,6 +31890,18 @@ CATALOG_JSON = r'''{
        "null"
       ]
      },
+     "determination_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "authorization_number": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
      "case_status": {
       "type": [
        "string",
