@@ -1504,6 +1504,9 @@ class ReviewSubmitMdCaseDecisionResult(Result):
     reviewer_id: str | None
     decided_at: str | None
     superseded_by: JsonValue
+    # a peer-to-peer offered before denying (md_review.submit_md_case_decision): the request and the notice
+    p2p_request_id: NotRequired[str | None]
+    preliminary_notice_id: NotRequired[str | None]
     case_status: str | None
 
 

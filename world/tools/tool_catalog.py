@@ -30311,6 +30311,18 @@ CATALOG_JSON = r'''{
      "superseded_by": {
       "$ref": "#/$defs/JsonValue"
      },
+     "p2p_request_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "preliminary_notice_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
      "case_status": {
       "type": [
        "string",
