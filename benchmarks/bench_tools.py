@@ -1,6 +1,6 @@
 """MCP tool-surface benchmark over loopback with the official client (numbers for the README).
 
-    python benchmarks/bench_tools.py [--calls N]
+    python benchmarks/bench_tools.py [--calls N] [--client-check]
 
 Reports: server ready time (``chibench world serve`` process start → first successful tools/list on
 all three endpoints), the first tool call's answer (process start → the setup write answered: the
@@ -10,7 +10,13 @@ transaction: validation, authority, clock, event, commit), the provider's case v
 (``cases_get_case``, the heaviest read an agent calls often) and the transport's floor (a call
 rejected at argument validation: the official client, the SDK's streamable-HTTP server and our
 dispatcher, no world access), all measured in one interleaved loop so that they share the machine's
-load.
+load. The client is the official one as an agent harness uses it: it checks every successful result
+against the tool's listed ``outputSchema`` (``jsonschema.validate``, metaschema check included).
+
+``--client-check`` also reports what that check costs the client in process (CPU ms per call, median of
+200, on the last result of each timed tool) for the listed schema and for the forms it replaced: the full
+result schema (``Tool.result_schema``), the top-level keys with their JSON types (nullable as
+``[type, "null"]``), and the top-level keys with single types only.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import anyio
 from mcp import ClientSession
@@ -41,6 +48,10 @@ async def _list(url: str) -> int:
     async with streamablehttp_client(url) as (r, w, _), ClientSession(r, w) as s:
         await s.initialize()
         return len((await s.list_tools()).tools)
+
+
+#: The last successful result of each timed tool (``--client-check`` measures the client's check on it).
+LAST: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 async def _latency(base: str, n: int, t0: float) -> dict[str, float]:
@@ -63,16 +74,19 @@ async def _latency(base: str, n: int, t0: float) -> dict[str, float]:
                 res = await cm.call_tool("cm_intake_get_referral", {"acting_as": "WKR-CM-01", "referral_id": "REF-CM01"})
                 out["read"].append(time.perf_counter() - t)
                 assert not res.isError
+                LAST["cm", "cm_intake_get_referral"] = res.structuredContent or {}
                 t = time.perf_counter()
                 res = await prov.call_tool("docs_upload_evidence", {
                     "acting_as": "WKR-PAC-01", "case_id": case_id, "kind": "pa_request_form",
                     "title": f"Request form {i}", "body": "Member, provider and service details."})
                 out["write"].append(time.perf_counter() - t)
                 assert not res.isError, res.content[0].text
+                LAST["provider", "docs_upload_evidence"] = res.structuredContent or {}
                 t = time.perf_counter()
                 res = await prov.call_tool("cases_get_case", {"acting_as": "WKR-PAC-01", "case_id": viewed_id})
                 out["case_read"].append(time.perf_counter() - t)
                 assert not res.isError, res.content[0].text
+                LAST["provider", "cases_get_case"] = res.structuredContent or {}
                 t = time.perf_counter()
                 res = await cm.call_tool("cm_intake_get_referral", {"acting_as": "WKR-CM-01"})
                 out["floor"].append(time.perf_counter() - t)
@@ -84,9 +98,73 @@ async def _latency(base: str, n: int, t0: float) -> dict[str, float]:
         {f"{k}_p99_ms": q(v, 0.99) for k, v in out.items()}
 
 
+def _top_level(full: dict[str, Any], *, nullable: bool) -> dict[str, Any]:
+    """The full schema cut to its top-level keys and their JSON types: a nullable key as ``[type, "null"]``
+    (``nullable``) or untyped (``{}``); a key of several types untyped."""
+    defs = full.get("$defs", {})
+
+    def types(node: Any) -> set[str] | None:
+        while isinstance(node, dict) and "$ref" in node:
+            node = defs[node["$ref"].rsplit("/", 1)[-1]]
+        if not isinstance(node, dict):
+            return None
+        if "anyOf" in node:
+            found: set[str] = set()
+            for alt in node["anyOf"]:
+                t = types(alt)
+                if t is None:
+                    return None
+                found |= t
+            return found
+        declared = node.get("type")
+        if declared is not None:
+            return {declared} if isinstance(declared, str) else set(declared)
+        return {"object"} if "properties" in node else None
+
+    props: dict[str, Any] = {}
+    for key, node in full["properties"].items():
+        t = types(node) or set()
+        if len(t) == 1 and "null" not in t:
+            props[key] = {"type": t.pop()}
+        elif nullable and len(t) == 2 and "null" in t:
+            props[key] = {"type": sorted(t)}
+        else:
+            props[key] = {}
+    return {"$schema": full["$schema"], "type": "object", "properties": props, "required": full.get("required", [])}
+
+
+def client_check() -> dict[str, dict[str, float]]:
+    """CPU ms per call of the official client's result check (``ClientSession._validate_tool_result``)."""
+    from jsonschema import validate
+    from referencing import Registry
+
+    from chibench.world.tools.registry import load_all
+
+    registry = load_all()
+    out: dict[str, dict[str, float]] = {}
+    for (role, name), result in LAST.items():
+        t = registry.get(role, name)  # type: ignore[arg-type]
+        assert t is not None
+        full = t.result_schema()
+        forms = {"listed": t.output_schema(), "full": full, "top_level_typed": _top_level(full, nullable=True),
+                 "top_level_single_types": _top_level(full, nullable=False)}
+        out[name] = {}
+        for form, schema in forms.items():
+            schema = json.loads(json.dumps(schema))  # as the client holds it
+            times = []
+            for _ in range(200):
+                c = time.process_time()
+                validate(result, schema, registry=Registry())
+                times.append(time.process_time() - c)
+            out[name][form] = round(statistics.median(times) * 1000, 3)
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--calls", type=int, default=300)
+    ap.add_argument("--client-check", action="store_true",
+                    help="also report the client's per-call result check in process, per schema form")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="chibench-tools-"))
     db = tmp / "w.sqlite"
@@ -122,6 +200,8 @@ def main() -> int:
         proc.terminate()
         proc.wait(timeout=10)
         shutil.rmtree(tmp, ignore_errors=True)
+    if args.client_check:
+        result["client_check_cpu_ms"] = client_check()
     print(json.dumps(result, indent=1))
     return 0
 

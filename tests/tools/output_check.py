@@ -1,8 +1,9 @@
 """Checking real tool results against the tools' declared output schemas (tests only, never the serving path).
 
-A tool's served ``outputSchema`` is open (undeclared keys allowed, so that a validating client never fails
-an agent's call over a key the declaration missed); here every object is closed, so a result key that its
-type does not declare is a failure. Error results (``isError``) are held to :class:`outputs.ToolError`.
+A result is held to its tool's full result schema (``Tool.result_schema``) with every object closed, so a
+result key that its type does not declare is a failure, and to the ``outputSchema`` the server lists
+(``Tool.output_schema``: the top-level keys every result carries), as a validating client checks it. Error
+results (``isError``) are held to :class:`outputs.ToolError`.
 """
 
 from __future__ import annotations
@@ -33,12 +34,23 @@ def closed(node: Any) -> Any:
 
 @functools.cache
 def result_validator(role: Role, name: str) -> Validator:
-    """The closed schema under the dialect it declares (draft-07, as a validating client reads it)."""
+    """The closed full result schema under the dialect it declares (draft-07, as a validating client reads it)."""
     t = load_all().get(role, name)
     assert t is not None, f"no tool {name} on the {role} server"
-    schema = closed(t.output_schema())
+    return _validator(name, closed(t.result_schema()))
+
+
+@functools.cache
+def served_validator(role: Role, name: str) -> Validator:
+    """The listed ``outputSchema``, as the official Python client validates a result against it."""
+    t = load_all().get(role, name)
+    assert t is not None, f"no tool {name} on the {role} server"
+    return _validator(name, t.output_schema())
+
+
+def _validator(name: str, schema: dict[str, Any]) -> Validator:
     cls = validator_for(schema, default=Draft202012Validator)
-    assert cls is Draft7Validator, f"{name}: outputSchema declares {schema.get('$schema')!r}"
+    assert cls is Draft7Validator, f"{name}: the schema declares {schema.get('$schema')!r}"
     cls.check_schema(schema)
     return cls(schema)
 
@@ -49,10 +61,14 @@ def error_validator() -> Draft202012Validator:
 
 
 def problems(role: Role, name: str, is_error: bool, payload: Any) -> list[str]:
-    """Where ``payload`` departs from the tool's (closed) output schema, or from the error shape."""
-    validator = error_validator() if is_error or load_all().get(role, name) is None else result_validator(role, name)
+    """Where ``payload`` departs from the tool's (closed) result schema and its listed output schema, or from
+    the error shape."""
+    if is_error or load_all().get(role, name) is None:
+        validators = [error_validator()]
+    else:
+        validators = [result_validator(role, name), served_validator(role, name)]
     return [f"{'/'.join(str(p) for p in e.absolute_path) or '(result)'}: {e.message[:300]}"
-            for e in validator.iter_errors(payload)]
+            for validator in validators for e in validator.iter_errors(payload)]
 
 
 def check_result(role: Role, name: str, is_error: bool, payload: Any) -> None:

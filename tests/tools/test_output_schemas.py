@@ -9,8 +9,9 @@ Where real results are checked:
   (each asserted here to have a successful ``ok(...)`` call in a tool test);
 * in ``tests/package/test_packages.py``: every result of the oracle and near-miss replays it runs.
 
-The served schemas are open and the check closes every object (``output_check.closed``), so an undeclared
-key fails here while a validating client never fails an agent's call over one.
+Each result is held to the tool's full result schema with every object closed (``output_check.closed``), so
+an undeclared key fails here, and to the listed ``outputSchema`` (the top-level keys every result carries,
+open), as a validating client checks it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from chibench.package.scenario import load_scenario
 from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.tools.dispatch import dispatch_encoded
-from chibench.world.tools.registry import OUTPUT_SCHEMA_DIALECT, ROLES, catalog, load_all, result_type
+from chibench.world.tools.registry import OUTPUT_SCHEMA_DIALECT, ROLES, catalog, load_all, result_type, served_schema
 from chibench.world.tools.server import build_server
 
 from .conftest import IDENTITIES
@@ -48,14 +49,45 @@ ALWAYS_REFUSED = {"auth_request_peer_to_peer"}
 
 # ------------------------------------------------------------------------------------------ declarations
 @pytest.mark.parametrize("role", ROLES)
-def test_every_tool_lists_the_schema_of_its_declared_result(role: str) -> None:
+def test_every_tool_lists_the_top_level_of_its_declared_result(role: str) -> None:
     listed = {e["name"]: e for e in catalog()[role]}
     for t in load_all().for_role(role):  # type: ignore[arg-type]
-        schema = t.output_schema()
-        assert schema["type"] == "object", t.name
-        assert listed[t.name]["outputSchema"] == schema, f"{t.name}: run `chibench tools reference`"
-        props = set(schema["properties"])
-        assert "result_budget" in props, f"{t.name}: every result may carry the dispatcher's last-resort cut"
+        full = t.result_schema()
+        assert full["type"] == "object", t.name
+        assert "result_budget" in full["properties"], f"{t.name}: every result may carry the dispatcher's last-resort cut"
+        served = t.output_schema()
+        assert served == served_schema(full, t.output_type.__name__), t.name
+        assert listed[t.name]["outputSchema"] == served, f"{t.name}: run `chibench tools reference`"
+        assert served["title"] == t.output_type.__name__ and served["type"] == "object", t.name
+        assert served.get("required", []) == full.get("required", []), t.name
+
+
+#: What a listed ``outputSchema`` may contain: no subschema at all, so that the metaschema check a validating
+#: client runs on every call stays a handful of keyword checks (see ``registry.served_schema``).
+SERVED_KEYWORDS = {"$schema", "title", "type", "required"}
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_listed_output_schemas_have_no_subschemas(role: str) -> None:
+    for e in catalog()[role]:
+        schema = e["outputSchema"]
+        assert set(schema) <= SERVED_KEYWORDS, f"{e['name']}: {sorted(set(schema) - SERVED_KEYWORDS)}"
+        assert schema["type"] == "object" and all(isinstance(k, str) for k in schema.get("required", [])), e["name"]
+
+
+def test_served_schema_keeps_only_the_top_level_required_keys() -> None:
+    full = {"$schema": OUTPUT_SCHEMA_DIALECT, "$defs": {"Row": {"type": "object", "properties": {"x": {"type": "string"}},
+                                                                "required": ["x"]}},
+            "type": "object", "properties": {"rows": {"type": "array", "items": {"$ref": "#/$defs/Row"}},
+                                             "note": {"type": ["string", "null"]}},
+            "required": ["rows"]}
+    assert served_schema(full, "Rows") == {"$schema": OUTPUT_SCHEMA_DIALECT, "title": "Rows", "type": "object",
+                                           "required": ["rows"]}
+    assert served_schema({**full, "required": []}, "Rows") == {"$schema": OUTPUT_SCHEMA_DIALECT, "title": "Rows",
+                                                               "type": "object"}
+    # a result that misses a key every result carries fails the listed schema too
+    assert list(Draft7Validator(served_schema(full, "Rows")).iter_errors({"note": None})) != []
+    assert list(Draft7Validator(served_schema(full, "Rows")).iter_errors({"rows": [], "extra": 1})) == []
 
 
 #: Keywords whose meaning is the same under draft-07 (the declared dialect) and 2020-12 (MCP's default when
@@ -82,18 +114,19 @@ def _keywords(node: Any, out: set[str], ref_siblings: list[str]) -> None:
 
 @pytest.mark.parametrize("role", ROLES)
 def test_output_schemas_declare_draft_07_and_mean_the_same_under_2020_12(role: str) -> None:
-    """The Python MCP client runs a metaschema check on every call; under 2020-12 that costs seconds for
-    the large schemas, so they declare draft-07 — and must mean what MCP's default dialect would."""
+    """The Python MCP client runs a metaschema check on every call; under 2020-12 that costs far more, so the
+    schemas declare draft-07 — and must mean what MCP's default dialect would. The full result schema too:
+    the tests validate under its declared dialect."""
     for t in load_all().for_role(role):  # type: ignore[arg-type]
-        schema = t.output_schema()
-        assert schema["$schema"] == OUTPUT_SCHEMA_DIALECT == "http://json-schema.org/draft-07/schema#", t.name
-        Draft7Validator.check_schema(schema)
-        Draft202012Validator.check_schema({k: v for k, v in schema.items() if k != "$schema"})
-        used: set[str] = set()
-        siblings: list[str] = []
-        _keywords(schema, used, siblings)
-        assert used <= SHARED_KEYWORDS, f"{t.name}: keywords outside the shared set: {sorted(used - SHARED_KEYWORDS)}"
-        assert not siblings, f"{t.name}: $ref with siblings (draft-07 ignores them): {siblings[:3]}"
+        for schema in (t.output_schema(), t.result_schema()):
+            assert schema["$schema"] == OUTPUT_SCHEMA_DIALECT == "http://json-schema.org/draft-07/schema#", t.name
+            Draft7Validator.check_schema(schema)
+            Draft202012Validator.check_schema({k: v for k, v in schema.items() if k != "$schema"})
+            used: set[str] = set()
+            siblings: list[str] = []
+            _keywords(schema, used, siblings)
+            assert used <= SHARED_KEYWORDS, f"{t.name}: keywords outside the shared set: {sorted(used - SHARED_KEYWORDS)}"
+            assert not siblings, f"{t.name}: $ref with siblings (draft-07 ignores them): {siblings[:3]}"
 
 
 def test_shared_keyword_check_catches_what_differs() -> None:
@@ -144,9 +177,11 @@ def test_the_check_fails_on_an_undeclared_key_a_missing_key_and_a_wrong_type() -
     error = {"error": "not_found", "message": "no case CASE-9", "field": "case_id"}
     assert problems("provider", "cases_get_case", True, error) == []
     assert problems("provider", "cases_get_case", True, {**error, "error": "oops"}) != []
-    # the served schema stays open: a key a declaration missed never fails a validating client
+    # the listed schema stays open: a key a declaration missed never fails a validating client
     served = load_all().get("provider", "chart_search_patients")
     assert served is not None and "additionalProperties" not in served.output_schema()
+    # ... but a key every result carries is required there as well
+    assert problems("provider", "chart_search_patients", False, {"count": 0}) != []
     assert closed({"type": "object", "properties": {}})["additionalProperties"] is False
 
 
