@@ -1,7 +1,9 @@
 """Result shapes shared by every tool: pages, sectioned records, the result-budget note, tool errors.
 
 Each tool handler declares its result type (a ``TypedDict`` in ``outputs_<role>.py``); the registry derives
-the tool's MCP ``outputSchema`` from it once (:meth:`registry.Tool.output_schema`). The shapes here are the
+the tool's full result schema from it once (:meth:`registry.Tool.result_schema`) and, from that, the MCP
+``outputSchema`` it lists (:meth:`registry.Tool.output_schema`: the top-level keys every result carries).
+The shapes here are the
 envelopes :mod:`chibench.world.tools.budget` puts around a result:
 
 * :class:`Result` — every result: the dispatcher's last-resort cut (``budget.fit_any``) may add
@@ -11,13 +13,14 @@ envelopes :mod:`chibench.world.tools.budget` puts around a result:
 * :class:`SectionPaged` — a record tool that also returns one section paged (``section=<name>``): the
   page fields appear on a section page only.
 
-The schemas are checked against real results in tests (``tests/tools/test_output_schemas.py``), never on
-the serving path: the MCP server sends results as built and does not re-validate them.
+Real results are checked against the full schemas in tests (``tests/tools/test_output_schemas.py``), with
+every object closed, so a result key that is not declared fails there; never on the serving path: the MCP
+server sends results as built and does not re-validate them.
 
-The served schemas are open (JSON Schema's default: keys not declared are allowed): a client that
-validates results (the official Python and TypeScript SDKs do) must not fail an agent's call because a
-rarely seen key is missing from a declaration. The test holds every object closed, so a result key that
-is not declared fails there.
+The listed ``outputSchema`` is small and open (:func:`registry.served_schema`): a client that validates
+results (the official Python and TypeScript SDKs do) checks it on every call, and must neither pay for
+the whole nested shape on each call nor fail an agent's call because a rarely seen key is missing from a
+declaration.
 
 Errors (``isError: true``) carry :class:`ToolError`; MCP's ``outputSchema`` covers successful results only.
 """

@@ -1,7 +1,8 @@
 """Result shapes of the payer tools: one ``TypedDict`` per tool (``<Namespace><Tool>Result``), 41 in all.
 
 Each tool handler in ``bindings_payer.py`` declares its result type from here; the registry derives the
-tool's MCP ``outputSchema`` from it (``registry.Tool.output_schema``). The envelopes (pages, sectioned
+tool's full result schema and its MCP ``outputSchema`` from it (``registry.Tool.result_schema``,
+``output_schema``). The envelopes (pages, sectioned
 records, the result-budget note) are the shared bases of :mod:`chibench.world.tools.outputs`.
 
 The shapes were first written from the results the tools actually return (every oracle and near-miss

@@ -2,7 +2,8 @@
 
 A tool is a plain typed function ``handler(world, args) -> <result TypedDict>`` over the world's service
 functions. Its input is a pydantic model with ``extra="forbid"`` whose field descriptions, enums and units
-become the MCP input schema; its declared return type (``outputs*.py``) becomes the MCP output schema. MCP servers (``server.py``), the
+become the MCP input schema; its declared return type (``outputs*.py``) becomes the result schema the tests
+hold results to and, cut to its top level, the MCP output schema. MCP servers (``server.py``), the
 in-process client used by tests, ``chibench tools list`` and the generated ``tool_reference.md`` are
 all derived from this one registry (DESIGN §5).
 
@@ -126,13 +127,13 @@ def served_schema(full: dict[str, Any], title: str) -> dict[str, Any]:
     return served
 
 
-#: The JSON Schema dialect every ``outputSchema`` declares. The official Python MCP client checks the schema
-#: itself (``jsonschema.validate``: metaschema check, then the result) on every successful call; under the
-#: 2020-12 metaschema that check costs seconds for a large schema (``cases_get_case``: 2.2 s against 66 ms
-#: under draft-07 on this machine), paid by the agent's client per call. The schemas use only keywords that
-#: mean the same in both dialects (``type``, ``properties``, ``required``, ``additionalProperties``,
-#: ``items``, ``anyOf``, ``$ref`` without siblings; ``tests/tools/test_output_schemas.py`` holds them to that),
-#: and draft-07 is also what the TypeScript SDK's default validator (Ajv) assumes.
+#: The JSON Schema dialect every result and output schema declares. The official Python MCP client checks
+#: the listed schema itself (``jsonschema.validate``: metaschema check, then the result) on every successful
+#: call, and the 2020-12 metaschema check costs many times the draft-07 one (``cases_get_case``'s full
+#: schema: 2.2 s against 66 ms on this machine). The schemas use only keywords that mean the same in both
+#: dialects (``type``, ``properties``, ``required``, ``additionalProperties``, ``items``, ``anyOf``, ``$ref``
+#: without siblings; ``tests/tools/test_output_schemas.py`` holds them to that), and draft-07 is also what
+#: the TypeScript SDK's default validator (Ajv) assumes.
 OUTPUT_SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
 
 
