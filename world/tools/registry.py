@@ -112,10 +112,10 @@ def served_schema(full: dict[str, Any], title: str) -> dict[str, Any]:
     on every successful result, which first checks the listed schema against its metaschema, per call and
     uncached, at a cost that grows with every subschema — each ``properties`` entry is a ``$ref`` through
     the whole metaschema, and a nullable type (``["string", "null"]``) a failed branch of its ``type``
-    rule. In-process CPU per call for ``cases_get_case`` (``benchmarks/bench_tools.py --client-check``):
-    11.4 ms with the full schema, 8.5 ms with the top-level keys and their types, 3.6 ms with the keys
-    and only single (non-null) types, 0.6 ms in this form — against no check at all on main, where tools
-    listed no output schema. The full contract is held by the tests against every real result.
+    rule. The client's CPU per call for ``cases_get_case`` (``benchmarks/bench_tools.py --client-check``,
+    load ≈ 10): 7.0–12.2 ms with the full schema, 3.0–5.3 ms with the top-level keys and their types,
+    2.1–3.8 ms with the keys and single (non-null) types only, 0.3–0.6 ms in this form. The full contract is
+    held by the tests against every real result.
     """
     root = full
     defs: dict[str, Any] = full.get("$defs", {})
