@@ -4,6 +4,12 @@ Counts what a model sees of each role's MCP listing — every tool's name, descr
 serialized as compact JSON (the form a client forwards to a model API). Targets (issue 14): provider
 ≤ 8,000, payer ≤ 14,000, cm ≤ 6,700.
 
+The listing also carries each tool's ``outputSchema`` (and a read-only annotation). Agent harnesses do not
+forward those to the model — codex sends name, description and input schema as a function's
+``parameters`` (measured against the real codex CLI, 0.169), Claude Code name, description and
+``input_schema`` — so they are not part of the target; the ``full listing`` column counts them anyway
+(what a client downloads, not what a model reads).
+
 Tokenizer: ``tiktoken`` (pinned in ``pyproject.toml``) with the ``o200k_base`` encoding. Its data file is
 normally downloaded on first use; offline, this script points ``TIKTOKEN_CACHE_DIR`` at the copy the
 pinned ``litellm`` wheel ships (``litellm/litellm_core_utils/tokenizers/``, stored under tiktoken's own
@@ -47,15 +53,23 @@ def listing(role: str) -> list[dict[str, Any]]:
             for e in catalog()[role]]
 
 
+def full_listing(role: str) -> list[dict[str, Any]]:
+    """Everything ``role``'s tools/list carries, output schemas included."""
+    from chibench.world.tools.registry import catalog
+
+    return list(catalog()[role])
+
+
 def measure() -> dict[str, dict[str, int]]:
     enc = _encoder()
     out: dict[str, dict[str, int]] = {}
     for role, target in TARGETS.items():
         tools = listing(role)
         text = json.dumps(tools, separators=(",", ":"), ensure_ascii=False)
+        full = json.dumps(full_listing(role), separators=(",", ":"), ensure_ascii=False)
         desc = sum(len(enc.encode(t["description"])) for t in tools)
         out[role] = {"tools": len(tools), "tokens": len(enc.encode(text)), "description_tokens": desc,
-                     "target": target}
+                     "target": target, "full_listing_tokens": len(enc.encode(full))}
     return out
 
 
@@ -68,10 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(res, indent=2))
     else:
-        print(f"{'role':<9} {'tools':>5} {'tokens':>7} {'of which descriptions':>22} {'target':>7}")
+        print(f"{'role':<9} {'tools':>5} {'tokens':>7} {'of which descriptions':>22} {'target':>7} "
+              f"{'full listing':>13}")
         for role, r in res.items():
             flag = "" if r["tokens"] <= r["target"] else "  OVER"
-            print(f"{role:<9} {r['tools']:>5} {r['tokens']:>7,} {r['description_tokens']:>22,} {r['target']:>7,}{flag}")
+            print(f"{role:<9} {r['tools']:>5} {r['tokens']:>7,} {r['description_tokens']:>22,} {r['target']:>7,} "
+                  f"{r['full_listing_tokens']:>13,}{flag}")
     return 1 if args.check and any(r["tokens"] > r["target"] for r in res.values()) else 0
 
 

@@ -35,6 +35,7 @@ from chibench.world.core import yamlio
 from chibench.world.tools.budget import RESULT_BUDGET
 from chibench.world.tools.registry import load_all
 from tests.support import heavy_sample
+from tests.tools.output_check import problems
 
 SCENARIOS = scenario_paths(None)
 IDS = [p.parent.name for p in SCENARIOS]
@@ -238,8 +239,8 @@ def test_package_isolation_and_instruction(scen: Path, tools_by_role: dict[str, 
         assert answer not in text
 
 
-#: Every tool call of a trajectory: (tool, characters of the text the MCP server sends, payload).
-Calls = list[tuple[str, int, Any]]
+#: Every tool call of a trajectory: (tool, characters of the text the MCP server sends, payload, is_error).
+Calls = list[tuple[str, int, Any, bool]]
 _RUNS: dict[tuple[str, str], tuple[Any, Calls]] = {}
 
 
@@ -250,7 +251,7 @@ def _run(sc: Scenario, base: Path, agent: str) -> tuple[Any, Calls]:
         calls: Calls = []
 
         def record(tool: str, _args: dict[str, Any], is_error: bool, payload: Any, text: str) -> None:
-            calls.append((tool, len(text), payload))
+            calls.append((tool, len(text), payload, is_error))
 
         _RUNS[key] = (try_task(sc, base, agent, on_call=record), calls)
     return _RUNS[key]
@@ -282,12 +283,25 @@ def test_every_result_fits_the_budget(scen: Path, base_world_file: Path) -> None
     for agent in _agents(sc):
         _, calls = _run(sc, base_world_file, agent)
         assert calls, f"{agent} made no tool call"
-        for n, (tool, size, payload) in enumerate(calls, 1):
+        for n, (tool, size, payload, _) in enumerate(calls, 1):
             cut = isinstance(payload, dict) and "result_budget" in payload
             if size > RESULT_BUDGET or cut:
                 over.append(f"{agent} step {n} {tool}: {size:,} characters"
                             + (f" (last-resort cut from {payload['result_budget']['full_chars']:,})" if cut else ""))
     assert not over, f"results over the {RESULT_BUDGET:,}-character budget:\n" + "\n".join(over)
+
+
+@pytest.mark.parametrize("scen", HEAVY, ids=HEAVY_IDS)
+def test_every_result_matches_its_output_schema(scen: Path, base_world_file: Path) -> None:
+    """Every result of the oracle and of every near miss — success or tool error — has the shape its tool
+    declares (the tool's outputSchema, every object closed; tests/tools/output_check.py)."""
+    sc: Scenario = load_scenario(scen)
+    wrong = []
+    for agent in _agents(sc):
+        _, calls = _run(sc, base_world_file, agent)
+        for n, (tool, _, payload, is_error) in enumerate(calls, 1):
+            wrong += [f"{agent} step {n} {tool}: {p}" for p in problems(sc.role, tool, is_error, payload)]
+    assert not wrong, "results that do not match their tool's declared shape:\n" + "\n".join(wrong[:40])
 
 
 def test_cli_surface_variant_declares_no_mcp_server(tmp_path: Path) -> None:

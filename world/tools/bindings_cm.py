@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field
 
@@ -30,10 +30,12 @@ from chibench.world.core.enums import (
 )
 from chibench.world.core.errors import DomainError, InvalidInput
 from chibench.world.core.world import World
-from chibench.world.tools import budget
-from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
-ROLE = "cm"
+from . import budget
+from . import outputs_cm as shapes
+from .registry import ActingInput, Role, ToolInput, tool
+
+ROLE: Role = "cm"
 
 
 @contextmanager
@@ -74,9 +76,9 @@ def _queue_row(r: dict[str, Any]) -> dict[str, Any]:
                   "program and priority, risk score, diagnosis codes, case_id, patient {name, birth_date, age, sex}), "
                   "most pressing first (suggested priority, then risk score). Use get_referral for the reason, "
                   "diagnoses, risk flags and contact details. " + budget.PAGED)
-def list_referral_queue(world: World, a: ListReferralQueueIn) -> Any:
+def list_referral_queue(world: World, a: ListReferralQueueIn) -> shapes.CmIntakeListReferralQueueResult:
     rows = referral.list_referral_queue(world, acting_as=a.acting_as, status=a.status)
-    return budget.page("referrals", [_queue_row(r) for r in rows], a.offset, a.limit)
+    return cast(shapes.CmIntakeListReferralQueueResult, budget.page("referrals", [_queue_row(r) for r in rows], a.offset, a.limit))
 
 
 class GetReferralIn(ActingInput):
@@ -86,8 +88,8 @@ class GetReferralIn(ActingInput):
 @tool(ROLE, "cm_intake", "get_referral", kind="read", input=GetReferralIn,
       description="One referral with demographics, diagnoses (ICD-10-CM), risk score and utilization flags, "
                   "coverage and the referring clinician.")
-def get_referral(world: World, a: GetReferralIn) -> Any:
-    return referral.get_referral(world, acting_as=a.acting_as, referral_id=a.referral_id)
+def get_referral(world: World, a: GetReferralIn) -> shapes.CmIntakeGetReferralResult:
+    return cast(shapes.CmIntakeGetReferralResult, referral.get_referral(world, acting_as=a.acting_as, referral_id=a.referral_id))
 
 
 class OpenCaseIn(ActingInput):
@@ -100,9 +102,9 @@ class OpenCaseIn(ActingInput):
 @tool(ROLE, "cm_intake", "open_case", kind="write", input=OpenCaseIn,
       description="Open the care-management case for a referral (one case per referral): the case moves "
                   "new → intake_complete and is assigned to you.")
-def open_case(world: World, a: OpenCaseIn) -> Any:
-    return referral.open_case(world, acting_as=a.acting_as, referral_id=a.referral_id, program=a.program,
-                              priority=a.priority)
+def open_case(world: World, a: OpenCaseIn) -> shapes.CmIntakeOpenCaseResult:
+    return cast(shapes.CmIntakeOpenCaseResult, referral.open_case(world, acting_as=a.acting_as, referral_id=a.referral_id, program=a.program,
+                              priority=a.priority))
 
 
 class DisenrollIn(ActingInput):
@@ -115,8 +117,8 @@ class DisenrollIn(ActingInput):
 @tool(ROLE, "cm_intake", "disenroll_case", kind="write", input=DisenrollIn,
       description="Disenroll the member: the case moves from any open status to the terminal 'disenrolled' "
                   "with the reason and your note.")
-def disenroll_case(world: World, a: DisenrollIn) -> Any:
-    return referral.disenroll_case(world, acting_as=a.acting_as, case_id=a.case_id, reason=a.reason, note=a.note)
+def disenroll_case(world: World, a: DisenrollIn) -> shapes.CmIntakeDisenrollCaseResult:
+    return cast(shapes.CmIntakeDisenrollCaseResult, referral.disenroll_case(world, acting_as=a.acting_as, case_id=a.case_id, reason=a.reason, note=a.note))
 
 
 # ============================================================================== cm_chart
@@ -159,7 +161,7 @@ class GetChartDataIn(ActingInput):
                   "observations_meta lists every code in the chart with its count and date range so you can ask "
                   "for more of one. The record ids returned here are what cm_chart_submit_chart_review accepts as "
                   "evidence_ids. No side effects. " + budget.SECTIONED)
-def get_chart_data(world: World, a: GetChartDataIn) -> Any:
+def get_chart_data(world: World, a: GetChartDataIn) -> shapes.CmChartGetChartDataResult:
     budget.check_section_args(a.section, a.offset)
     if a.section == "document_bodies" and not a.document_ids:
         raise InvalidInput("section 'document_bodies' needs document_ids (the documents to read)", field="section")
@@ -169,11 +171,11 @@ def get_chart_data(world: World, a: GetChartDataIn) -> Any:
         observations_until=a.observations_until.isoformat() if a.observations_until else None,
         loinc_codes=a.loinc_codes, document_ids=a.document_ids)
     if a.section is None:
-        return budget.fit_record(out, CHART_SECTIONS, hint=_CHART_HINT)
+        return cast(shapes.CmChartGetChartDataResult, budget.fit_record(out, CHART_SECTIONS, hint=_CHART_HINT))
     head = {"case_id": out["case"]["id"], "as_of": out.get("as_of")}
     if a.section == "observations":
         head["observations_meta"] = out.get("observations_meta")
-    return budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit)
+    return cast(shapes.CmChartGetChartDataResult, budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit))
 
 
 ReviewItem = Annotated[str, Field(min_length=1, max_length=300)]
@@ -214,14 +216,14 @@ class SubmitChartReviewIn(ActingInput):
                   "and its risk_level is set to the review's preliminary_risk_level; you are recorded as the "
                   "reviewer. One review per case: it cannot be amended or resubmitted. Every evidence id must name "
                   "a record in this member's chart, or nothing is saved.")
-def submit_chart_review(world: World, a: SubmitChartReviewIn) -> Any:
+def submit_chart_review(world: World, a: SubmitChartReviewIn) -> shapes.CmChartSubmitChartReviewResult:
     r = a.review
     with _nested("review", ChartReview.model_fields):
-        return chart.submit_chart_review(
+        return cast(shapes.CmChartSubmitChartReviewResult, chart.submit_chart_review(
             world, acting_as=a.acting_as, case_id=a.case_id, primary_concerns=r.primary_concerns,
             coordination_risks=r.coordination_risks, suspected_barriers=r.suspected_barriers,
             preliminary_risk_level=r.preliminary_risk_level, key_findings=r.key_findings,
-            clarification_needed=r.clarification_needed, evidence_ids=r.evidence_ids)
+            clarification_needed=r.clarification_needed, evidence_ids=r.evidence_ids))
 
 
 # ============================================================================== cm_outreach
@@ -234,8 +236,8 @@ class StartOutreachCallIn(ActingInput):
                   "active session SES-… opens with a turn budget and the member answers the phone; their first "
                   "words are in patient_response (transcript turn 1). One call per case. Talk with "
                   "cm_outreach_send_message; end and document the call with cm_outreach_end_outreach_call.")
-def start_outreach_call(world: World, a: StartOutreachCallIn) -> Any:
-    return outreach.start_outreach_call(world, acting_as=a.acting_as, case_id=a.case_id)
+def start_outreach_call(world: World, a: StartOutreachCallIn) -> shapes.CmOutreachStartOutreachCallResult:
+    return cast(shapes.CmOutreachStartOutreachCallResult, outreach.start_outreach_call(world, acting_as=a.acting_as, case_id=a.case_id))
 
 
 class SendMessageIn(ActingInput):
@@ -252,8 +254,8 @@ class SendMessageIn(ActingInput):
                   "is 'ended', no message is accepted, and you still document the call with "
                   "cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A "
                   "'retryable' error means the member did not answer and nothing was recorded: send it again.")
-def send_message(world: World, a: SendMessageIn) -> Any:
-    return outreach.send_message(world, acting_as=a.acting_as, session_id=a.session_id, message=a.message)
+def send_message(world: World, a: SendMessageIn) -> shapes.CmOutreachSendMessageResult:
+    return cast(shapes.CmOutreachSendMessageResult, outreach.send_message(world, acting_as=a.acting_as, session_id=a.session_id, message=a.message))
 
 
 class GetTranscriptIn(ActingInput):
@@ -266,10 +268,10 @@ class GetTranscriptIn(ActingInput):
       description="The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), "
                   "content, timestamp}] in turn order — with the session's status (active | ended), end_reason, "
                   "turn budget and turns left. No side effects. " + budget.PAGED)
-def get_transcript(world: World, a: GetTranscriptIn) -> Any:
+def get_transcript(world: World, a: GetTranscriptIn) -> shapes.CmOutreachGetTranscriptResult:
     out = outreach.get_transcript(world, acting_as=a.acting_as, session_id=a.session_id)
     messages = out.pop("messages")
-    return budget.page("messages", messages, a.offset, a.limit, head=out)
+    return cast(shapes.CmOutreachGetTranscriptResult, budget.page("messages", messages, a.offset, a.limit, head=out))
 
 
 class OutreachSummary(ToolInput):
@@ -309,14 +311,14 @@ class EndOutreachCallIn(ActingInput):
                   "member's explicit yes to joining on this call. Next: cm_assessment_start_assessment (needs "
                   "consent in this record) or cm_intake_disenroll_case. Returns the record with case_status and "
                   "the session.")
-def end_outreach_call(world: World, a: EndOutreachCallIn) -> Any:
+def end_outreach_call(world: World, a: EndOutreachCallIn) -> shapes.CmOutreachEndOutreachCallResult:
     m = a.summary
     with _nested("summary", OutreachSummary.model_fields):
-        return outreach.end_outreach_call(
+        return cast(shapes.CmOutreachEndOutreachCallResult, outreach.end_outreach_call(
             world, acting_as=a.acting_as, session_id=a.session_id, engagement_status=m.engagement_status,
             consent_obtained=m.consent_obtained, key_takeaways=m.key_takeaways, next_steps=m.next_steps,
             patient_concerns=m.patient_concerns, member_words=m.member_words,
-            preferred_contact=m.preferred_contact, preferred_language=m.preferred_language, notes=m.notes)
+            preferred_contact=m.preferred_contact, preferred_language=m.preferred_language, notes=m.notes))
 
 
 # ============================================================================== cm_assessment
@@ -454,8 +456,8 @@ class SaveSectionIn(ActingInput):
                   "Refused unless the case's latest outreach record (written by cm_outreach_end_outreach_call) "
                   "records consent_obtained = true. One assessment per case. Returns the assessment with "
                   "sections_saved and sections_missing.")
-def start_assessment(world: World, a: CaseIn) -> Any:
-    return assessment.start_assessment(world, acting_as=a.acting_as, case_id=a.case_id)
+def start_assessment(world: World, a: CaseIn) -> shapes.CmAssessmentStartAssessmentResult:
+    return cast(shapes.CmAssessmentStartAssessmentResult, assessment.start_assessment(world, acting_as=a.acting_as, case_id=a.case_id))
 
 
 @tool(ROLE, "cm_assessment", "save_section", kind="write", input=SaveSectionIn,
@@ -466,11 +468,11 @@ def start_assessment(world: World, a: CaseIn) -> Any:
                   "assessment); a total you send is refused as an unknown field. With blocked_reason the "
                   "assessment is blocked (case → assessment_blocked; data may be omitted); the next save without "
                   "a reason unblocks it (→ assessment_in_progress). Returns the assessment.")
-def save_section(world: World, a: SaveSectionIn) -> Any:
+def save_section(world: World, a: SaveSectionIn) -> shapes.CmAssessmentSaveSectionResult:
     data = a.payload.data.model_dump(mode="json") if a.payload.data is not None else None
     with _nested("payload", ("section", "data")):
-        return assessment.save_section(world, acting_as=a.acting_as, case_id=a.case_id, section=a.payload.section,
-                                       data=data, blocked_reason=a.blocked_reason)
+        return cast(shapes.CmAssessmentSaveSectionResult, assessment.save_section(world, acting_as=a.acting_as, case_id=a.case_id, section=a.payload.section,
+                                       data=data, blocked_reason=a.blocked_reason))
 
 
 @tool(ROLE, "cm_assessment", "complete_assessment", kind="write", input=CaseIn,
@@ -478,8 +480,8 @@ def save_section(world: World, a: SaveSectionIn) -> Any:
                   "(terminal) and case assessment_in_progress → assessment_complete; sections can no longer be "
                   "edited. Refused while the assessment is blocked; missing sections are listed in the error "
                   "(details.missing_sections).")
-def complete_assessment(world: World, a: CaseIn) -> Any:
-    return assessment.complete_assessment(world, acting_as=a.acting_as, case_id=a.case_id)
+def complete_assessment(world: World, a: CaseIn) -> shapes.CmAssessmentCompleteAssessmentResult:
+    return cast(shapes.CmAssessmentCompleteAssessmentResult, assessment.complete_assessment(world, acting_as=a.acting_as, case_id=a.case_id))
 
 
 # ============================================================================== cm_care_plan
@@ -546,8 +548,8 @@ class SaveCarePlanIn(ActingInput):
       description="Create the empty care-plan draft for a case (one plan per case): plan status draft, case "
                   "assessment_complete → care_plan_draft; you are the author. Fill it with "
                   "cm_care_plan_save_care_plan. Returns the plan.")
-def create_draft(world: World, a: CaseIn) -> Any:
-    return care_plan.create_draft(world, acting_as=a.acting_as, case_id=a.case_id)
+def create_draft(world: World, a: CaseIn) -> shapes.CmCarePlanCreateDraftResult:
+    return cast(shapes.CmCarePlanCreateDraftResult, care_plan.create_draft(world, acting_as=a.acting_as, case_id=a.case_id))
 
 
 @tool(ROLE, "cm_care_plan", "save_care_plan", kind="write", input=SaveCarePlanIn,
@@ -556,13 +558,13 @@ def create_draft(world: World, a: CaseIn) -> Any:
                   "re-created on every save with ids <plan>-P<n>, <problem>-G<n>, <goal>-I<n>. Every date must be "
                   "after the world's current date. A draft may be incomplete; cm_care_plan_finalize checks "
                   "completeness. The case stays care_plan_draft. Returns the plan.")
-def save_care_plan(world: World, a: SaveCarePlanIn) -> Any:
+def save_care_plan(world: World, a: SaveCarePlanIn) -> shapes.CmCarePlanSaveCarePlanResult:
     body = a.plan.model_dump(mode="json")
     with _nested("plan", CarePlanBody.model_fields):
-        return care_plan.save_care_plan(
+        return cast(shapes.CmCarePlanSaveCarePlanResult, care_plan.save_care_plan(
             world, acting_as=a.acting_as, case_id=a.case_id, problems=body["problems"],
             escalation_triggers=body["escalation_triggers"], follow_up_cadence=body["follow_up_cadence"],
-            follow_up_start=body["follow_up_start"], follow_up_notes=body["follow_up_notes"])
+            follow_up_start=body["follow_up_start"], follow_up_notes=body["follow_up_notes"]))
 
 
 @tool(ROLE, "cm_care_plan", "finalize", kind="write", input=CaseIn,
@@ -572,5 +574,5 @@ def save_care_plan(world: World, a: SaveCarePlanIn) -> Any:
                   "problem; every problem at least one goal; every goal a target containing a number, a future "
                   "target date and at least one intervention with a future due date; at least one escalation "
                   "trigger; a follow-up cadence and a future follow-up start date. Returns the plan.")
-def finalize(world: World, a: CaseIn) -> Any:
-    return care_plan.finalize(world, acting_as=a.acting_as, case_id=a.case_id)
+def finalize(world: World, a: CaseIn) -> shapes.CmCarePlanFinalizeResult:
+    return cast(shapes.CmCarePlanFinalizeResult, care_plan.finalize(world, acting_as=a.acting_as, case_id=a.case_id))

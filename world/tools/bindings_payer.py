@@ -11,7 +11,7 @@ the paper's 41 and get none here.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import Field
 
@@ -41,10 +41,12 @@ from chibench.world.core.enums import (
     UrgencyLevel,
 )
 from chibench.world.core.world import World
-from chibench.world.tools import budget
-from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
-ROLE = "payer"
+from . import budget
+from . import outputs_payer as shapes
+from .registry import ActingInput, Role, ToolInput, tool
+
+ROLE: Role = "payer"
 
 # --------------------------------------------------------------------------- shared argument types
 
@@ -89,9 +91,9 @@ class ListIntakeQueueIn(PageInput):
                   "case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state "
                   "(awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), "
                   "received_at (UTC), channel, requested_urgency, member_name. " + budget.PAGED)
-def list_intake_queue(world: World, a: ListIntakeQueueIn) -> Any:
+def list_intake_queue(world: World, a: ListIntakeQueueIn) -> shapes.PayerIntakeHubListIntakeQueueResult:
     rows = intake.list_intake_queue(world, acting_as=a.acting_as, include_complete=a.include_complete)
-    return budget.page("cases", rows, a.offset, a.limit)
+    return cast(shapes.PayerIntakeHubListIntakeQueueResult, budget.page("cases", rows, a.offset, a.limit))
 
 
 @tool(ROLE, NS_INTAKE, "get_intake_case", kind="read", input=CaseInput,
@@ -101,10 +103,10 @@ def list_intake_queue(world: World, a: ListIntakeQueueIn) -> Any:
                   "directory match for the recorded requesting NPI (with plan-network status) and the payer-side "
                   "documents (no bodies; read them in the review workspace; a long index is cut and listed under "
                   "`more`).")
-def get_intake_case(world: World, a: CaseInput) -> Any:
+def get_intake_case(world: World, a: CaseInput) -> shapes.PayerIntakeHubGetIntakeCaseResult:
     out = intake.get_intake_case(world, acting_as=a.acting_as, case_id=a.case_id)
-    return budget.fit_record(out, ("documents",), hint="the document index was cut to fit the result budget: page "
-                                                       "it with payer_intake_hub_list_documents(offset=<next_offset>)")
+    return cast(shapes.PayerIntakeHubGetIntakeCaseResult, budget.fit_record(out, ("documents",), hint="the document index was cut to fit the result budget: page "
+                                                       "it with payer_intake_hub_list_documents(offset=<next_offset>)"))
 
 
 class CreateIntakeIn(CaseInput):
@@ -116,8 +118,8 @@ class CreateIntakeIn(CaseInput):
       description="Open the intake record (status new) for a submitted or resubmitted request, or return the "
                   "existing one unchanged (created=false, nothing written). Receipt time and channel come from "
                   "the latest submission. Returns the intake view plus `created`.")
-def create_intake_case(world: World, a: CreateIntakeIn) -> Any:
-    return intake.create_intake_case(world, acting_as=a.acting_as, case_id=a.case_id, auth_type=a.auth_type)
+def create_intake_case(world: World, a: CreateIntakeIn) -> shapes.PayerIntakeHubCreateIntakeCaseResult:
+    return cast(shapes.PayerIntakeHubCreateIntakeCaseResult, intake.create_intake_case(world, acting_as=a.acting_as, case_id=a.case_id, auth_type=a.auth_type))
 
 
 class SaveAuthHeaderIn(CaseInput):
@@ -140,13 +142,13 @@ class SaveAuthHeaderIn(CaseInput):
       description="Partial update of the intake's authorization header: only the fields you pass change (at "
                   "least one). The first edit moves the intake new → in_progress. Refused once the intake is "
                   "complete (its header is frozen). Returns the intake view.")
-def save_auth_header(world: World, a: SaveAuthHeaderIn) -> Any:
-    return intake.save_auth_header(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
+def save_auth_header(world: World, a: SaveAuthHeaderIn) -> shapes.PayerIntakeHubSaveAuthHeaderResult:
+    return cast(shapes.PayerIntakeHubSaveAuthHeaderResult, intake.save_auth_header(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
                                    urgency_requested_by=a.urgency_requested_by, request_date=a.request_date,
                                    service_start=a.service_start, service_end=a.service_end,
                                    place_of_service=a.place_of_service, member_state=a.member_state,
                                    member_eligibility_verified=a.member_eligibility_verified,
-                                   continuity_of_care=a.continuity_of_care)
+                                   continuity_of_care=a.continuity_of_care))
 
 
 class DiagnosisIn(ToolInput):
@@ -168,10 +170,10 @@ class SaveDiagnosesIn(CaseInput):
       description="Replace the intake's diagnosis list (codes validated as billable ICD-10-CM, exactly one "
                   "primary) and optionally the diagnosis type. Refused once the intake is complete. Returns the "
                   "intake view.")
-def save_diagnoses(world: World, a: SaveDiagnosesIn) -> Any:
-    return intake.save_diagnoses(world, acting_as=a.acting_as, case_id=a.case_id,
+def save_diagnoses(world: World, a: SaveDiagnosesIn) -> shapes.PayerIntakeHubSaveDiagnosesResult:
+    return cast(shapes.PayerIntakeHubSaveDiagnosesResult, intake.save_diagnoses(world, acting_as=a.acting_as, case_id=a.case_id,
                                  diagnoses=[d.model_dump(exclude_none=True) for d in a.diagnoses],
-                                 diagnosis_type=a.diagnosis_type)
+                                 diagnosis_type=a.diagnosis_type))
 
 
 class SaveRequestingProviderIn(CaseInput):
@@ -187,10 +189,10 @@ class SaveRequestingProviderIn(CaseInput):
       description="Replace the intake's requesting-provider block {npi, name, organization, specialty, phone, "
                   "fax}. The gold-card check and the directory match use exactly this NPI. Refused once the "
                   "intake is complete. Returns the intake view.")
-def save_requesting_provider(world: World, a: SaveRequestingProviderIn) -> Any:
-    return intake.save_requesting_provider(world, acting_as=a.acting_as, case_id=a.case_id, npi=a.npi, name=a.name,
+def save_requesting_provider(world: World, a: SaveRequestingProviderIn) -> shapes.PayerIntakeHubSaveRequestingProviderResult:
+    return cast(shapes.PayerIntakeHubSaveRequestingProviderResult, intake.save_requesting_provider(world, acting_as=a.acting_as, case_id=a.case_id, npi=a.npi, name=a.name,
                                            organization=a.organization, specialty=a.specialty, phone=a.phone,
-                                           fax=a.fax)
+                                           fax=a.fax))
 
 
 
@@ -212,11 +214,11 @@ class AddLineItemIn(CaseInput):
       description="Append a service line to the intake (id <intake>-L<n>); the line number defaults to one past "
                   "the highest and must not be taken. Refused once the intake is complete. Returns the intake "
                   "view with its line_items.")
-def add_line_item(world: World, a: AddLineItemIn) -> Any:
-    return intake.add_line_item(world, acting_as=a.acting_as, case_id=a.case_id, system=a.system, code=a.code,
+def add_line_item(world: World, a: AddLineItemIn) -> shapes.PayerIntakeHubAddLineItemResult:
+    return cast(shapes.PayerIntakeHubAddLineItemResult, intake.add_line_item(world, acting_as=a.acting_as, case_id=a.case_id, system=a.system, code=a.code,
                                 display=a.display, units=a.units, modifier=a.modifier,
                                 place_of_service=a.place_of_service, service_start=a.service_start,
-                                service_end=a.service_end, line_number=a.line_number)
+                                service_end=a.service_end, line_number=a.line_number))
 
 
 class UpdateLineItemIn(CaseInput):
@@ -235,11 +237,11 @@ class UpdateLineItemIn(CaseInput):
       description="Change fields of the line with this number (omitted fields keep their value; at least one "
                   "change); the merged line is validated like a new one. Refused once the intake is complete. "
                   "Returns the intake view.")
-def update_line_item(world: World, a: UpdateLineItemIn) -> Any:
-    return intake.update_line_item(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number,
+def update_line_item(world: World, a: UpdateLineItemIn) -> shapes.PayerIntakeHubUpdateLineItemResult:
+    return cast(shapes.PayerIntakeHubUpdateLineItemResult, intake.update_line_item(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number,
                                    system=a.system, code=a.code, display=a.display, units=a.units,
                                    modifier=a.modifier, place_of_service=a.place_of_service,
-                                   service_start=a.service_start, service_end=a.service_end)
+                                   service_start=a.service_start, service_end=a.service_end))
 
 
 class LineNumberIn(CaseInput):
@@ -249,8 +251,8 @@ class LineNumberIn(CaseInput):
 @tool(ROLE, NS_INTAKE, "remove_line_item", kind="write", input=LineNumberIn,
       description="Delete the intake line with this number (the other lines keep their numbers). Refused once "
                   "the intake is complete. Returns the intake view.")
-def remove_line_item(world: World, a: LineNumberIn) -> Any:
-    return intake.remove_line_item(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number)
+def remove_line_item(world: World, a: LineNumberIn) -> shapes.PayerIntakeHubRemoveLineItemResult:
+    return cast(shapes.PayerIntakeHubRemoveLineItemResult, intake.remove_line_item(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number))
 
 
 class ListDocumentsIn(CaseInput):
@@ -262,9 +264,9 @@ class ListDocumentsIn(CaseInput):
       description="The payer-side documents of a case (the payer's copies of what the provider submitted, plus "
                   "payer-generated ones): id, kind, title, date, author, signed, origin, received_at — no bodies "
                   "(the review workspaces carry the bodies). " + budget.PAGED)
-def list_documents(world: World, a: ListDocumentsIn) -> Any:
-    return budget.page("documents", intake.list_documents(world, acting_as=a.acting_as, case_id=a.case_id), a.offset,
-                       a.limit)
+def list_documents(world: World, a: ListDocumentsIn) -> shapes.PayerIntakeHubListDocumentsResult:
+    return cast(shapes.PayerIntakeHubListDocumentsResult, budget.page("documents", intake.list_documents(world, acting_as=a.acting_as, case_id=a.case_id), a.offset,
+                       a.limit))
 
 
 class ConfirmDecisionsIn(CaseInput):
@@ -286,12 +288,12 @@ class ConfirmDecisionsIn(CaseInput):
                   "request_complete=false also pends the case (→ pended_action_required, response due 23:59:59 "
                   "UTC on info_due). After this the intake — header, diagnoses, provider, lines and decisions — "
                   "is frozen; triage and routing are checked against these decisions.")
-def confirm_decisions(world: World, a: ConfirmDecisionsIn) -> Any:
-    return intake.confirm_decisions(world, acting_as=a.acting_as, case_id=a.case_id,
+def confirm_decisions(world: World, a: ConfirmDecisionsIn) -> shapes.PayerIntakeHubConfirmDecisionsResult:
+    return cast(shapes.PayerIntakeHubConfirmDecisionsResult, intake.confirm_decisions(world, acting_as=a.acting_as, case_id=a.case_id,
                                     request_complete=a.request_complete, member_eligible=a.member_eligible,
                                     service_covered=a.service_covered,
                                     provider_network_status=a.provider_network_status,
-                                    missing_information=a.missing_information, info_due=a.info_due)
+                                    missing_information=a.missing_information, info_due=a.info_due))
 
 
 # =========================================================================== triage (5)
@@ -302,10 +304,10 @@ NS_TRIAGE = "triage"
 @tool(ROLE, NS_TRIAGE, "get", kind="read", input=CaseInput,
       description="A case with its intake record (null before intake), its triage record (null until the "
                   "disposition is set) and its routing records (lane, reason, who, when). " + budget.CUT)
-def triage_get(world: World, a: CaseInput) -> Any:
+def triage_get(world: World, a: CaseInput) -> shapes.TriageGetResult:
     out = triage.get_triage(world, acting_as=a.acting_as, case_id=a.case_id)
-    return budget.fit_record(out, ("routing",), hint="routing records were cut to fit the result budget; the "
-                                                     "review workspaces page them (section='routing')")
+    return cast(shapes.TriageGetResult, budget.fit_record(out, ("routing",), hint="routing records were cut to fit the result budget; the "
+                                                     "review workspaces page them (section='routing')"))
 
 
 class CalculateSlaIn(CaseInput):
@@ -318,17 +320,17 @@ class CalculateSlaIn(CaseInput):
       description="Compute the decision deadline from the intake receipt time: the stricter of the federal and "
                   "the state turnaround for that urgency. Returns {urgency_level, state, hours, received_at, "
                   "deadline (UTC), rule_source (federal | state:XX)}. Writes nothing.")
-def calculate_sla(world: World, a: CalculateSlaIn) -> Any:
-    return triage.calculate_sla(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
-                                state=a.state)
+def calculate_sla(world: World, a: CalculateSlaIn) -> shapes.TriageCalculateSlaResult:
+    return cast(shapes.TriageCalculateSlaResult, triage.calculate_sla(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
+                                state=a.state))
 
 
 @tool(ROLE, NS_TRIAGE, "check_gold_card", kind="read", input=CaseInput,
       description="Gold-card status of the requesting NPI saved at intake, for this plan and the service "
                   "category, on the receipt date. Returns {eligible, reason, npi, plan_id, service_category, "
                   "checked_on}. Writes nothing.")
-def check_gold_card(world: World, a: CaseInput) -> Any:
-    return triage.check_gold_card(world, acting_as=a.acting_as, case_id=a.case_id)
+def check_gold_card(world: World, a: CaseInput) -> shapes.TriageCheckGoldCardResult:
+    return cast(shapes.TriageCheckGoldCardResult, triage.check_gold_card(world, acting_as=a.acting_as, case_id=a.case_id))
 
 
 class SetDispositionIn(CaseInput):
@@ -342,9 +344,9 @@ class SetDispositionIn(CaseInput):
                   "and the plan state), the gold-card check and the intended lane. Needs a complete intake. Not "
                   "amendable: a second call is refused. Refused: the gold_card lane without gold-card "
                   "eligibility, and lanes that contradict the frozen intake decisions. Returns the triage record.")
-def set_disposition(world: World, a: SetDispositionIn) -> Any:
-    return triage.set_disposition(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
-                                  disposition=a.disposition, disposition_reason=a.disposition_reason)
+def set_disposition(world: World, a: SetDispositionIn) -> shapes.TriageSetDispositionResult:
+    return cast(shapes.TriageSetDispositionResult, triage.set_disposition(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
+                                  disposition=a.disposition, disposition_reason=a.disposition_reason))
 
 
 class RouteCaseIn(CaseInput):
@@ -360,8 +362,8 @@ class RouteCaseIn(CaseInput):
                   "AUTH-<case>-<NNNN>, case → approved). Returns the routing record, what was created and "
                   "case_status. Refused: gold_card without eligibility, lanes contradicting the intake "
                   "decisions, nurse_review once a nurse recommendation exists.")
-def route_case(world: World, a: RouteCaseIn) -> Any:
-    return triage.route_case(world, acting_as=a.acting_as, case_id=a.case_id, lane=a.lane, reason=a.reason)
+def route_case(world: World, a: RouteCaseIn) -> shapes.TriageRouteCaseResult:
+    return cast(shapes.TriageRouteCaseResult, triage.route_case(world, acting_as=a.acting_as, case_id=a.case_id, lane=a.lane, reason=a.reason))
 
 
 # =========================================================================== review (6)
@@ -439,10 +441,10 @@ _WORKSPACE_PAGING = ("Default: the workspace with a document index (no bodies); 
       description="The nurse review workspace: case, member, intake, triage, routing, review tasks, lines, the "
                   "policy's criteria {criterion_id, text, citation}, payer-side documents, the nurse evaluations "
                   "saved so far and the nurse recommendation (null until submitted). " + _WORKSPACE_PAGING)
-def get_nurse_review_data(world: World, a: NurseWorkspaceIn) -> Any:
+def get_nurse_review_data(world: World, a: NurseWorkspaceIn) -> shapes.ReviewGetNurseReviewDataResult:
     out = nurse_review.get_nurse_review_data(world, acting_as=a.acting_as, case_id=a.case_id)
-    return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "evaluations"),
-                      "review_get_nurse_review_data")
+    return cast(shapes.ReviewGetNurseReviewDataResult, _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "evaluations"),
+                      "review_get_nurse_review_data"))
 
 
 @tool(ROLE, NS_REVIEW, "save_criteria_evaluation", kind="write", input=EvaluationIn,
@@ -451,11 +453,11 @@ def get_nurse_review_data(world: World, a: NurseWorkspaceIn) -> Any:
                   "case. The first save claims the open nurse task. Refused when the case is not under review, "
                   "has no open nurse task, or the nurse recommendation is already submitted. Returns the "
                   "evaluation.")
-def save_criteria_evaluation(world: World, a: EvaluationIn) -> Any:
-    return nurse_review.save_criteria_evaluation(world, acting_as=a.acting_as, case_id=a.case_id,
+def save_criteria_evaluation(world: World, a: EvaluationIn) -> shapes.ReviewSaveCriteriaEvaluationResult:
+    return cast(shapes.ReviewSaveCriteriaEvaluationResult, nurse_review.save_criteria_evaluation(world, acting_as=a.acting_as, case_id=a.case_id,
                                                  line_number=a.line_number, criterion_id=a.criterion_id,
                                                  result=a.result, citation=a.citation, note=a.note,
-                                                 evidence=[e.model_dump() for e in a.evidence])
+                                                 evidence=[e.model_dump() for e in a.evidence]))
 
 
 class NurseRecommendationIn(CaseInput):
@@ -476,21 +478,21 @@ class NurseRecommendationIn(CaseInput):
                   "determination; escalate: queues an md_review task; request_info: pends the case (→ "
                   "pended_action_required). Returns the recommendation with criteria_met/criteria_total and "
                   "case_status.")
-def submit_nurse_case_recommendation(world: World, a: NurseRecommendationIn) -> Any:
-    return nurse_review.submit_nurse_case_recommendation(world, acting_as=a.acting_as, case_id=a.case_id,
+def submit_nurse_case_recommendation(world: World, a: NurseRecommendationIn) -> shapes.ReviewSubmitNurseCaseRecommendationResult:
+    return cast(shapes.ReviewSubmitNurseCaseRecommendationResult, nurse_review.submit_nurse_case_recommendation(world, acting_as=a.acting_as, case_id=a.case_id,
                                                          recommendation=a.recommendation,
                                                          clinical_summary=a.clinical_summary,
-                                                         info_requested=a.info_requested, info_due=a.info_due)
+                                                         info_requested=a.info_requested, info_due=a.info_due))
 
 
 @tool(ROLE, NS_REVIEW, "get_md_review_data", kind="read", input=MdWorkspaceIn,
       description="The medical-director review workspace: everything in the nurse workspace plus nurse and MD "
                   "evaluations, the nurse recommendation, MD decisions (superseded ones included) and "
                   "peer-to-peer requests. " + _WORKSPACE_PAGING)
-def get_md_review_data(world: World, a: MdWorkspaceIn) -> Any:
+def get_md_review_data(world: World, a: MdWorkspaceIn) -> shapes.ReviewGetMdReviewDataResult:
     out = md_review.get_md_review_data(world, acting_as=a.acting_as, case_id=a.case_id)
-    return _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "md_decisions", "p2p_requests",
-                               "nurse_evaluations", "md_evaluations"), "review_get_md_review_data")
+    return cast(shapes.ReviewGetMdReviewDataResult, _workspace(out, a, ("documents", "lines", "routing", "review_tasks", "md_decisions", "p2p_requests",
+                               "nurse_evaluations", "md_evaluations"), "review_get_md_review_data"))
 
 
 @tool(ROLE, NS_REVIEW, "save_md_review", kind="write", input=EvaluationIn,
@@ -498,10 +500,10 @@ def get_md_review_data(world: World, a: MdWorkspaceIn) -> Any:
                   "<case>:md:L<n>:<criterion>); same arguments and checks as the nurse evaluation. The first save "
                   "claims the open MD task. Refused when the case is not under review, has no open MD task, or "
                   "an MD decision is already submitted. Returns the evaluation.")
-def save_md_review(world: World, a: EvaluationIn) -> Any:
-    return md_review.save_md_review(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number,
+def save_md_review(world: World, a: EvaluationIn) -> shapes.ReviewSaveMdReviewResult:
+    return cast(shapes.ReviewSaveMdReviewResult, md_review.save_md_review(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number,
                                     criterion_id=a.criterion_id, result=a.result, citation=a.citation, note=a.note,
-                                    evidence=[e.model_dump() for e in a.evidence])
+                                    evidence=[e.model_dump() for e in a.evidence]))
 
 
 class LineDecisionIn(ToolInput):
@@ -545,12 +547,12 @@ class MdDecisionIn(CaseInput):
                   "request (status requested, you as the original reviewer) and the case stays under_review; "
                   "approve/deny/partial_approve leave the case under_review for determination_finalize. Returns "
                   "the decision (+ p2p_request_id) and case_status.")
-def submit_md_case_decision(world: World, a: MdDecisionIn) -> Any:
-    return md_review.submit_md_case_decision(world, acting_as=a.acting_as, case_id=a.case_id, decision=a.decision,
+def submit_md_case_decision(world: World, a: MdDecisionIn) -> shapes.ReviewSubmitMdCaseDecisionResult:
+    return cast(shapes.ReviewSubmitMdCaseDecisionResult, md_review.submit_md_case_decision(world, acting_as=a.acting_as, case_id=a.case_id, decision=a.decision,
                                              rationale=a.rationale, signed_off=a.signed_off,
                                              denial_rationale=a.denial_rationale, policy_citations=a.policy_citations,
                                              line_decisions=_line_decisions(a.line_decisions),
-                                             info_requested=a.info_requested, info_due=a.info_due)
+                                             info_requested=a.info_requested, info_due=a.info_due))
 
 
 # =========================================================================== determination (2)
@@ -564,11 +566,11 @@ NS_DET = "determination"
                   "peer-to-peer request), criteria tallies per stage, criteria not yet evaluated, the active "
                   "determination and history, and a side-effect-free preflight preview of each decision as you "
                   "would finalize it now (passes, or the failing step and why). " + budget.CUT)
-def get_summary(world: World, a: CaseInput) -> Any:
+def get_summary(world: World, a: CaseInput) -> shapes.DeterminationGetSummaryResult:
     out = determination.get_summary(world, acting_as=a.acting_as, case_id=a.case_id)
-    return budget.fit_record(out, ("lines", "criteria", "determination_history"),
+    return cast(shapes.DeterminationGetSummaryResult, budget.fit_record(out, ("lines", "criteria", "determination_history"),
                              hint="a section was cut to fit the result budget: lines and criteria verdicts are paged "
-                                  "in review_get_md_review_data / review_get_nurse_review_data (section=<name>)")
+                                  "in review_get_md_review_data / review_get_nurse_review_data (section=<name>)"))
 
 
 class FinalizeIn(CaseInput):
@@ -590,11 +592,11 @@ class FinalizeIn(CaseInput):
                   "it was met), moves the case to approved | denied | partially_approved, records line outcomes, "
                   "issues the authorization number and validity window for approvals and closes open review "
                   "tasks. One active determination per case: it is never amended (letters are reissued instead).")
-def finalize(world: World, a: FinalizeIn) -> Any:
-    return determination.finalize(world, acting_as=a.acting_as, case_id=a.case_id, decision=a.decision,
+def finalize(world: World, a: FinalizeIn) -> shapes.DeterminationFinalizeResult:
+    return cast(shapes.DeterminationFinalizeResult, determination.finalize(world, acting_as=a.acting_as, case_id=a.case_id, decision=a.decision,
                                   rationale=a.rationale, policy_citations=a.policy_citations,
                                   overridden=a.overridden, override_reason=a.override_reason,
-                                  line_decisions=_line_decisions(a.line_decisions))
+                                  line_decisions=_line_decisions(a.line_decisions)))
 
 
 # =========================================================================== p2p (4)
@@ -615,9 +617,9 @@ class P2PListIn(PageInput):
       description="Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → "
                   "slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, "
                   "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. " + budget.PAGED)
-def p2p_list(world: World, a: P2PListIn) -> Any:
+def p2p_list(world: World, a: P2PListIn) -> shapes.P2pListResult:
     rows = p2p.list_requests(world, acting_as=a.acting_as, case_id=a.case_id)
-    return budget.page("requests", rows, a.offset, a.limit)
+    return cast(shapes.P2pListResult, budget.page("requests", rows, a.offset, a.limit))
 
 
 class OfferSlotsIn(ActingInput):
@@ -634,9 +636,9 @@ class OfferSlotsIn(ActingInput):
                   "the requesting provider receives an invitation in the inbox and chooses a slot "
                   "(→ slot_selected). The reviewer must be a physician reviewer other than the physician whose "
                   "intended decision is discussed (independence). Returns the request.")
-def offer_slots(world: World, a: OfferSlotsIn) -> Any:
-    return p2p.offer_slots(world, acting_as=a.acting_as, request_id=a.request_id,
-                           payer_reviewer_id=a.payer_reviewer_id, slots=a.slots)
+def offer_slots(world: World, a: OfferSlotsIn) -> shapes.P2pOfferSlotsResult:
+    return cast(shapes.P2pOfferSlotsResult, p2p.offer_slots(world, acting_as=a.acting_as, request_id=a.request_id,
+                           payer_reviewer_id=a.payer_reviewer_id, slots=a.slots))
 
 
 class ScheduleIn(ActingInput):
@@ -649,8 +651,8 @@ class ScheduleIn(ActingInput):
       description="Confirm the slot the provider selected (slot_selected → scheduled): writes a calendar invite "
                   "(.ics) to the shared workspace and a confirmation to the provider's inbox. Returns the request "
                   "and invite_artifact_id.")
-def schedule(world: World, a: ScheduleIn) -> Any:
-    return p2p.schedule(world, acting_as=a.acting_as, request_id=a.request_id, scheduled_at=a.scheduled_at)
+def schedule(world: World, a: ScheduleIn) -> shapes.P2pScheduleResult:
+    return cast(shapes.P2pScheduleResult, p2p.schedule(world, acting_as=a.acting_as, request_id=a.request_id, scheduled_at=a.scheduled_at))
 
 
 class RecordOutcomeIn(ActingInput):
@@ -665,8 +667,8 @@ class RecordOutcomeIn(ActingInput):
                   "assigned payer reviewer may record it; an open session must be summarized first. If the call "
                   "time is still ahead, the simulated clock runs to the end of the call. The case status is not "
                   "changed: determination_finalize resolves the MD's p2p_review decision from this outcome.")
-def record_outcome(world: World, a: RecordOutcomeIn) -> Any:
-    return p2p.record_outcome(world, acting_as=a.acting_as, request_id=a.request_id, outcome=a.outcome, note=a.note)
+def record_outcome(world: World, a: RecordOutcomeIn) -> shapes.P2pRecordOutcomeResult:
+    return cast(shapes.P2pRecordOutcomeResult, p2p.record_outcome(world, acting_as=a.acting_as, request_id=a.request_id, outcome=a.outcome, note=a.note))
 
 
 # =========================================================================== p2p_session (3)
@@ -689,10 +691,10 @@ class ContextIn(SessionIn):
                   "opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, "
                   "end_reason, finalized), the ordered transcript, and your summary once submitted. Writes "
                   "nothing. The transcript is paged: " + budget.PAGED)
-def session_get_context(world: World, a: ContextIn) -> Any:
+def session_get_context(world: World, a: ContextIn) -> shapes.P2pSessionGetContextResult:
     out = p2p_session.get_context(world, acting_as=a.acting_as, request_id=a.request_id)
     transcript = out.pop("transcript")
-    return budget.page("transcript", transcript, a.offset, a.limit, head=out)
+    return cast(shapes.P2pSessionGetContextResult, budget.page("transcript", transcript, a.offset, a.limit, head=out))
 
 
 class SendTurnIn(SessionIn):
@@ -707,8 +709,8 @@ class SendTurnIn(SessionIn):
                   "limited; once the counterpart ends the call or the limit is reached, only the summary "
                   "remains. Returns the counterpart_response, turn_number, agent_turns, turns_left, ended and "
                   "end_reason. A `retryable` error means nothing was recorded; send the turn again.")
-def session_send_turn(world: World, a: SendTurnIn) -> Any:
-    return p2p_session.send_turn(world, acting_as=a.acting_as, request_id=a.request_id, message=a.message)
+def session_send_turn(world: World, a: SendTurnIn) -> shapes.P2pSessionSendTurnResult:
+    return cast(shapes.P2pSessionSendTurnResult, p2p_session.send_turn(world, acting_as=a.acting_as, request_id=a.request_id, message=a.message))
 
 
 class SubmitSummaryIn(SessionIn):
@@ -722,9 +724,9 @@ class SubmitSummaryIn(SessionIn):
       description="Conclude the peer-to-peer dialog with your written summary and proposed outcome: the session "
                   "is finalized (no further turns). Needs a call held with send_turn. The request stays "
                   "in_session until you record the outcome with p2p_record_outcome. Returns the session.")
-def session_submit_summary(world: World, a: SubmitSummaryIn) -> Any:
-    return p2p_session.submit_summary(world, acting_as=a.acting_as, request_id=a.request_id, summary=a.summary,
-                                      proposed_outcome=a.proposed_outcome)
+def session_submit_summary(world: World, a: SubmitSummaryIn) -> shapes.P2pSessionSubmitSummaryResult:
+    return cast(shapes.P2pSessionSubmitSummaryResult, p2p_session.submit_summary(world, acting_as=a.acting_as, request_id=a.request_id, summary=a.summary,
+                                      proposed_outcome=a.proposed_outcome))
 
 
 # =========================================================================== payer_letter_center (10)
@@ -855,9 +857,9 @@ class GenerateApprovalIn(CaseInput):
       description="Draft an approval letter exactly as written (status draft, signed by you, not yet sent); "
                   "needs the case's active approved determination. The stored audit shows whether delivery would "
                   "pass. Returns the letter (LET-…).")
-def generate_approval(world: World, a: GenerateApprovalIn) -> Any:
-    return _windowed(letters.generate_approval(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                     body=a.body, subject=a.subject, recipient=a.recipient))
+def generate_approval(world: World, a: GenerateApprovalIn) -> shapes.PayerLetterCenterGenerateApprovalResult:
+    return cast(shapes.PayerLetterCenterGenerateApprovalResult, _windowed(letters.generate_approval(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+                                     body=a.body, subject=a.subject, recipient=a.recipient)))
 
 
 class GeneratePartialIn(CaseInput):
@@ -871,10 +873,10 @@ class GeneratePartialIn(CaseInput):
       description="Draft a partial-approval letter (per-line outcomes) exactly as written; needs the case's active "
                   "partially_approved determination. An adverse letter passes the audit only when signed by a "
                   "physician reviewer. Returns the draft letter with its audit.")
-def generate_partial_approval(world: World, a: GeneratePartialIn) -> Any:
-    return _windowed(letters.generate_partial_approval(world, acting_as=a.acting_as, case_id=a.case_id,
+def generate_partial_approval(world: World, a: GeneratePartialIn) -> shapes.PayerLetterCenterGeneratePartialApprovalResult:
+    return cast(shapes.PayerLetterCenterGeneratePartialApprovalResult, _windowed(letters.generate_partial_approval(world, acting_as=a.acting_as, case_id=a.case_id,
                                              fields=_fields(a.fields), body=a.body, subject=a.subject,
-                                             recipient=a.recipient))
+                                             recipient=a.recipient)))
 
 
 class GenerateDenialIn(CaseInput):
@@ -889,9 +891,9 @@ class GenerateDenialIn(CaseInput):
                   "review rights, peer-to-peer offer, criteria access); needs the case's active denied "
                   "determination. Passes the audit only when signed by a physician reviewer. Returns the draft "
                   "letter with its audit.")
-def generate_denial(world: World, a: GenerateDenialIn) -> Any:
-    return _windowed(letters.generate_denial(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                   body=a.body, subject=a.subject, recipient=a.recipient))
+def generate_denial(world: World, a: GenerateDenialIn) -> shapes.PayerLetterCenterGenerateDenialResult:
+    return cast(shapes.PayerLetterCenterGenerateDenialResult, _windowed(letters.generate_denial(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+                                   body=a.body, subject=a.subject, recipient=a.recipient)))
 
 
 class GeneratePendIn(CaseInput):
@@ -904,9 +906,9 @@ class GeneratePendIn(CaseInput):
 @tool(ROLE, NS_LETTER, "generate_pend", kind="write", input=GeneratePendIn,
       description="Draft a pend (request-for-information) letter exactly as written; needs the case in "
                   "pended_action_required. Returns the draft letter with its audit.")
-def generate_pend(world: World, a: GeneratePendIn) -> Any:
-    return _windowed(letters.generate_pend(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                 body=a.body, subject=a.subject, recipient=a.recipient))
+def generate_pend(world: World, a: GeneratePendIn) -> shapes.PayerLetterCenterGeneratePendResult:
+    return cast(shapes.PayerLetterCenterGeneratePendResult, _windowed(letters.generate_pend(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
+                                 body=a.body, subject=a.subject, recipient=a.recipient)))
 
 
 class GenerateNotificationIn(CaseInput):
@@ -924,10 +926,10 @@ class GenerateNotificationIn(CaseInput):
 @tool(ROLE, NS_LETTER, "generate_notification", kind="write", input=GenerateNotificationIn,
       description="Write a member-facing notification (MN-…) exactly as authored, addressed to the patient on "
                   "the case; nothing is filled in. Returns the notification.")
-def generate_notification(world: World, a: GenerateNotificationIn) -> Any:
-    return letters.generate_notification(world, acting_as=a.acting_as, case_id=a.case_id,
+def generate_notification(world: World, a: GenerateNotificationIn) -> shapes.PayerLetterCenterGenerateNotificationResult:
+    return cast(shapes.PayerLetterCenterGenerateNotificationResult, letters.generate_notification(world, acting_as=a.acting_as, case_id=a.case_id,
                                          notification_type=a.notification_type, body=a.body, language=a.language,
-                                         channel=a.channel)
+                                         channel=a.channel))
 
 
 class LetterListIn(ActingInput):
@@ -940,9 +942,9 @@ class LetterListIn(ActingInput):
       description="Letters in every status (draft, delivered, superseded), oldest first (paginated), optionally "
                   "for one case, with their fields, body (long bodies windowed as in payer_letter_center_get), signer, "
                   "delivery and last audit. " + budget.PAGED)
-def letter_list(world: World, a: LetterListIn) -> Any:
+def letter_list(world: World, a: LetterListIn) -> shapes.PayerLetterCenterListResult:
     rows = letters.list_letters(world, acting_as=a.acting_as, case_id=a.case_id)
-    return budget.page("letters", [_windowed(r) for r in rows], a.offset, a.limit)
+    return cast(shapes.PayerLetterCenterListResult, budget.page("letters", [_windowed(r) for r in rows], a.offset, a.limit))
 
 
 class LetterIdIn(ActingInput):
@@ -957,8 +959,8 @@ class LetterGetIn(LetterIdIn):
       description="One letter: type, status, determination it rests on, recipient, subject, body, fields, "
                   "signer, delivery channel and time, reissued_from, and its last stored audit. "
                   + _LETTER_WINDOW_HELP)
-def letter_get(world: World, a: LetterGetIn) -> Any:
-    return _windowed(letters.get_letter(world, acting_as=a.acting_as, letter_id=a.letter_id), a.body_offset)
+def letter_get(world: World, a: LetterGetIn) -> shapes.PayerLetterCenterGetResult:
+    return cast(shapes.PayerLetterCenterGetResult, _windowed(letters.get_letter(world, acting_as=a.acting_as, letter_id=a.letter_id), a.body_offset))
 
 
 class DeliverIn(LetterIdIn):
@@ -971,8 +973,8 @@ class DeliverIn(LetterIdIn):
                   "on what was written (the refusal's details list missing_fields and problems), and when the "
                   "determination it rests on is no longer active (or the case is no longer pended). Returns the "
                   "letter, artifact_id and inbox_message_id.")
-def deliver(world: World, a: DeliverIn) -> Any:
-    return _windowed(letters.deliver(world, acting_as=a.acting_as, letter_id=a.letter_id, channel=a.channel))
+def deliver(world: World, a: DeliverIn) -> shapes.PayerLetterCenterDeliverResult:
+    return cast(shapes.PayerLetterCenterDeliverResult, _windowed(letters.deliver(world, acting_as=a.acting_as, letter_id=a.letter_id, channel=a.channel)))
 
 
 class ReissueIn(LetterIdIn):
@@ -989,13 +991,13 @@ class ReissueIn(LetterIdIn):
                   "carrying the fields/body/subject you pass (each omitted one copied from the old letter); the "
                   "old letter → superseded. The new letter must be delivered. Returns the new draft with its "
                   "audit.")
-def reissue(world: World, a: ReissueIn) -> Any:
-    return _windowed(letters.reissue(world, acting_as=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
-                           body=a.body, subject=a.subject))
+def reissue(world: World, a: ReissueIn) -> shapes.PayerLetterCenterReissueResult:
+    return cast(shapes.PayerLetterCenterReissueResult, _windowed(letters.reissue(world, acting_as=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
+                           body=a.body, subject=a.subject)))
 
 
 @tool(ROLE, NS_LETTER, "audit_completeness", kind="read", input=LetterIdIn,
       description="Audit a letter as written against everything its type must state: {letter_id, letter_type, "
                   "complete, missing_fields, problems}. Writes nothing; delivery runs the same audit.")
-def audit_completeness(world: World, a: LetterIdIn) -> Any:
-    return letters.audit_completeness(world, acting_as=a.acting_as, letter_id=a.letter_id)
+def audit_completeness(world: World, a: LetterIdIn) -> shapes.PayerLetterCenterAuditCompletenessResult:
+    return cast(shapes.PayerLetterCenterAuditCompletenessResult, letters.audit_completeness(world, acting_as=a.acting_as, letter_id=a.letter_id))

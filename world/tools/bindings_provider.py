@@ -18,7 +18,7 @@ into the closest tool (the count stays 30):
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import Field
 
@@ -32,10 +32,12 @@ from chibench.world.apps.submission_portal import services as portal
 from chibench.world.core.enums import CaseStatus, FinalAction, FindingStatus, P2POutcome, SubmissionChannel
 from chibench.world.core.errors import Conflict, InvalidInput
 from chibench.world.core.world import World
-from chibench.world.tools import budget
-from chibench.world.tools.registry import ActingInput, ToolInput, tool
 
-ROLE = "provider"
+from . import budget
+from . import outputs_provider as shapes
+from .registry import ActingInput, Role, ToolInput, tool
+
+ROLE: Role = "provider"
 
 #: Value sets with a world enum use it as the field type (world/core/enums.py); these are tool-only subsets.
 UploadKind = Literal[
@@ -113,9 +115,9 @@ class SearchPatientsIn(ActingInput):
                   "name, patient id or member-id fragment, optionally one date of birth. Returns `patients`: "
                   "[{patient_id, given_name, family_name, birth_date, sex, city, state, phone, coverages: "
                   "[{member_id, plan_id, plan_name, status}]}] sorted by family then given name; `count`.")
-def search_patients(world: World, a: SearchPatientsIn) -> Any:
+def search_patients(world: World, a: SearchPatientsIn) -> shapes.ChartSearchPatientsResult:
     rows = ehr.search_patients(world, acting_as=a.acting_as, query=a.query, birth_date=a.birth_date, limit=a.limit)
-    return {"patients": rows, "count": len(rows)}
+    return cast(shapes.ChartSearchPatientsResult, {"patients": rows, "count": len(rows)})
 
 
 class ListCandidateOrdersIn(PageIn):
@@ -128,9 +130,9 @@ class ListCandidateOrdersIn(PageIn):
                   "diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, "
                   "clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` "
                   "(PA cases already opened from it: [{case_id, status}]). " + _PAGED)
-def list_candidate_orders(world: World, a: ListCandidateOrdersIn) -> Any:
+def list_candidate_orders(world: World, a: ListCandidateOrdersIn) -> shapes.ChartListCandidateOrdersResult:
     rows = ehr.list_candidate_orders(world, acting_as=a.acting_as, patient_id=a.patient_id)
-    return budget.page("orders", rows, a.offset, a.limit)
+    return cast(shapes.ChartListCandidateOrdersResult, budget.page("orders", rows, a.offset, a.limit))
 
 
 PatientChartSection = Literal["conditions", "encounters", "observations", "medications", "procedures", "allergies",
@@ -163,21 +165,21 @@ class GetPatientChartIn(ActingInput):
                   "prior_pa_cases. Observations: the latest `observations_per_code` values per code (optionally "
                   "within a date window / code list); `observations_meta.codes` gives each code's count and "
                   "dates. " + budget.SECTIONED)
-def get_patient_chart(world: World, a: GetPatientChartIn) -> Any:
+def get_patient_chart(world: World, a: GetPatientChartIn) -> shapes.ChartGetPatientChartResult:
     budget.check_section_args(a.section, a.offset)
     out = ehr.get_patient_chart(world, acting_as=a.acting_as, patient_id=a.patient_id,
                                 observations_per_code=a.observations_per_code,
                                 observations_since=a.observations_since, observations_until=a.observations_until,
                                 loinc_codes=a.loinc_codes)
     if a.section is None:
-        return budget.fit_record(out, PATIENT_CHART_SECTIONS,
+        return cast(shapes.ChartGetPatientChartResult, budget.fit_record(out, PATIENT_CHART_SECTIONS,
                                  hint="the chart is longer than one result: call chart_get_patient_chart again "
                                       "with section=<name> and offset=<next_offset> (the observation arguments "
-                                      "still apply)")
+                                      "still apply)"))
     head = {"patient_id": a.patient_id, "as_of": out.get("as_of")}
     if a.section == "observations":
         head["observations_meta"] = out.get("observations_meta")
-    return budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit)
+    return cast(shapes.ChartGetPatientChartResult, budget.section_page(head, a.section, out.get(a.section) or [], a.offset, a.limit))
 
 
 # ==================================================================================== cases
@@ -195,7 +197,7 @@ class CreateFromOrderIn(ActingInput):
                   "{pa_required, notification_only, covered_benefit, coverage_active, in_network, "
                   "date_of_service, reason, required_document_kinds, questionnaire_form_id, policy_reference} — "
                   "plus the case in cases_get_case's shape.")
-def create_from_order(world: World, a: CreateFromOrderIn) -> Any:
+def create_from_order(world: World, a: CreateFromOrderIn) -> shapes.CasesCreateFromOrderResult:
     try:
         case_id = workbench.create_from_order(world, acting_as=a.acting_as, order_id=a.order_id)["case"]["id"]
     except Conflict as exc:
@@ -204,7 +206,7 @@ def create_from_order(world: World, a: CreateFromOrderIn) -> Any:
                 != "draft":
             raise
     check = workbench.check_requirement(world, acting_as=a.acting_as, case_id=case_id)
-    return _with_case({"requirement_check": check}, workbench.get_case(world, acting_as=a.acting_as, case_id=case_id))
+    return cast(shapes.CasesCreateFromOrderResult, _with_case({"requirement_check": check}, workbench.get_case(world, acting_as=a.acting_as, case_id=case_id)))
 
 
 class GetCaseIn(ActingInput):
@@ -223,13 +225,13 @@ class GetCaseIn(ActingInput):
                   "(summaries), letters, p2p_requests, appeals, status_history and next_actions "
                   "[{tool, action, to_status, hint}] — the moves the case's state machine allows now. "
                   + budget.SECTIONED)
-def get_case(world: World, a: GetCaseIn) -> Any:
+def get_case(world: World, a: GetCaseIn) -> shapes.CasesGetCaseResult:
     budget.check_section_args(a.section, a.offset)
     view = workbench.get_case(world, acting_as=a.acting_as, case_id=a.case_id)
     if a.section is None:
-        return _case_view(view)
+        return cast(shapes.CasesGetCaseResult, _case_view(view))
     head = {"case_id": view["case"]["id"], "status": view["case"]["status"]}
-    return budget.section_page(head, a.section, view.get(a.section) or [], a.offset, a.limit)
+    return cast(shapes.CasesGetCaseResult, budget.section_page(head, a.section, view.get(a.section) or [], a.offset, a.limit))
 
 
 class ListCasesIn(PageIn):
@@ -243,9 +245,9 @@ class ListCasesIn(PageIn):
                   "{case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, "
                   "requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are "
                   "left out unless include_closed or status='closed'. " + _PAGED)
-def list_cases(world: World, a: ListCasesIn) -> Any:
+def list_cases(world: World, a: ListCasesIn) -> shapes.CasesListCasesResult:
     rows = workbench.list_cases(world, acting_as=a.acting_as, status=a.status, include_closed=a.include_closed)
-    return budget.page("cases", rows, a.offset, a.limit)
+    return cast(shapes.CasesListCasesResult, budget.page("cases", rows, a.offset, a.limit))
 
 
 # ==================================================================================== inbox
@@ -259,9 +261,9 @@ class ListMessagesIn(PageIn):
                   "invitations), newest first; optionally one case's or unread only. Each message without its "
                   "body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 "
                   "characters) and `unread`. Reading a body (inbox_read_message) stamps it read. " + _PAGED)
-def list_messages(world: World, a: ListMessagesIn) -> Any:
+def list_messages(world: World, a: ListMessagesIn) -> shapes.InboxListMessagesResult:
     rows = workbench.list_messages(world, acting_as=a.acting_as, case_id=a.case_id, unread_only=a.unread_only)
-    return budget.page("messages", rows, a.offset, a.limit)
+    return cast(shapes.InboxListMessagesResult, budget.page("messages", rows, a.offset, a.limit))
 
 
 class ReadMessageIn(ActingInput):
@@ -271,8 +273,8 @@ class ReadMessageIn(ActingInput):
 @tool(ROLE, "inbox", "read_message", kind="write", input=ReadMessageIn,
       description="One provider inbox message with its full body. Side effect: the first read stamps `read_at` "
                   "(the message is no longer unread) and the clock advances by one action.")
-def read_message(world: World, a: ReadMessageIn) -> Any:
-    return workbench.read_message(world, acting_as=a.acting_as, message_id=a.message_id)
+def read_message(world: World, a: ReadMessageIn) -> shapes.InboxReadMessageResult:
+    return cast(shapes.InboxReadMessageResult, workbench.read_message(world, acting_as=a.acting_as, message_id=a.message_id))
 
 
 # ===================================================================================== docs
@@ -290,9 +292,9 @@ class CreateSubmissionBundleIn(ActingInput):
                   "auth_submit_authorization sends a bundle and every document it lists. The case status does not "
                   "change. Allowed while the packet is assembled: requirement_checked, docs_needed, "
                   "ready_to_submit, pended_action_required. Returns the bundle document.")
-def create_submission_bundle(world: World, a: CreateSubmissionBundleIn) -> Any:
-    return vault.create_submission_bundle(world, acting_as=a.acting_as, case_id=a.case_id,
-                                          document_ids=a.document_ids, note=a.note)
+def create_submission_bundle(world: World, a: CreateSubmissionBundleIn) -> shapes.DocsCreateSubmissionBundleResult:
+    return cast(shapes.DocsCreateSubmissionBundleResult, vault.create_submission_bundle(world, acting_as=a.acting_as, case_id=a.case_id,
+                                          document_ids=a.document_ids, note=a.note))
 
 
 #: Characters of a document body returned per docs_get_document call (the rest with body_offset).
@@ -310,11 +312,11 @@ class GetDocumentIn(ActingInput):
                   "org_id, npi}, signature fields and `clinician_signed` (signed by a clinician author). Long "
                   "bodies come in windows of 8,000 characters: `body_chars` is the whole length and "
                   "`body_next_offset` (null at the end) the body_offset of the next window.")
-def get_document(world: World, a: GetDocumentIn) -> Any:
+def get_document(world: World, a: GetDocumentIn) -> shapes.DocsGetDocumentResult:
     doc = vault.get_document(world, acting_as=a.acting_as, document_id=a.document_id)
     window = budget.text_window(doc.get("body") or "", a.body_offset, BODY_WINDOW)
-    return {**doc, "body": window["text"], "body_chars": window["chars"], "body_offset": window["offset"],
-            "body_next_offset": window["next_offset"]}
+    return cast(shapes.DocsGetDocumentResult, {**doc, "body": window["text"], "body_chars": window["chars"], "body_offset": window["offset"],
+            "body_next_offset": window["next_offset"]})
 
 
 class ListCaseDocumentsIn(PageIn):
@@ -325,9 +327,9 @@ class ListCaseDocumentsIn(PageIn):
       description="Documents usable on a case: the patient's chart documents plus this case's uploads and "
                   "submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin "
                   "(chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. " + _PAGED)
-def list_case_documents(world: World, a: ListCaseDocumentsIn) -> Any:
+def list_case_documents(world: World, a: ListCaseDocumentsIn) -> shapes.DocsListCaseDocumentsResult:
     rows = vault.list_case_documents(world, acting_as=a.acting_as, case_id=a.case_id)
-    return budget.page("documents", rows, a.offset, a.limit)
+    return cast(shapes.DocsListCaseDocumentsResult, budget.page("documents", rows, a.offset, a.limit))
 
 
 class UploadEvidenceIn(ActingInput):
@@ -343,9 +345,9 @@ class UploadEvidenceIn(ActingInput):
                   "Documents are signed only when a clinician uploads with sign=true; anyone else's upload stays "
                   "unsigned. A `questionnaire` document may carry answers as `key: value` lines. Returns the "
                   "document (docs_get_document shape).")
-def upload_evidence(world: World, a: UploadEvidenceIn) -> Any:
-    return vault.upload_evidence(world, acting_as=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
-                                 body=a.body, sign=a.sign)
+def upload_evidence(world: World, a: UploadEvidenceIn) -> shapes.DocsUploadEvidenceResult:
+    return cast(shapes.DocsUploadEvidenceResult, vault.upload_evidence(world, acting_as=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
+                                 body=a.body, sign=a.sign))
 
 
 class UploadEvidenceFileIn(ActingInput):
@@ -366,10 +368,10 @@ class UploadEvidenceFileIn(ActingInput):
       description="Attach a binary file (PDF, PNG, JPEG or TIFF) to the case. The vault stores filename, "
                   "mime_type, byte_count and sha256 in details; the body is your description. Signing as in "
                   "docs_upload_evidence. Returns the document.")
-def upload_evidence_file(world: World, a: UploadEvidenceFileIn) -> Any:
-    return vault.upload_evidence_file(world, acting_as=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
+def upload_evidence_file(world: World, a: UploadEvidenceFileIn) -> shapes.DocsUploadEvidenceFileResult:
+    return cast(shapes.DocsUploadEvidenceFileResult, vault.upload_evidence_file(world, acting_as=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
                                       filename=a.filename, mime_type=a.mime_type, content_base64=a.content_base64,
-                                      description=a.description, sign=a.sign)
+                                      description=a.description, sign=a.sign))
 
 
 # ==================================================================================== forms
@@ -382,8 +384,8 @@ class ListRequiredFormsIn(ActingInput):
                   "[{form_id, title, policy_reference, questions [{key, text, answer_type "
                   "(boolean|number|date|text|choice), choices, required}], status (not_started|incomplete|"
                   "complete), answers, problems, response_id, updated_at}]; empty when no form is required.")
-def list_required_forms(world: World, a: ListRequiredFormsIn) -> Any:
-    return {"forms": vault.list_required_forms(world, acting_as=a.acting_as, case_id=a.case_id)}
+def list_required_forms(world: World, a: ListRequiredFormsIn) -> shapes.FormsListRequiredFormsResult:
+    return cast(shapes.FormsListRequiredFormsResult, {"forms": vault.list_required_forms(world, acting_as=a.acting_as, case_id=a.case_id)})
 
 
 class SaveFormResponseIn(ActingInput):
@@ -399,9 +401,9 @@ class SaveFormResponseIn(ActingInput):
                   "mistyped answers are saved and listed under `problems` (status incomplete until none); keys "
                   "that are not questions are refused. Editable while the packet is assembled or a pend is "
                   "answered. Returns the form as in list_required_forms.")
-def save_form_response(world: World, a: SaveFormResponseIn) -> Any:
-    return vault.save_form_response(world, acting_as=a.acting_as, case_id=a.case_id, form_id=a.form_id,
-                                    answers=a.answers)
+def save_form_response(world: World, a: SaveFormResponseIn) -> shapes.FormsSaveFormResponseResult:
+    return cast(shapes.FormsSaveFormResponseResult, vault.save_form_response(world, acting_as=a.acting_as, case_id=a.case_id, form_id=a.form_id,
+                                    answers=a.answers))
 
 
 class ValidateFormIn(ActingInput):
@@ -412,8 +414,8 @@ class ValidateFormIn(ActingInput):
 @tool(ROLE, "forms", "validate_form", kind="read", input=ValidateFormIn,
       description="Check the saved answers against the form without changing anything. Returns {form_id, "
                   "status, complete, problems, answers}.")
-def validate_form(world: World, a: ValidateFormIn) -> Any:
-    return vault.validate_form(world, acting_as=a.acting_as, case_id=a.case_id, form_id=a.form_id)
+def validate_form(world: World, a: ValidateFormIn) -> shapes.FormsValidateFormResult:
+    return cast(shapes.FormsValidateFormResult, vault.validate_form(world, acting_as=a.acting_as, case_id=a.case_id, form_id=a.form_id))
 
 
 # ===================================================================================== auth
@@ -428,12 +430,12 @@ class CheckStatusIn(ActingInput):
                   "payer_reply, payer_reply_detail), messages (full bodies, newest first, with unread), letters, "
                   "p2p_requests, unreadable_fax_pages, next_actions}. Sections that do not fit the 10,000-character "
                   "result budget are cut and listed under `more`, with where to read the rest.")
-def check_status(world: World, a: CheckStatusIn) -> Any:
+def check_status(world: World, a: CheckStatusIn) -> shapes.AuthCheckStatusResult:
     out = workbench.check_status(world, acting_as=a.acting_as, case_id=a.case_id)
-    return budget.fit_record(out, ("p2p_requests", "letters", "unreadable_fax_pages", "messages"),
+    return cast(shapes.AuthCheckStatusResult, budget.fit_record(out, ("p2p_requests", "letters", "unreadable_fax_pages", "messages"),
                              hint="a section was cut to fit the result budget: read messages with "
                                   "inbox_list_messages(case_id=…) and inbox_read_message, the other sections with "
-                                  "cases_get_case(section=<name>, offset=<next_offset>)")
+                                  "cases_get_case(section=<name>, offset=<next_offset>)"))
 
 
 class FileAppealIn(ActingInput):
@@ -453,9 +455,9 @@ class FileAppealIn(ActingInput):
                   "upheld | overturned, filed_at, deadline_at, decision_due_at, decided_at, outcome_rationale, "
                   "document_ids (payer copies), decision {outcome, letter_id, channel, case_status, "
                   "authorization_number if overturned}}.")
-def file_appeal(world: World, a: FileAppealIn) -> Any:
-    return _appeal_view(appeals.file_internal_appeal(world, acting_as=a.acting_as, case_id=a.case_id,
-                                                     rationale=a.rationale, document_ids=a.document_ids))
+def file_appeal(world: World, a: FileAppealIn) -> shapes.AuthFileAppealResult:
+    return cast(shapes.AuthFileAppealResult, _appeal_view(appeals.file_internal_appeal(world, acting_as=a.acting_as, case_id=a.case_id,
+                                                     rationale=a.rationale, document_ids=a.document_ids)))
 
 
 class FileExternalAppealIn(ActingInput):
@@ -475,9 +477,9 @@ class FileExternalAppealIn(ActingInput):
                   "upheld | overturned, deadline_at, decision_due_at, decided_at, external_org, document_ids "
                   "(payer copies), decision {outcome, letter_id, channel, case_status, authorization_number if "
                   "overturned}}.")
-def file_external_appeal(world: World, a: FileExternalAppealIn) -> Any:
-    return _appeal_view(appeals.file_external_review(world, acting_as=a.acting_as, case_id=a.case_id,
-                                                     rationale=a.rationale, document_ids=a.document_ids))
+def file_external_appeal(world: World, a: FileExternalAppealIn) -> shapes.AuthFileExternalAppealResult:
+    return cast(shapes.AuthFileExternalAppealResult, _appeal_view(appeals.file_external_review(world, acting_as=a.acting_as, case_id=a.case_id,
+                                                     rationale=a.rationale, document_ids=a.document_ids)))
 
 
 class DocumentFinding(ToolInput):
@@ -512,14 +514,14 @@ class FinalizeProviderDeterminationIn(ActingInput):
                   "per required document kind citing documents of that kind. Allowed from requirement_checked, "
                   "docs_needed or ready_to_submit (state machine permitting). Returns {provider_determination, "
                   "case (cases_get_case's default view, fitted to the result budget: cut sections under `more`)}.")
-def finalize_provider_determination(world: World, a: FinalizeProviderDeterminationIn) -> Any:
+def finalize_provider_determination(world: World, a: FinalizeProviderDeterminationIn) -> shapes.AuthFinalizeProviderDeterminationResult:
     out = workbench.finalize_provider_determination(
         world, acting_as=a.acting_as, case_id=a.case_id, final_action=a.final_action,
         document_findings=[f.model_dump() for f in a.document_findings], rationale=a.rationale,
         clinician_request=a.clinician_request)
     pd = out["provider_determination"]
     room = budget.RESULT_BUDGET - budget.text_size(pd) - 60
-    return {"provider_determination": pd, "case": _case_view(out["case"], room)}
+    return cast(shapes.AuthFinalizeProviderDeterminationResult, {"provider_determination": pd, "case": _case_view(out["case"], room)})
 
 
 class RequestPeerToPeerIn(ActingInput):
@@ -531,8 +533,8 @@ class RequestPeerToPeerIn(ActingInput):
       description="Always refused and writes nothing: in this world a peer-to-peer is initiated by the payer's "
                   "medical director. The error lists the case's open invitations (details.open_invitations); "
                   "answer one with auth_respond_to_peer_to_peer.")
-def request_peer_to_peer(world: World, a: RequestPeerToPeerIn) -> Any:
-    return portal.request_peer_to_peer(world, acting_as=a.acting_as, case_id=a.case_id, note=a.note)
+def request_peer_to_peer(world: World, a: RequestPeerToPeerIn) -> shapes.AuthRequestPeerToPeerResult:
+    return cast(shapes.AuthRequestPeerToPeerResult, portal.request_peer_to_peer(world, acting_as=a.acting_as, case_id=a.case_id, note=a.note))
 
 
 class RespondToPeerToPeerIn(ActingInput):
@@ -549,9 +551,9 @@ class RespondToPeerToPeerIn(ActingInput):
       description="Accept a payer peer-to-peer invitation by choosing one of its offered slots (request "
                   "slots_offered → slot_selected); the payer receives a message with the slot and your note. "
                   "Returns the request {id, case_id, status, offered_slots, selected_slot, …}.")
-def respond_to_peer_to_peer(world: World, a: RespondToPeerToPeerIn) -> Any:
-    return portal.respond_to_peer_to_peer(world, acting_as=a.acting_as, case_id=a.case_id, request_id=a.request_id,
-                                          selected_slot=a.selected_slot, note=a.note)
+def respond_to_peer_to_peer(world: World, a: RespondToPeerToPeerIn) -> shapes.AuthRespondToPeerToPeerResult:
+    return cast(shapes.AuthRespondToPeerToPeerResult, portal.respond_to_peer_to_peer(world, acting_as=a.acting_as, case_id=a.case_id, request_id=a.request_id,
+                                          selected_slot=a.selected_slot, note=a.note))
 
 
 class RespondToPendIn(ActingInput):
@@ -577,17 +579,17 @@ class RespondToPendIn(ActingInput):
                   "questionnaire); (2) `resend_fax_page_ids` only: a fax packet carrying just those pages that "
                   "arrived unreadable and were not re-sent yet (a re-sent page can itself arrive unreadable). "
                   "Returns {case_id, status, packet, payer_reply, warnings}.")
-def respond_to_pend(world: World, a: RespondToPendIn) -> Any:
+def respond_to_pend(world: World, a: RespondToPendIn) -> shapes.AuthRespondToPendResult:
     if a.resend_fax_page_ids is not None:
         mixed = [f for f in ("note", "document_ids", "questionnaire_answers", "channel") if getattr(a, f) is not None]
         if mixed:
             raise InvalidInput(f"a fax page re-send carries only the pages; leave out {', '.join(mixed)} (send "
                                "documents in a response without resend_fax_page_ids)", field="resend_fax_page_ids")
-        return portal.resend_fax_pages(world, acting_as=a.acting_as, case_id=a.case_id,
-                                       page_ids=a.resend_fax_page_ids)
-    return portal.respond_to_pend(world, acting_as=a.acting_as, case_id=a.case_id, note=a.note,
+        return cast(shapes.AuthRespondToPendResult, portal.resend_fax_pages(world, acting_as=a.acting_as, case_id=a.case_id,
+                                       page_ids=a.resend_fax_page_ids))
+    return cast(shapes.AuthRespondToPendResult, portal.respond_to_pend(world, acting_as=a.acting_as, case_id=a.case_id, note=a.note,
                                   document_ids=a.document_ids, questionnaire_answers=a.questionnaire_answers,
-                                  channel=a.channel)
+                                  channel=a.channel))
 
 
 class SubmitAuthorizationIn(ActingInput):
@@ -610,10 +612,10 @@ class SubmitAuthorizationIn(ActingInput):
                   "warnings}: payer_reply is the payer's immediate reply {outcome, basis, reasons, missing_kinds, "
                   "insufficient_kinds, message_id, …} or {outcome: queued, intake_id} when a payer worker will "
                   "handle it; then poll with auth_check_status.")
-def submit_authorization(world: World, a: SubmitAuthorizationIn) -> Any:
-    return portal.submit_authorization(world, acting_as=a.acting_as, case_id=a.case_id, channel=a.channel,
+def submit_authorization(world: World, a: SubmitAuthorizationIn) -> shapes.AuthSubmitAuthorizationResult:
+    return cast(shapes.AuthSubmitAuthorizationResult, portal.submit_authorization(world, acting_as=a.acting_as, case_id=a.case_id, channel=a.channel,
                                        bundle_document_id=a.bundle_document_id,
-                                       questionnaire_answers=a.questionnaire_answers, note=a.note)
+                                       questionnaire_answers=a.questionnaire_answers, note=a.note))
 
 
 # ============================================================================== p2p_session
@@ -636,10 +638,10 @@ class ContextIn(SessionIn):
                   "starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, "
                   "the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and "
                   "proposed_outcome. " + _SEAT + "The transcript is paged: " + _PAGED)
-def session_get_context(world: World, a: ContextIn) -> Any:
+def session_get_context(world: World, a: ContextIn) -> shapes.P2pSessionGetContextResult:
     out = p2p_session.get_context(world, acting_as=a.acting_as, request_id=a.request_id)
     transcript = out.pop("transcript")
-    return budget.page("transcript", transcript, a.offset, a.limit, head=out)
+    return cast(shapes.P2pSessionGetContextResult, budget.page("transcript", transcript, a.offset, a.limit, head=out))
 
 
 class SendTurnIn(SessionIn):
@@ -654,8 +656,8 @@ class SendTurnIn(SessionIn):
                   "reviewer ends the call or the limit is reached, no further turns are taken. Returns "
                   "{request_id, session_id, turn_number, counterpart_response, agent_turns, turn_limit, "
                   "turns_left, ended, end_reason}. A `retryable` error records nothing. " + _SEAT)
-def session_send_turn(world: World, a: SendTurnIn) -> Any:
-    return p2p_session.send_turn(world, acting_as=a.acting_as, request_id=a.request_id, message=a.message)
+def session_send_turn(world: World, a: SendTurnIn) -> shapes.P2pSessionSendTurnResult:
+    return cast(shapes.P2pSessionSendTurnResult, p2p_session.send_turn(world, acting_as=a.acting_as, request_id=a.request_id, message=a.message))
 
 
 class SubmitSummaryIn(SessionIn):
@@ -671,9 +673,9 @@ class SubmitSummaryIn(SessionIn):
                   "(request → completed; returned as payer_outcome and request_status). Returns the session with "
                   "summary and proposed_outcome. The case's determination follows on the payer side; poll with "
                   "auth_check_status. " + _SEAT)
-def session_submit_summary(world: World, a: SubmitSummaryIn) -> Any:
-    return p2p_session.submit_summary(world, acting_as=a.acting_as, request_id=a.request_id, summary=a.summary,
-                                      proposed_outcome=a.proposed_outcome)
+def session_submit_summary(world: World, a: SubmitSummaryIn) -> shapes.P2pSessionSubmitSummaryResult:
+    return cast(shapes.P2pSessionSubmitSummaryResult, p2p_session.submit_summary(world, acting_as=a.acting_as, request_id=a.request_id, summary=a.summary,
+                                      proposed_outcome=a.proposed_outcome))
 
 
 # =================================================================================== people
@@ -688,9 +690,9 @@ _CONTACT = ("Each contact: {id, name, given_name, family_name, credentials, role
 @tool(ROLE, "people", "list_contacts", kind="read", input=ListContactsIn,
       description="The directory: provider, payer and care-management staff, optionally one role. " + _CONTACT
                   + _PAGED)
-def list_contacts(world: World, a: ListContactsIn) -> Any:
+def list_contacts(world: World, a: ListContactsIn) -> shapes.PeopleListContactsResult:
     rows = directory.list_contacts(world, acting_as=a.acting_as, role=a.role)
-    return budget.page("contacts", rows, a.offset, a.limit)
+    return cast(shapes.PeopleListContactsResult, budget.page("contacts", rows, a.offset, a.limit))
 
 
 class ListOrderingProvidersIn(PageIn):
@@ -701,9 +703,9 @@ class ListOrderingProvidersIn(PageIn):
 @tool(ROLE, "people", "list_ordering_providers", kind="read", input=ListOrderingProvidersIn,
       description="Clinicians at provider organizations who may order services (physicians, nurse "
                   "practitioners, physician assistants, physical therapists), with NPIs. " + _CONTACT + _PAGED)
-def list_ordering_providers(world: World, a: ListOrderingProvidersIn) -> Any:
+def list_ordering_providers(world: World, a: ListOrderingProvidersIn) -> shapes.PeopleListOrderingProvidersResult:
     rows = directory.list_ordering_providers(world, acting_as=a.acting_as, org_id=a.org_id)
-    return budget.page("providers", rows, a.offset, a.limit)
+    return cast(shapes.PeopleListOrderingProvidersResult, budget.page("providers", rows, a.offset, a.limit))
 
 
 class ListReviewerContactsIn(PageIn):
@@ -713,6 +715,6 @@ class ListReviewerContactsIn(PageIn):
 @tool(ROLE, "people", "list_reviewer_contacts", kind="read", input=ListReviewerContactsIn,
       description="Payer-side UM nurses, medical directors and appeals medical directors reachable from the "
                   "provider. " + _CONTACT + _PAGED)
-def list_reviewer_contacts(world: World, a: ListReviewerContactsIn) -> Any:
+def list_reviewer_contacts(world: World, a: ListReviewerContactsIn) -> shapes.PeopleListReviewerContactsResult:
     rows = directory.list_reviewer_contacts(world, acting_as=a.acting_as, required_role=a.required_role)
-    return budget.page("reviewers", rows, a.offset, a.limit)
+    return cast(shapes.PeopleListReviewerContactsResult, budget.page("reviewers", rows, a.offset, a.limit))

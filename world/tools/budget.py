@@ -105,7 +105,7 @@ def fit_record(record: dict[str, Any], sections: Sequence[str], *, hint: str,
     budget (filled in the given order; a later, smaller section still gets its entries when an earlier one
     was cut). Each cut section appears under ``more`` as ``{returned, total, next_offset}`` and ``more_hint``
     (``hint``) says how to read the rest. A record that fits is returned unchanged."""
-    out = plain(record)
+    out: dict[str, Any] = plain(record)
     if text_size(out) <= budget:
         return out
     lists = {k: out[k] for k in sections if isinstance(out.get(k), list)}

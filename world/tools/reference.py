@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from chibench.world.core import machines
-from chibench.world.tools.budget import RESULT_BUDGET
-from chibench.world.tools.registry import ROLES, Role, Tool, load_all, render_catalog
+
+from .budget import RESULT_BUDGET
+from .registry import ROLES, Role, Tool, load_all, render_catalog
 
 REPO = Path(__file__).resolve().parents[2]
 REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
@@ -37,7 +38,7 @@ MACHINES_BY_ROLE: dict[str, tuple[machines.Machine, ...]] = {
 
 def _type(schema: dict[str, Any], defs: dict[str, Any]) -> str:
     if "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
     if "enum" in schema:
         return " | ".join(f"`{v}`" for v in schema["enum"])
     if "const" in schema:

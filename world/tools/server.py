@@ -25,7 +25,7 @@ import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from chibench.world.tools.registry import (
+from .registry import (
     ROLES,
     Role,
     catalog,
@@ -72,7 +72,7 @@ def _as_tools(entries: list[dict[str, Any]]) -> list[types.Tool]:
     from mcp import types
 
     return [types.Tool(name=e["name"], description=e["description"], inputSchema=e["inputSchema"],
-                       annotations=types.ToolAnnotations(readOnlyHint=e["readOnlyHint"]))
+                       outputSchema=e["outputSchema"], annotations=types.ToolAnnotations(readOnlyHint=e["readOnlyHint"]))
             for e in entries]
 
 
@@ -152,7 +152,7 @@ class WorldHandle:
             with _gil_to_the_server():
                 world = self._opener()
                 load_all()  # every binding, with its services and models
-                from chibench.world.tools import dispatch  # noqa: F401
+                from . import dispatch  # noqa: F401
 
                 try:  # before any call runs, so that no call shares the CPU with it
                     self.listing.verify()
@@ -182,7 +182,15 @@ class WorldHandle:
 
 
 def call_result(is_error: bool, payload: Any, text: str | None = None) -> types.CallToolResult:
-    """The ``tools/call`` result the servers send for a dispatcher outcome (also built by ``chibench.rl``)."""
+    """The ``tools/call`` result the servers send for a dispatcher outcome (also built by ``chibench.rl``).
+
+    ``content`` is the dispatcher's text, byte for byte what oracles, replays and graders were built on. A
+    successful result also carries the payload as ``structuredContent``: every tool lists an
+    ``outputSchema``, and MCP requires structured results from such a tool (the official SDK clients raise
+    without them). Handing the SDK a finished ``CallToolResult`` is also what keeps its server from
+    re-validating each result against the output schema (it validates only results it builds itself);
+    the schemas are checked against real results in tests instead (tests/tools/test_output_schemas.py).
+    Errors carry no structured content (the output schema describes successful results only)."""
     from mcp import types
 
     if text is None:  # the dispatcher's format (dispatch.TEXT_FORMAT), without importing it
@@ -203,17 +211,18 @@ def build_server(world: World | WorldHandle, role: Role, listing: Listing | None
         handle = WorldHandle(world, listing)
     server: Server = Server(f"chibench-{role}", version="1")
 
-    @server.list_tools()
+    # the SDK's low-level decorators carry no annotations (mcp 1.30)
+    @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
     async def _list() -> list[types.Tool]:
         return listing.tools(role)
 
-    @server.call_tool(validate_input=False)
+    @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
     async def _call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         w = await handle.get()
         if w is None:
             return call_result(True, {"error": "internal_error",
                                   "message": f"{name} failed unexpectedly; nothing was changed. Try again or report it."})
-        from chibench.world.tools.dispatch import dispatch_encoded, dispatch_now
+        from .dispatch import dispatch_encoded, dispatch_now
 
         # A quick read runs right here when no other call holds the world (no thread hand-off);
         # everything else — writes, a counterpart's model turn, a busy world — runs in a worker thread.

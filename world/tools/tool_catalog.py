@@ -28,6 +28,29 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "AuthCheckStatusResult",
+    "type": "object",
+    "required": [
+     "case_id",
+     "status",
+     "submission_channel",
+     "submitted_at",
+     "authorization_number",
+     "auth_valid_from",
+     "auth_valid_to",
+     "outcome_reason",
+     "pend_due_at",
+     "closed_reason",
+     "latest_submission",
+     "messages",
+     "letters",
+     "p2p_requests",
+     "unreadable_fax_pages",
+     "next_actions"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -68,6 +91,26 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "AuthFileAppealResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "level",
+     "status",
+     "filed_by",
+     "filed_at",
+     "deadline_at",
+     "decision_due_at",
+     "rationale",
+     "document_ids",
+     "external_org",
+     "outcome_rationale",
+     "decided_at"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -107,6 +150,26 @@ CATALOG_JSON = r'''{
      "rationale"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "AuthFileExternalAppealResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "level",
+     "status",
+     "filed_by",
+     "filed_at",
+     "deadline_at",
+     "decision_due_at",
+     "rationale",
+     "document_ids",
+     "external_org",
+     "outcome_rationale",
+     "decided_at"
+    ]
    },
    "readOnlyHint": false
   },
@@ -205,6 +268,15 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "AuthFinalizeProviderDeterminationResult",
+    "type": "object",
+    "required": [
+     "provider_determination",
+     "case"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -234,6 +306,11 @@ CATALOG_JSON = r'''{
      "acting_as",
      "case_id"
     ],
+    "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "AuthRequestPeerToPeerResult",
     "type": "object"
    },
    "readOnlyHint": true
@@ -277,6 +354,26 @@ CATALOG_JSON = r'''{
      "selected_slot"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "AuthRespondToPeerToPeerResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "status",
+     "reason",
+     "offered_slots",
+     "selected_slot",
+     "scheduled_at",
+     "outcome",
+     "outcome_note",
+     "created_at",
+     "due_at"
+    ]
    },
    "readOnlyHint": false
   },
@@ -374,6 +471,18 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "AuthRespondToPendResult",
+    "type": "object",
+    "required": [
+     "case_id",
+     "status",
+     "packet",
+     "payer_reply",
+     "warnings"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -449,6 +558,18 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "AuthSubmitAuthorizationResult",
+    "type": "object",
+    "required": [
+     "case_id",
+     "status",
+     "packet",
+     "payer_reply",
+     "warnings"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -471,6 +592,33 @@ CATALOG_JSON = r'''{
      "order_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CasesCreateFromOrderResult",
+    "type": "object",
+    "required": [
+     "requirement_check",
+     "case",
+     "ordering_org",
+     "order",
+     "patient",
+     "coverage",
+     "requesting_provider",
+     "lines",
+     "requirement_checks",
+     "provider_determinations",
+     "form_responses",
+     "case_documents",
+     "submissions",
+     "unreadable_fax_pages",
+     "messages",
+     "letters",
+     "p2p_requests",
+     "appeals",
+     "status_history",
+     "next_actions"
+    ]
    },
    "readOnlyHint": false
   },
@@ -530,6 +678,32 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CasesGetCaseResult",
+    "type": "object",
+    "required": [
+     "case",
+     "ordering_org",
+     "order",
+     "patient",
+     "coverage",
+     "requesting_provider",
+     "lines",
+     "requirement_checks",
+     "provider_determinations",
+     "form_responses",
+     "case_documents",
+     "submissions",
+     "unreadable_fax_pages",
+     "messages",
+     "letters",
+     "p2p_requests",
+     "appeals",
+     "status_history",
+     "next_actions"
+    ]
    },
    "readOnlyHint": true
   },
@@ -595,6 +769,18 @@ CATALOG_JSON = r'''{
      "acting_as"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CasesListCasesResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "cases"
+    ]
    },
    "readOnlyHint": true
   },
@@ -685,6 +871,25 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ChartGetPatientChartResult",
+    "type": "object",
+    "required": [
+     "as_of",
+     "patient",
+     "coverages",
+     "conditions",
+     "encounters",
+     "observations",
+     "observations_meta",
+     "medications",
+     "procedures",
+     "allergies",
+     "documents",
+     "prior_pa_cases"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -721,6 +926,18 @@ CATALOG_JSON = r'''{
      "patient_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ChartListCandidateOrdersResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "orders"
+    ]
    },
    "readOnlyHint": true
   },
@@ -761,6 +978,15 @@ CATALOG_JSON = r'''{
      "query"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ChartSearchPatientsResult",
+    "type": "object",
+    "required": [
+     "patients",
+     "count"
+    ]
    },
    "readOnlyHint": true
   },
@@ -803,6 +1029,30 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "DocsCreateSubmissionBundleResult",
+    "type": "object",
+    "required": [
+     "id",
+     "patient_id",
+     "case_id",
+     "encounter_id",
+     "kind",
+     "title",
+     "body",
+     "date",
+     "author_worker_id",
+     "signed",
+     "signed_by",
+     "signed_at",
+     "origin",
+     "side",
+     "copied_from",
+     "created_at",
+     "details"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -832,6 +1082,35 @@ CATALOG_JSON = r'''{
      "document_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "DocsGetDocumentResult",
+    "type": "object",
+    "required": [
+     "id",
+     "patient_id",
+     "case_id",
+     "encounter_id",
+     "kind",
+     "title",
+     "body",
+     "date",
+     "author_worker_id",
+     "signed",
+     "signed_by",
+     "signed_at",
+     "origin",
+     "side",
+     "copied_from",
+     "created_at",
+     "details",
+     "author",
+     "clinician_signed",
+     "body_chars",
+     "body_offset",
+     "body_next_offset"
+    ]
    },
    "readOnlyHint": true
   },
@@ -869,6 +1148,18 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "DocsListCaseDocumentsResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "documents"
+    ]
    },
    "readOnlyHint": true
   },
@@ -930,6 +1221,31 @@ CATALOG_JSON = r'''{
      "body"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "DocsUploadEvidenceResult",
+    "type": "object",
+    "required": [
+     "id",
+     "patient_id",
+     "case_id",
+     "encounter_id",
+     "kind",
+     "title",
+     "body",
+     "date",
+     "author_worker_id",
+     "signed",
+     "signed_by",
+     "signed_at",
+     "origin",
+     "side",
+     "copied_from",
+     "created_at",
+     "details",
+     "clinician_signed"
+    ]
    },
    "readOnlyHint": false
   },
@@ -1016,6 +1332,31 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "DocsUploadEvidenceFileResult",
+    "type": "object",
+    "required": [
+     "id",
+     "patient_id",
+     "case_id",
+     "encounter_id",
+     "kind",
+     "title",
+     "body",
+     "date",
+     "author_worker_id",
+     "signed",
+     "signed_by",
+     "signed_at",
+     "origin",
+     "side",
+     "copied_from",
+     "created_at",
+     "details",
+     "clinician_signed"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -1038,6 +1379,14 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "FormsListRequiredFormsResult",
+    "type": "object",
+    "required": [
+     "forms"
+    ]
    },
    "readOnlyHint": true
   },
@@ -1092,6 +1441,22 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "FormsSaveFormResponseResult",
+    "type": "object",
+    "required": [
+     "form_id",
+     "title",
+     "policy_reference",
+     "questions",
+     "status",
+     "answers",
+     "problems",
+     "response_id",
+     "updated_at"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -1121,6 +1486,18 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "FormsValidateFormResult",
+    "type": "object",
+    "required": [
+     "form_id",
+     "status",
+     "complete",
+     "problems",
+     "answers"
+    ]
    },
    "readOnlyHint": true
   },
@@ -1166,6 +1543,18 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "InboxListMessagesResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "messages"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -1188,6 +1577,24 @@ CATALOG_JSON = r'''{
      "message_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "InboxReadMessageResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "audience",
+     "kind",
+     "subject",
+     "body",
+     "sender",
+     "sent_at",
+     "read_at",
+     "details",
+     "unread"
+    ]
    },
    "readOnlyHint": false
   },
@@ -1226,6 +1633,26 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pSessionGetContextResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "request",
+     "case",
+     "agent_side",
+     "counterpart",
+     "opening_statement",
+     "session",
+     "summary",
+     "proposed_outcome",
+     "transcript"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -1254,6 +1681,24 @@ CATALOG_JSON = r'''{
      "message"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pSessionSendTurnResult",
+    "type": "object",
+    "required": [
+     "request_id",
+     "session_id",
+     "turn_number",
+     "counterpart_response",
+     "agent_turns",
+     "turn_limit",
+     "turns_left",
+     "ended",
+     "end_reason",
+     "backend",
+     "token_usage"
+    ]
    },
    "readOnlyHint": false
   },
@@ -1293,6 +1738,29 @@ CATALOG_JSON = r'''{
      "proposed_outcome"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pSessionSubmitSummaryResult",
+    "type": "object",
+    "required": [
+     "id",
+     "request_id",
+     "case_id",
+     "agent_side",
+     "agent_worker_id",
+     "counterpart_worker_id",
+     "turn_limit",
+     "agent_turns",
+     "finalized",
+     "summary",
+     "proposed_outcome",
+     "started_at",
+     "ended_at",
+     "backend",
+     "payer_outcome",
+     "request_status"
+    ]
    },
    "readOnlyHint": false
   },
@@ -1353,6 +1821,18 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PeopleListContactsResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "contacts"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -1391,6 +1871,18 @@ CATALOG_JSON = r'''{
      "acting_as"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PeopleListOrderingProvidersResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "providers"
+    ]
    },
    "readOnlyHint": true
   },
@@ -1436,6 +1928,18 @@ CATALOG_JSON = r'''{
      "acting_as"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PeopleListReviewerContactsResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "reviewers"
+    ]
    },
    "readOnlyHint": true
   }
@@ -1554,6 +2058,33 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "DeterminationFinalizeResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "decision",
+     "basis",
+     "source",
+     "source_record_id",
+     "overridden",
+     "override_reason",
+     "rationale",
+     "policy_citations",
+     "determined_by",
+     "determined_at",
+     "sla_deadline",
+     "sla_met",
+     "authorization_number",
+     "superseded_by",
+     "case_status",
+     "preflight_steps",
+     "auth_valid_from",
+     "auth_valid_to"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -1576,6 +2107,24 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "DeterminationGetSummaryResult",
+    "type": "object",
+    "required": [
+     "case",
+     "member",
+     "lines",
+     "sla",
+     "nurse_recommendation",
+     "md_decision",
+     "p2p_request",
+     "criteria",
+     "determination",
+     "determination_history",
+     "preflight_preview"
+    ]
    },
    "readOnlyHint": true
   },
@@ -1616,6 +2165,18 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pListResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "requests"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -1655,6 +2216,28 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pOfferSlotsResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "md_decision_id",
+     "original_reviewer_id",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "status",
+     "reason",
+     "offered_slots",
+     "selected_slot",
+     "scheduled_at",
+     "outcome",
+     "outcome_note",
+     "created_at",
+     "due_at"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -1693,6 +2276,28 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pRecordOutcomeResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "md_decision_id",
+     "original_reviewer_id",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "status",
+     "reason",
+     "offered_slots",
+     "selected_slot",
+     "scheduled_at",
+     "outcome",
+     "outcome_note",
+     "created_at",
+     "due_at"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -1722,6 +2327,29 @@ CATALOG_JSON = r'''{
      "request_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pScheduleResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "md_decision_id",
+     "original_reviewer_id",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "status",
+     "reason",
+     "offered_slots",
+     "selected_slot",
+     "scheduled_at",
+     "outcome",
+     "outcome_note",
+     "created_at",
+     "due_at",
+     "invite_artifact_id"
+    ]
    },
    "readOnlyHint": false
   },
@@ -1760,6 +2388,26 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pSessionGetContextResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "request",
+     "case",
+     "agent_side",
+     "counterpart",
+     "opening_statement",
+     "session",
+     "summary",
+     "proposed_outcome",
+     "transcript"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -1788,6 +2436,24 @@ CATALOG_JSON = r'''{
      "message"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pSessionSendTurnResult",
+    "type": "object",
+    "required": [
+     "request_id",
+     "session_id",
+     "turn_number",
+     "counterpart_response",
+     "agent_turns",
+     "turn_limit",
+     "turns_left",
+     "ended",
+     "end_reason",
+     "backend",
+     "token_usage"
+    ]
    },
    "readOnlyHint": false
   },
@@ -1827,6 +2493,27 @@ CATALOG_JSON = r'''{
      "proposed_outcome"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "P2pSessionSubmitSummaryResult",
+    "type": "object",
+    "required": [
+     "id",
+     "request_id",
+     "case_id",
+     "agent_side",
+     "agent_worker_id",
+     "counterpart_worker_id",
+     "turn_limit",
+     "agent_turns",
+     "finalized",
+     "summary",
+     "proposed_outcome",
+     "started_at",
+     "ended_at",
+     "backend"
+    ]
    },
    "readOnlyHint": false
   },
@@ -1932,6 +2619,41 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubAddLineItemResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -1999,6 +2721,41 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubConfirmDecisionsResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -2032,6 +2789,42 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubCreateIntakeCaseResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items",
+     "created"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -2054,6 +2847,45 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubGetIntakeCaseResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items",
+     "member",
+     "request",
+     "directory_match",
+     "documents"
+    ]
    },
    "readOnlyHint": true
   },
@@ -2092,6 +2924,18 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubListDocumentsResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "documents"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -2129,6 +2973,18 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubListIntakeQueueResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "cases"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -2158,6 +3014,41 @@ CATALOG_JSON = r'''{
      "line_number"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubRemoveLineItemResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ]
    },
    "readOnlyHint": false
   },
@@ -2275,6 +3166,41 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubSaveAuthHeaderResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -2351,6 +3277,41 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubSaveDiagnosesResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -2417,6 +3378,41 @@ CATALOG_JSON = r'''{
      "name"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubSaveRequestingProviderResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ]
    },
    "readOnlyHint": false
   },
@@ -2529,6 +3525,41 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerIntakeHubUpdateLineItemResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "packet_id",
+     "status",
+     "auth_type",
+     "received_at",
+     "channel",
+     "urgency_level",
+     "urgency_requested_by",
+     "request_date",
+     "service_start",
+     "service_end",
+     "place_of_service",
+     "member_state",
+     "member_eligibility_verified",
+     "continuity_of_care",
+     "diagnosis_type",
+     "diagnoses",
+     "requesting_provider",
+     "decision_request_complete",
+     "decision_member_eligible",
+     "decision_service_covered",
+     "decision_provider_network_status",
+     "missing_information",
+     "completed_by",
+     "completed_at",
+     "updated_at",
+     "line_items"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -2551,6 +3582,18 @@ CATALOG_JSON = r'''{
      "letter_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterAuditCompletenessResult",
+    "type": "object",
+    "required": [
+     "letter_id",
+     "letter_type",
+     "complete",
+     "missing_fields",
+     "problems"
+    ]
    },
    "readOnlyHint": true
   },
@@ -2585,6 +3628,31 @@ CATALOG_JSON = r'''{
      "channel"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterDeliverResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit",
+     "artifact_id",
+     "inbox_message_id"
+    ]
    },
    "readOnlyHint": false
   },
@@ -2773,6 +3841,29 @@ CATALOG_JSON = r'''{
      "recipient"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterGenerateApprovalResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ]
    },
    "readOnlyHint": false
   },
@@ -2966,6 +4057,29 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterGenerateDenialResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -3022,6 +4136,22 @@ CATALOG_JSON = r'''{
      "channel"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterGenerateNotificationResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "patient_id",
+     "notification_type",
+     "body",
+     "language",
+     "channel",
+     "created_by",
+     "created_at"
+    ]
    },
    "readOnlyHint": false
   },
@@ -3257,6 +4387,29 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterGeneratePartialApprovalResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -3412,6 +4565,29 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterGeneratePendResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -3441,6 +4617,29 @@ CATALOG_JSON = r'''{
      "letter_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterGetResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ]
    },
    "readOnlyHint": true
   },
@@ -3480,6 +4679,18 @@ CATALOG_JSON = r'''{
      "acting_as"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterListResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "letters"
+    ]
    },
    "readOnlyHint": true
   },
@@ -3538,6 +4749,29 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "PayerLetterCenterReissueResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "letter_type",
+     "status",
+     "determination_id",
+     "recipient",
+     "subject",
+     "body",
+     "fields",
+     "policy_citations",
+     "signer_id",
+     "created_at",
+     "delivered_at",
+     "delivery_channel",
+     "reissued_from",
+     "audit"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -3593,6 +4827,11 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ReviewGetMdReviewDataResult",
+    "type": "object"
+   },
    "readOnlyHint": true
   },
   {
@@ -3644,6 +4883,14 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ReviewGetNurseReviewDataResult",
+    "type": "object",
+    "required": [
+     "documents"
+    ]
    },
    "readOnlyHint": true
   },
@@ -3731,6 +4978,24 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ReviewSaveCriteriaEvaluationResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "stage",
+     "line_number",
+     "criterion_id",
+     "citation",
+     "result",
+     "evidence",
+     "note",
+     "reviewer_id",
+     "updated_at"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -3816,6 +5081,24 @@ CATALOG_JSON = r'''{
      "note"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ReviewSaveMdReviewResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "stage",
+     "line_number",
+     "criterion_id",
+     "citation",
+     "result",
+     "evidence",
+     "note",
+     "reviewer_id",
+     "updated_at"
+    ]
    },
    "readOnlyHint": false
   },
@@ -3955,6 +5238,27 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ReviewSubmitMdCaseDecisionResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "decision",
+     "rationale",
+     "denial_rationale",
+     "policy_citations",
+     "line_decisions",
+     "info_requested",
+     "info_due",
+     "signed_off",
+     "reviewer_id",
+     "decided_at",
+     "superseded_by",
+     "case_status"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -4013,6 +5317,24 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "ReviewSubmitNurseCaseRecommendationResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "recommendation",
+     "clinical_summary",
+     "info_requested",
+     "info_due",
+     "reviewer_id",
+     "submitted_at",
+     "criteria_met",
+     "criteria_total",
+     "case_status"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -4054,6 +5376,20 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "TriageCalculateSlaResult",
+    "type": "object",
+    "required": [
+     "case_id",
+     "urgency_level",
+     "state",
+     "hours",
+     "received_at",
+     "deadline",
+     "rule_source"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -4077,6 +5413,20 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "TriageCheckGoldCardResult",
+    "type": "object",
+    "required": [
+     "case_id",
+     "eligible",
+     "reason",
+     "npi",
+     "plan_id",
+     "service_category",
+     "checked_on"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -4099,6 +5449,17 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "TriageGetResult",
+    "type": "object",
+    "required": [
+     "case",
+     "intake",
+     "triage",
+     "routing"
+    ]
    },
    "readOnlyHint": true
   },
@@ -4149,6 +5510,20 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "TriageRouteCaseResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "lane",
+     "reason",
+     "routed_by",
+     "routed_at",
+     "case_status"
+    ]
    },
    "readOnlyHint": false
   },
@@ -4205,6 +5580,28 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "TriageSetDispositionResult",
+    "type": "object",
+    "required": [
+     "id",
+     "case_id",
+     "intake_id",
+     "urgency_level",
+     "received_at",
+     "state",
+     "sla_hours",
+     "sla_deadline",
+     "sla_rule_source",
+     "gold_card_checked",
+     "gold_card_eligible",
+     "disposition",
+     "disposition_reason",
+     "decided_by",
+     "decided_at"
+    ]
+   },
    "readOnlyHint": false
   }
  ],
@@ -4229,6 +5626,30 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmAssessmentCompleteAssessmentResult",
+    "type": "object",
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "clinical",
+     "medication",
+     "behavioral_health",
+     "sdoh",
+     "phq9_score",
+     "gad7_score",
+     "auditc_score",
+     "hunger_vital_sign_positive",
+     "blocked_reason",
+     "assessor_id",
+     "started_at",
+     "completed_at",
+     "sections_saved",
+     "sections_missing"
+    ]
    },
    "readOnlyHint": false
   },
@@ -4672,6 +6093,30 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmAssessmentSaveSectionResult",
+    "type": "object",
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "clinical",
+     "medication",
+     "behavioral_health",
+     "sdoh",
+     "phq9_score",
+     "gad7_score",
+     "auditc_score",
+     "hunger_vital_sign_positive",
+     "blocked_reason",
+     "assessor_id",
+     "started_at",
+     "completed_at",
+     "sections_saved",
+     "sections_missing"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -4694,6 +6139,30 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmAssessmentStartAssessmentResult",
+    "type": "object",
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "clinical",
+     "medication",
+     "behavioral_health",
+     "sdoh",
+     "phq9_score",
+     "gad7_score",
+     "auditc_score",
+     "hunger_vital_sign_positive",
+     "blocked_reason",
+     "assessor_id",
+     "started_at",
+     "completed_at",
+     "sections_saved",
+     "sections_missing"
+    ]
    },
    "readOnlyHint": false
   },
@@ -4718,6 +6187,25 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmCarePlanCreateDraftResult",
+    "type": "object",
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "escalation_triggers",
+     "follow_up_cadence",
+     "follow_up_start",
+     "follow_up_notes",
+     "author_id",
+     "created_at",
+     "updated_at",
+     "finalized_at",
+     "problems"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -4740,6 +6228,25 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmCarePlanFinalizeResult",
+    "type": "object",
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "escalation_triggers",
+     "follow_up_cadence",
+     "follow_up_start",
+     "follow_up_notes",
+     "author_id",
+     "created_at",
+     "updated_at",
+     "finalized_at",
+     "problems"
+    ]
    },
    "readOnlyHint": false
   },
@@ -4994,6 +6501,25 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmCarePlanSaveCarePlanResult",
+    "type": "object",
+    "required": [
+     "id",
+     "cm_case_id",
+     "status",
+     "escalation_triggers",
+     "follow_up_cadence",
+     "follow_up_start",
+     "follow_up_notes",
+     "author_id",
+     "created_at",
+     "updated_at",
+     "finalized_at",
+     "problems"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -5093,6 +6619,14 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmChartGetChartDataResult",
+    "type": "object",
+    "required": [
+     "as_of"
+    ]
    },
    "readOnlyHint": true
   },
@@ -5201,6 +6735,24 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmChartSubmitChartReviewResult",
+    "type": "object",
+    "required": [
+     "id",
+     "cm_case_id",
+     "reviewer_id",
+     "primary_concerns",
+     "coordination_risks",
+     "suspected_barriers",
+     "preliminary_risk_level",
+     "key_findings",
+     "clarification_needed",
+     "evidence",
+     "submitted_at"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -5244,6 +6796,25 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmIntakeDisenrollCaseResult",
+    "type": "object",
+    "required": [
+     "id",
+     "referral_id",
+     "patient_id",
+     "status",
+     "program",
+     "priority",
+     "risk_level",
+     "assigned_to",
+     "opened_at",
+     "closed_at",
+     "disenroll_reason",
+     "disenroll_note"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -5266,6 +6837,31 @@ CATALOG_JSON = r'''{
      "referral_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmIntakeGetReferralResult",
+    "type": "object",
+    "required": [
+     "id",
+     "patient_id",
+     "date",
+     "source",
+     "referring_worker_id",
+     "reason",
+     "diagnosis_codes",
+     "risk_score",
+     "utilization_flags",
+     "suggested_program",
+     "suggested_priority",
+     "status",
+     "patient",
+     "case_id",
+     "diagnoses",
+     "risk_flags",
+     "coverages",
+     "referring_worker"
+    ]
    },
    "readOnlyHint": true
   },
@@ -5312,6 +6908,18 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmIntakeListReferralQueueResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "referrals"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -5355,6 +6963,15 @@ CATALOG_JSON = r'''{
      "priority"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmIntakeOpenCaseResult",
+    "type": "object",
+    "required": [
+     "case",
+     "referral"
+    ]
    },
    "readOnlyHint": false
   },
@@ -5471,6 +7088,30 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmOutreachEndOutreachCallResult",
+    "type": "object",
+    "required": [
+     "id",
+     "session_id",
+     "cm_case_id",
+     "engagement_status",
+     "consent_obtained",
+     "key_takeaways",
+     "patient_concerns",
+     "next_steps",
+     "preferred_contact",
+     "notes",
+     "recorded_by",
+     "recorded_at",
+     "member_words",
+     "preferred_language",
+     "consent_turn",
+     "case_status",
+     "session"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -5508,6 +7149,28 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmOutreachGetTranscriptResult",
+    "type": "object",
+    "required": [
+     "total",
+     "offset",
+     "limit",
+     "next_offset",
+     "session_id",
+     "case_id",
+     "status",
+     "end_reason",
+     "turn_budget",
+     "turns_used",
+     "turns_left",
+     "backend",
+     "started_at",
+     "ended_at",
+     "messages"
+    ]
+   },
    "readOnlyHint": true
   },
   {
@@ -5537,6 +7200,24 @@ CATALOG_JSON = r'''{
     ],
     "type": "object"
    },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmOutreachSendMessageResult",
+    "type": "object",
+    "required": [
+     "session_id",
+     "turn_number",
+     "patient_response",
+     "session_status",
+     "stopped",
+     "end_reason",
+     "turns_used",
+     "turn_budget",
+     "turns_left",
+     "backend",
+     "token_usage"
+    ]
+   },
    "readOnlyHint": false
   },
   {
@@ -5559,6 +7240,25 @@ CATALOG_JSON = r'''{
      "case_id"
     ],
     "type": "object"
+   },
+   "outputSchema": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "CmOutreachStartOutreachCallResult",
+    "type": "object",
+    "required": [
+     "session_id",
+     "case_id",
+     "status",
+     "end_reason",
+     "turn_budget",
+     "turns_used",
+     "turns_left",
+     "backend",
+     "started_at",
+     "ended_at",
+     "patient_response",
+     "messages"
+    ]
    },
    "readOnlyHint": false
   }
