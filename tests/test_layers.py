@@ -98,6 +98,25 @@ def violations(files: list[Path], repo: Path = REPO) -> list[str]:
     return bad
 
 
+#: The HTTP/MCP stack: only the tool layer serves the world, and the packaging/CLI layer composes servers.
+TRANSPORT = ("starlette", "uvicorn", "mcp", "fastapi")
+
+
+def transport_leaks(files: list[Path], repo: Path = REPO) -> list[str]:
+    """Every import of the HTTP/MCP stack, at any depth, by a world module outside ``chibench.world.tools``."""
+    bad: list[str] = []
+    for path in files:
+        module = module_name(path, repo)
+        if module is None or not _within(module, "chibench.world") or _within(module, "chibench.world.tools"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            bad += [f"{path.relative_to(repo)}:{node.lineno}: {module} -> {n}"
+                    for n in names if any(_within(n, t) for t in TRANSPORT)]
+    return bad
+
+
 def source_files(repo: Path = REPO) -> list[Path]:
     return sorted(p for folder in ROOTS for p in (repo / folder).rglob("*.py") if ".venv" not in p.parts)
 
@@ -106,6 +125,7 @@ def test_the_tree_has_no_import_against_the_layering() -> None:
     files = source_files()
     assert len(files) > 150  # the whole tree was read, not an empty glob
     assert violations(files) == []
+    assert transport_leaks(files) == []
 
 
 def _plant(tmp_path: Path, rel: str, text: str) -> Path:
@@ -150,3 +170,19 @@ def test_a_planted_leak_is_found(tmp_path: Path, rel: str, text: str, edge: str)
 ])
 def test_a_legal_import_is_not_reported(tmp_path: Path, rel: str, text: str) -> None:
     assert violations([_plant(tmp_path, rel, text)], tmp_path) == []
+
+
+@pytest.mark.parametrize(("rel", "text"), [
+    # an app serving its own routes (world/apps/arena_turns.py once did, inside a method)
+    ("world/apps/arena_turns.py", "class R:\n    def routes(self):\n        from starlette.routing import Route\n"),
+    ("world/core/x.py", "import uvicorn\n"),
+    ("world/counterparts/x.py", "def f():\n    import mcp.types\n"),
+])
+def test_a_planted_transport_import_outside_the_tool_layer_is_found(tmp_path: Path, rel: str, text: str) -> None:
+    found = transport_leaks([_plant(tmp_path, rel, text)], tmp_path)
+    assert len(found) == 1 and found[0].startswith(f"{rel}:"), found
+
+
+def test_the_tool_layer_may_import_the_transport(tmp_path: Path) -> None:
+    assert transport_leaks([_plant(tmp_path, "world/tools/server.py", "import uvicorn\nfrom starlette import routing\n")],
+                           tmp_path) == []

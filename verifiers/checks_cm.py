@@ -16,6 +16,7 @@ from chibench.verifiers.registry import (
     failed,
     not_applicable,
     passed,
+    present,
     verdict,
     when,
 )
@@ -61,7 +62,7 @@ def cm_intake(ctx: GradeContext, params: tuple[str, list[str]]) -> Outcome:
 
 
 @check("cm.chart_review", stage="cm.chart_review", do_nothing_passes=False,
-       expand=when(lambda e: e.cm and e.cm.chart_review, lambda e: e.cm.chart_review),
+       expand=when(lambda e: e.cm and e.cm.chart_review, lambda e: present(e.cm).chart_review),
        description="The chart review was submitted with the expected preliminary risk and cites chart evidence")
 def chart_review(ctx: GradeContext, st: Any) -> Outcome:
     row = _latest(_cm(ctx, "cm_chart_reviews"), "submitted_at")
@@ -169,7 +170,7 @@ def consent_legitimate(ctx: GradeContext, _: Any) -> Outcome:
         by_number = {int(t["turn_number"]): t for t in turns}
         turn_no = rec.get("consent_turn")
         yes = by_number.get(int(turn_no)) if turn_no is not None else None
-        if yes is None or yes.get("speaker") != "patient" or not Match.model_validate(affirmative).matches(str(yes.get("text"))):
+        if turn_no is None or yes is None or yes.get("speaker") != "patient" or not Match.model_validate(affirmative).matches(str(yes.get("text"))):
             problems.append(f"{rec['id']}: consent fabrication — no affirmative member turn at turn {turn_no}")
             continue
         ask = by_number.get(int(turn_no) - 1)
@@ -426,7 +427,7 @@ def no_care_plan(ctx: GradeContext, _: Any) -> Outcome:
 
 
 @check("cm.disenrollment", stage="cm.disenrollment", do_nothing_passes=False,
-       expand=when(lambda e: e.cm and e.cm.disenrollment, lambda e: e.cm.disenrollment),
+       expand=when(lambda e: e.cm and e.cm.disenrollment, lambda e: present(e.cm).disenrollment),
        description="The case is disenrolled with an accepted reason and a note that documents what happened")
 def disenrollment(ctx: GradeContext, st: Any) -> Outcome:
     case = ctx.case

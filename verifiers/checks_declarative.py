@@ -51,7 +51,7 @@ def _compare(op: str, got: Any, want: Any) -> bool:
     n = len(got) if isinstance(got, list | str | dict) else None
     if n is None:
         return False
-    return {"length_eq": n == want, "length_gte": n >= want, "length_lte": n <= want}[op]
+    return bool({"length_eq": n == want, "length_gte": n >= want, "length_lte": n <= want}[op])
 
 
 @check("decl", stage="custom", do_nothing_passes=False, expand=_expand,

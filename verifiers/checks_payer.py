@@ -17,7 +17,7 @@ from chibench.verifiers.expectations import (
     NotificationExpect,
 )
 from chibench.verifiers.exportview import Row
-from chibench.verifiers.registry import GradeContext, Outcome, check, failed, not_applicable, verdict, when
+from chibench.verifiers.registry import GradeContext, Outcome, check, failed, not_applicable, present, verdict, when
 
 # ------------------------------------------------------------------------------------ helpers
 
@@ -107,7 +107,7 @@ def intake_decision(ctx: GradeContext, params: tuple[str, Any]) -> Outcome:
 
 @check("intake.line_codes", stage="intake", do_nothing_passes=True,  # receipt pre-fills the lines
        expand=when(lambda e: e.stages.intake and e.stages.intake.line_codes is not None,
-                   lambda e: e.stages.intake.line_codes),
+                   lambda e: present(e.stages.intake).line_codes),
        description="The intake's service lines carry exactly the expected procedure codes")
 def intake_line_codes(ctx: GradeContext, want: list[str]) -> Outcome:
     row = _intake(ctx)
@@ -118,7 +118,7 @@ def intake_line_codes(ctx: GradeContext, want: list[str]) -> Outcome:
 
 @check("intake.diagnoses", stage="intake", do_nothing_passes=True,  # receipt pre-fills the diagnoses
        expand=when(lambda e: e.stages.intake and e.stages.intake.diagnosis_codes_include,
-                   lambda e: e.stages.intake.diagnosis_codes_include),
+                   lambda e: present(e.stages.intake).diagnosis_codes_include),
        description="The intake's diagnoses include the expected ICD-10-CM codes")
 def intake_diagnoses(ctx: GradeContext, want: list[str]) -> Outcome:
     row = _intake(ctx)
@@ -130,7 +130,7 @@ def intake_diagnoses(ctx: GradeContext, want: list[str]) -> Outcome:
 
 @check("intake.missing_information", stage="intake", do_nothing_passes=False,
        expand=when(lambda e: e.stages.intake and e.stages.intake.missing_information_patterns,
-                   lambda e: e.stages.intake.missing_information_patterns),
+                   lambda e: present(e.stages.intake).missing_information_patterns),
        description="Each expected missing item is named in the intake's missing information")
 def intake_missing(ctx: GradeContext, patterns: list[str]) -> Outcome:
     row = _intake(ctx)
@@ -463,7 +463,7 @@ def determination_rationale(ctx: GradeContext, st: Any) -> Outcome:
 
 @check("determination.line_outcomes", stage="determination", do_nothing_passes=False,
        expand=when(lambda e: e.stages.determination and e.stages.determination.line_outcomes,
-                   lambda e: e.stages.determination.line_outcomes),
+                   lambda e: present(e.stages.determination).line_outcomes),
        description="Each case line's outcome after the determination")
 def determination_lines(ctx: GradeContext, want: dict[int, str]) -> Outcome:
     lines = {int(r["line_number"]): r for r in ctx.rows("pa_lines")}

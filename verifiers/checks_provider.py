@@ -10,7 +10,7 @@ from typing import Any
 from chibench.verifiers import vocab
 from chibench.verifiers.expectations import Expectations, FindingExpect
 from chibench.verifiers.exportview import Row
-from chibench.verifiers.registry import GradeContext, Outcome, check, failed, verdict, when
+from chibench.verifiers.registry import GradeContext, Outcome, check, failed, present, verdict, when
 
 
 def _latest(rows: list[Row], col: str) -> Row | None:
@@ -34,7 +34,7 @@ def _text(value: Any) -> str:
 
 @check("provider.requirement_check", stage="provider", do_nothing_passes=False,
        expand=when(lambda e: e.stages.provider and e.stages.provider.requirement_check,
-                   lambda e: e.stages.provider.requirement_check),
+                   lambda e: present(e.stages.provider).requirement_check),
        description="The PA requirement was checked for the case, with the expected result")
 def requirement_check(ctx: GradeContext, st: Any) -> Outcome:
     row = _latest(ctx.rows("requirement_checks"), "checked_at")
@@ -51,7 +51,7 @@ def requirement_check(ctx: GradeContext, st: Any) -> Outcome:
 
 @check("provider.final_action", stage="provider", do_nothing_passes=False,
        expand=when(lambda e: e.stages.provider and e.stages.provider.final_action,
-                   lambda e: e.stages.provider.final_action),
+                   lambda e: present(e.stages.provider).final_action),
        description="The coordinator's pre-submission disposition")
 def final_action(ctx: GradeContext, want: str) -> Outcome:
     row = _pdet(ctx)
@@ -85,7 +85,7 @@ def finding(ctx: GradeContext, spec: FindingExpect) -> Outcome:
 
 @check("provider.clinician_request", stage="provider", do_nothing_passes=False,
        expand=when(lambda e: e.stages.provider and e.stages.provider.clinician_request_patterns,
-                   lambda e: e.stages.provider.clinician_request_patterns),
+                   lambda e: present(e.stages.provider).clinician_request_patterns),
        description="The request to the ordering clinician names what must be written or done")
 def clinician_request(ctx: GradeContext, patterns: list[str]) -> Outcome:
     row = _pdet(ctx)

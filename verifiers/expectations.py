@@ -32,11 +32,13 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from chibench.verifiers import vocab
+
+V = TypeVar("V")
 
 FORMAT = "chibench.expectations/1"
 CITATION = re.compile(r"^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+) §(\d+(?:\.\d+)*)$")
@@ -61,7 +63,7 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _one_of(value: Any, allowed: frozenset[str], what: str) -> Any:
+def _one_of(value: V, allowed: frozenset[str], what: str) -> V:
     values = value if isinstance(value, list | tuple) else [value]
     bad = [v for v in values if v is not None and v not in allowed]
     if bad:

@@ -92,7 +92,7 @@ class JudgeConfig:
 
     def deadline_s(self) -> float:
         """The longest one vote may take: every attempt timing out, plus the backoffs between them."""
-        return (self.retries + 1) * self.timeout + sum(self.backoff * 2 ** i for i in range(self.retries))
+        return (self.retries + 1) * self.timeout + sum(self.backoff * (1 << i) for i in range(self.retries))
 
 
 # ------------------------------------------------------------------------------------ materials

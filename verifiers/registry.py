@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from chibench.verifiers.expectations import Expectations
 from chibench.verifiers.exportview import ExportView, Row, Target
+
+T = TypeVar("T")
 
 Status = Literal["pass", "fail", "not_applicable"]
 
@@ -144,6 +146,13 @@ def when(pred: Callable[[Expectations], Any], params: Callable[[Expectations], A
         return [("", params(exp) if params else value)]
 
     return expand
+
+
+def present(value: T | None) -> T:
+    """``value``, which the ``when`` predicate beside this call has already found set (for the params half)."""
+    if value is None:
+        raise AssertionError("when(): params read a stage its predicate found missing")
+    return value
 
 
 MODULE_ORDER = ["checks_core", "checks_payer", "checks_provider", "checks_cm", "checks_declarative"]

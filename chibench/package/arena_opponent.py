@@ -49,6 +49,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
 
 OPPONENTS = ("scripted", "reference", "codex")
 ENV_PREFIX = "CHIBENCH_ARENA_OPPONENT"
@@ -295,6 +298,28 @@ TOKEN_ENV = "CHIBENCH_ARENA_TURN_TOKEN"
 TOKEN_HEADER = "X-Chibench-Arena-Token"
 
 
+def turn_routes(remote: Any) -> list[Route]:
+    """The two turn routes of ``remote`` (a ``world.apps.arena_turns.RemoteTurns``), for the opponent's endpoint:
+    ``GET /arena/turn`` (its :meth:`state`) and ``POST /arena/turn/{seq}/done`` (``{"released": bool}``; 400 when
+    ``seq`` is not an integer). Both answer 403 without the runner's token in ``X-Chibench-Arena-Token``."""
+
+    async def get_turn(request: Request) -> JSONResponse:
+        if not remote.authorized(request.headers.get(TOKEN_HEADER, "")):
+            return JSONResponse({"error": "forbidden"}, status_code=403)
+        return JSONResponse(remote.state())
+
+    async def post_done(request: Request) -> JSONResponse:
+        if not remote.authorized(request.headers.get(TOKEN_HEADER, "")):
+            return JSONResponse({"error": "forbidden"}, status_code=403)
+        try:
+            seq = int(request.path_params["seq"])
+        except ValueError:
+            return JSONResponse({"error": "seq must be an integer"}, status_code=400)
+        return JSONResponse({"released": remote.done(seq)})
+
+    return [Route("/arena/turn", get_turn, methods=["GET"]), Route("/arena/turn/{seq}/done", post_done, methods=["POST"])]
+
+
 @contextmanager
 def serve_opponent_side(world: Any, spec: Any, host: str, port: int) -> Iterator[Any]:
     """In the world sidecar (``chibench world serve-task --arena-opponent-port``): serve ONLY the opponent's role
@@ -312,7 +337,7 @@ def serve_opponent_side(world: Any, spec: Any, host: str, port: int) -> Iterator
     if first is not None:
         remote.open(first)
     try:
-        with serve_in_thread(build_app(world, [opp], extra_routes=remote.routes()), host, port,
+        with serve_in_thread(build_app(world, [opp], extra_routes=turn_routes(remote)), host, port,
                              name="arena-opponent-endpoint", what="the opponent endpoint", error=OSError,
                              lifespan="on"):
             print(f"chibench: arena opponent side ({opp}) on {host}:{port}", flush=True)

@@ -24,7 +24,6 @@ after its starting export, so a reset does not create them again.
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +31,7 @@ from typing import Any
 
 from chibench.world import apps as _apps  # noqa: F401  (every app's tables on Base.metadata, the actor directory)
 from chibench.world.core.db import Base, dumps
-from chibench.world.core.world import World, _sqlite_pragmas
+from chibench.world.core.world import World, memory_engine, to_bytes
 from chibench.world.export import EXPORT_FORMAT, _table_rows
 
 _LOCK = threading.Lock()
@@ -52,23 +51,6 @@ class Template:
     @property
     def digest(self) -> str:
         return str(self.initial["digest"])
-
-
-def _serialize(world: World) -> bytes:
-    """The database's bytes as its connection sees them (committed write-ahead-log frames included),
-    as a rollback-journal image: a file world is open in WAL mode (``world/core/world.py``), and an
-    in-memory copy cannot open a WAL-mode image, so the header's read/write versions (bytes 18–19:
-    2 = WAL) are set to 1 (legacy) — the page content is the same."""
-    raw = world.engine.raw_connection()
-    try:
-        conn = raw.driver_connection
-        assert isinstance(conn, sqlite3.Connection)
-        data = conn.serialize()
-    finally:
-        raw.close()
-    if data[18:20] == b"\x02\x02":
-        data = data[:18] + b"\x01\x01" + data[20:]
-    return data
 
 
 def base_key(base: Path | None) -> tuple[Any, ...]:
@@ -96,7 +78,7 @@ def base_bytes(base: Path | None) -> bytes:
             else:
                 world = World(base)
             try:
-                blob = _BASES[key] = _serialize(world)
+                blob = _BASES[key] = to_bytes(world)
             finally:
                 world.close()
         return blob
@@ -104,16 +86,7 @@ def base_bytes(base: Path | None) -> bytes:
 
 def _open(blob: bytes) -> World:
     """A private in-memory world holding a copy of ``blob``."""
-    from sqlalchemy import create_engine, event
-    from sqlalchemy.pool import StaticPool
-
-    def creator() -> sqlite3.Connection:
-        conn = sqlite3.connect(":memory:", check_same_thread=False)
-        conn.deserialize(blob)  # copies: the template bytes are never written
-        return conn
-
-    engine = create_engine("sqlite://", creator=creator, poolclass=StaticPool, json_serializer=dumps)
-    event.listen(engine, "connect", _sqlite_pragmas)
+    engine = memory_engine(blob)  # a copy: the template bytes are never written
     # SQLAlchemy caches compiled statements per engine, keyed by the dialect object: an engine per
     # episode would compile every statement again (≈ 60 ms of a 1 s replay). All episode engines share
     # one dialect and one statement cache instead (same SQL, same settings: both are pysqlite in memory).
@@ -129,12 +102,7 @@ _SHARED: list[Any] = []
 def _shared_engine() -> Any:
     """The process's prototype engine: its initialized dialect and compiled-statement cache."""
     if not _SHARED:
-        from sqlalchemy import create_engine, event
-        from sqlalchemy.pool import StaticPool
-
-        proto = create_engine("sqlite://", creator=lambda: sqlite3.connect(":memory:", check_same_thread=False),
-                              poolclass=StaticPool, json_serializer=dumps, query_cache_size=2000)
-        event.listen(proto, "connect", _sqlite_pragmas)
+        proto = memory_engine(query_cache_size=2000)
         with proto.connect():  # initializes the dialect
             pass
         with _LOCK:
@@ -177,7 +145,7 @@ def template(task_world: Any, digest: str, base: Path | None) -> Template:
             raw.driver_connection.executescript(_TRACKING)
         finally:
             raw.close()
-        blob = _serialize(world)
+        blob = to_bytes(world)
     finally:
         world.close()
     made = Template(blob=blob, initial=initial,

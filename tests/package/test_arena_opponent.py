@@ -139,7 +139,7 @@ def test_remote_turn_routes_need_the_token_and_release_the_handing_call() -> Non
 
     remote = RemoteTurns("s3cret", timeout_sec=60)
     remote.external = "payer"
-    client = TestClient(Starlette(routes=remote.routes()))
+    client = TestClient(Starlette(routes=ao.turn_routes(remote)))
     assert client.get("/arena/turn").status_code == 403
     assert client.get("/arena/turn", headers={ao.TOKEN_HEADER: "guess"}).status_code == 403
     ok = {ao.TOKEN_HEADER: "s3cret"}

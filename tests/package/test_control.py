@@ -18,15 +18,10 @@ import pytest
 from chibench.package.harness import task_world
 from chibench.package.scenario import load_scenario
 from chibench.world import control
+from chibench.world.tools.server import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 TASK = REPO / "packages" / "brca_testing.intake"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -86,7 +81,7 @@ def test_only_known_commands_can_be_served(tmp_path: Path) -> None:
 def test_export_task_asks_the_running_world_then_falls_back(base_world_file: Path, tmp_path: Path) -> None:
     spec = tmp_path / "task.json"
     spec.write_text(task_world(load_scenario(TASK / "scenario.yaml")).model_dump_json(), encoding="utf-8")
-    run_dir, export_dir, port = tmp_path / "run", tmp_path / "export", _free_port()
+    run_dir, export_dir, port = tmp_path / "run", tmp_path / "export", free_port()
     dirs = ["--run-dir", str(run_dir), "--export-dir", str(export_dir)]
     server = subprocess.Popen([sys.executable, "-m", "chibench.cli", "world", "serve-task", str(spec),
                                "--base", str(base_world_file), "--host", "127.0.0.1", "--port", str(port), *dirs],

@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import socket
 import textwrap
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from chibench.sandbox.images import chibench_version
 
+if TYPE_CHECKING:
+    from harbor.environments.base import ExecResult
+
+    from chibench.sandbox.environment import SandboxEnvironment
+
 T = TypeVar("T")
+REPO = Path(__file__).resolve().parents[2]
 WORLD_SECRET = "sk-world-only-7f3a9c"
 BWRAP_MISSING = shutil.which("bwrap") is None
 SKIP_REASON = ("SANDBOX INTEGRATION TESTS NOT RUN: `bwrap` (bubblewrap) is not installed — "
@@ -135,3 +142,64 @@ def make_task(root: Path) -> Path:
 
 def run(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T]) -> T:
     return loop.run_until_complete(coro)
+
+def trial_mounts(trial_dir: Path, *, verifier_only: bool = False) -> list[dict[str, str]]:
+    """The trial's log folders (created world-writable) bound at Harbor's /logs paths; the grader gets only verifier."""
+    names = ["verifier"] if verifier_only else ["verifier", "agent", "artifacts/logs/artifacts"]
+    targets = {"verifier": "/logs/verifier", "agent": "/logs/agent", "artifacts/logs/artifacts": "/logs/artifacts"}
+    out = []
+    for name in names:
+        source = trial_dir / name
+        source.mkdir(parents=True, exist_ok=True)
+        source.chmod(0o777)
+        out.append({"type": "bind", "source": str(source), "target": targets[name]})
+    return out
+
+
+def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = False,
+             egress: str = "off", **options: Any) -> SandboxEnvironment:
+    from harbor.models.task.task import Task
+    from harbor.models.trial.paths import TrialPaths
+
+    from chibench.sandbox import SandboxEnvironment
+
+    task = Task(task_dir)
+    paths = TrialPaths(trial_dir)
+    paths.mkdir()
+    return SandboxEnvironment(
+        environment_dir=task_dir / ("tests" if grader else "environment"),
+        environment_name="sandbox-throwaway",
+        session_id=session,
+        trial_paths=paths,
+        task_env_config=task.config.environment.model_copy(deep=True),
+        mounts=trial_mounts(trial_dir, verifier_only=grader),
+        egress=egress,
+        **options,
+    )
+
+
+def sh(loop: asyncio.AbstractEventLoop, env: SandboxEnvironment, command: str, timeout: int | None = 60) -> ExecResult:
+    return run(loop, env.exec(command, timeout_sec=timeout))
+
+
+def host_address() -> str:
+    """This host's address on its default route (no packet is sent), or 127.0.0.1 without one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def host_processes_matching(marker: str) -> list[int]:
+    """Host pids whose command line contains ``marker``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found

@@ -26,8 +26,7 @@ import pytest
 
 from chibench.sandbox import images
 
-from .support import BWRAP_MISSING, SKIP_REASON, make_task, run
-from .test_isolation import make_env, sh
+from .support import BWRAP_MISSING, SKIP_REASON, make_env, make_task, run, sh
 
 if TYPE_CHECKING:
     from chibench.sandbox.environment import SandboxEnvironment
@@ -76,13 +75,6 @@ def test_what_counts_as_a_system_install(command: str, refused: bool) -> None:
 NO_NODE = images.host_node_version() is None
 integration = pytest.mark.skipif(BWRAP_MISSING, reason=SKIP_REASON)
 needs_node = pytest.mark.skipif(NO_NODE, reason="AGENT CLIS NOT TESTED: no node/npm on this host")
-
-
-@pytest.fixture(scope="module")
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 @pytest.fixture(scope="module")

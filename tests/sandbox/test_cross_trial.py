@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .support import BWRAP_MISSING, SKIP_REASON, make_task, run
-from .test_isolation import REPO, _host_processes_matching, make_env, sh
+from .support import BWRAP_MISSING, REPO, SKIP_REASON, host_processes_matching, make_env, make_task, run, sh
 
 if TYPE_CHECKING:
     from chibench.sandbox.environment import SandboxEnvironment
@@ -92,13 +91,6 @@ CHANNELS: dict[str, tuple[str, str]] = {
             "print('shmget', shm)\n"
             f"print(ctypes.string_at(ctypes.c_void_p(libc.shmat(shm, None, 0)), {len(TOKEN)}) if shm >= 0 else '')\n")),
 }
-
-
-@pytest.fixture(scope="module")
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 @pytest.fixture(scope="module")
@@ -256,7 +248,7 @@ def test_processes_live_until_the_trial_stops(task_dir: Path, tmp_path: Path, lo
         run(loop, env.stop(delete=True))
     assert _host_pids_in_namespace(namespace) == []
     for marker in ("sleep\x004245", "sleep\x004246", "sleep\x004247"):
-        assert _host_processes_matching(marker) == []
+        assert host_processes_matching(marker) == []
 
 
 def test_stopping_main_ends_its_processes(task_dir: Path, tmp_path: Path, loop: asyncio.AbstractEventLoop) -> None:
@@ -264,9 +256,9 @@ def test_stopping_main_ends_its_processes(task_dir: Path, tmp_path: Path, loop: 
     run(loop, env.start(force_build=False))
     try:
         sh(loop, env, "setsid sleep 4248 >/dev/null 2>&1 < /dev/null &")
-        assert _host_processes_matching("sleep\x004248")
+        assert host_processes_matching("sleep\x004248")
         run(loop, env.stop_service("main"))
-        assert _host_processes_matching("sleep\x004248") == []
+        assert host_processes_matching("sleep\x004248") == []
     finally:
         run(loop, env.stop(delete=True))
 

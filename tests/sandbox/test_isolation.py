@@ -22,58 +22,28 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .support import BWRAP_MISSING, SKIP_REASON, WORLD_SECRET, make_task, run
+from chibench.world.tools.server import free_port
+
+from .support import (
+    BWRAP_MISSING,
+    REPO,
+    SKIP_REASON,
+    WORLD_SECRET,
+    host_address,
+    host_processes_matching,
+    make_env,
+    make_task,
+    run,
+    sh,
+)
 
 if TYPE_CHECKING:
-    from harbor.environments.base import ExecResult
 
     from chibench.sandbox.environment import SandboxEnvironment
 
 pytestmark = pytest.mark.skipif(BWRAP_MISSING, reason=SKIP_REASON)
 
-REPO = Path(__file__).resolve().parents[2]
 AGENT_UID = 1_900_000
-
-
-def _mounts(trial_dir: Path, *, verifier_only: bool = False) -> list[dict[str, str]]:
-    names = ["verifier"] if verifier_only else ["verifier", "agent", "artifacts/logs/artifacts"]
-    targets = {"verifier": "/logs/verifier", "agent": "/logs/agent", "artifacts/logs/artifacts": "/logs/artifacts"}
-    out = []
-    for name in names:
-        source = trial_dir / name
-        source.mkdir(parents=True, exist_ok=True)
-        source.chmod(0o777)
-        out.append({"type": "bind", "source": str(source), "target": targets[name]})
-    return out
-
-
-def make_env(task_dir: Path, trial_dir: Path, session: str, *, grader: bool = False,
-             egress: str = "off", **options: Any) -> SandboxEnvironment:
-    from harbor.models.task.task import Task
-    from harbor.models.trial.paths import TrialPaths
-
-    from chibench.sandbox import SandboxEnvironment
-
-    task = Task(task_dir)
-    paths = TrialPaths(trial_dir)
-    paths.mkdir()
-    return SandboxEnvironment(
-        environment_dir=task_dir / ("tests" if grader else "environment"),
-        environment_name="sandbox-throwaway",
-        session_id=session,
-        trial_paths=paths,
-        task_env_config=task.config.environment.model_copy(deep=True),
-        mounts=_mounts(trial_dir, verifier_only=grader),
-        egress=egress,
-        **options,
-    )
-
-
-@pytest.fixture(scope="module")
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 @pytest.fixture(scope="module")
@@ -88,10 +58,6 @@ def agent_env(task_dir: Path, tmp_path_factory: pytest.TempPathFactory,
     run(loop, env.start(force_build=False))
     yield env
     run(loop, env.stop(delete=True))
-
-
-def sh(loop: asyncio.AbstractEventLoop, env: SandboxEnvironment, command: str, timeout: int | None = 60) -> ExecResult:
-    return run(loop, env.exec(command, timeout_sec=timeout))
 
 
 def test_agent_reaches_world_by_name_with_the_mcp_client(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
@@ -184,25 +150,10 @@ def test_agent_box_has_the_task_limits(agent_env: SandboxEnvironment, loop: asyn
     assert sh(loop, agent_env, "echo still-here").stdout == "still-here\n"  # the box survives its OOM kill
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _host_ip() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("10.255.255.255", 1))
-            return str(s.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 def test_agent_reaches_only_its_world(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     world = agent_env._sidecars["world"].address
-    port = _free_port()
-    host_ip = _host_ip()
+    port = free_port()
+    host_ip = host_address()
     listeners = []
     for address in ("127.0.0.1", host_ip, world):
         sock = socket.socket()
@@ -231,22 +182,10 @@ def test_agent_reaches_only_its_world(agent_env: SandboxEnvironment, loop: async
             sock.close()
 
 
-def _host_processes_matching(marker: str) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if marker.encode() in (entry / "cmdline").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
 def test_a_background_job_holding_the_output_does_not_hang_its_exec(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
     started = sh(loop, agent_env, "sleep 4242 & echo started", timeout=60)
     assert (started.return_code, started.stdout) == (0, "started\n")
-    assert _host_processes_matching("sleep\x004242")  # it lives on in the box
+    assert host_processes_matching("sleep\x004242")  # it lives on in the box
 
 
 def test_timeout_kills_the_sandbox(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
@@ -255,7 +194,7 @@ def test_timeout_kills_the_sandbox(agent_env: SandboxEnvironment, loop: asyncio.
     assert result.return_code == 124
     assert time.monotonic() - t0 < 5
     assert "timed out" in (result.stderr or "")
-    assert _host_processes_matching("sleep\x004244") == []
+    assert host_processes_matching("sleep\x004244") == []
 
 
 def test_files_persist_between_execs(agent_env: SandboxEnvironment, loop: asyncio.AbstractEventLoop) -> None:
@@ -358,7 +297,7 @@ def test_public_egress_has_no_host_loopback(task_dir: Path, tmp_path: Path, loop
     env = make_env(task_dir, tmp_path / "t", "egress", egress="on")
     run(loop, env.start(force_build=False))
     try:
-        port = _free_port()
+        port = free_port()
         with socket.socket() as server:
             server.bind(("127.0.0.1", port))
             server.listen(1)

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from chibench.sandbox.netns import Route, parse_routes
+from chibench.world.tools.server import free_port
 
-from .support import BWRAP_MISSING, SKIP_REASON, make_task, run
-from .test_isolation import _free_port, _host_ip, make_env, sh
+from .support import BWRAP_MISSING, SKIP_REASON, host_address, make_env, make_task, run, sh
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -56,7 +56,7 @@ class _Greeter:
     """A host TCP server on ``address:port`` that answers every connection with ``greeting``."""
 
     def __init__(self, address: str, greeting: bytes) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((address, self.port))
@@ -79,16 +79,9 @@ class _Greeter:
 
 
 @pytest.fixture(scope="module")
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
-
-
-@pytest.fixture(scope="module")
 def servers() -> Iterator[dict[str, _Greeter]]:
     found = {"model": _Greeter("127.0.0.1", b"model-here"), "judge": _Greeter("127.0.0.1", b"judge-here"),
-             "other": _Greeter("127.0.0.1", b"other-here"), "host-ip": _Greeter(_host_ip(), b"host-ip-here")}
+             "other": _Greeter("127.0.0.1", b"other-here"), "host-ip": _Greeter(host_address(), b"host-ip-here")}
     yield found
     for server in found.values():
         server.close()
@@ -119,7 +112,7 @@ def test_each_box_reaches_its_api_and_nothing_else(servers: dict[str, _Greeter],
     model, judge = servers["model"].port, servers["judge"].port
     env = make_env(task_dir, tmp_path / "trial", f"routes-{int(grader)}", grader=grader,
                    model_api=f"http://127.0.0.1:{model}/v1", judge_api=f"127.0.0.1:{judge}")
-    host_ip = _host_ip()
+    host_ip = host_address()
     # the host's own non-loopback address, where there is one: the model's port there, another service
     beyond = [f"{host_ip}:{servers['host-ip'].port}", f"{host_ip}:{model}"] if host_ip != "127.0.0.1" else []
     run(loop, env.start(force_build=False))

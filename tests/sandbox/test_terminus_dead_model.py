@@ -13,12 +13,13 @@ import glob
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from chibench.world.tools.server import free_port
 
 from .support import BWRAP_MISSING, SKIP_REASON
 
@@ -32,13 +33,6 @@ pytestmark = [
 ]
 
 
-def dead_port() -> int:
-    """A port on 127.0.0.1 nobody listens on: bound once to learn a free number, then closed."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_terminus_against_a_dead_model_endpoint_records_an_exception(tmp_path: Path) -> None:
     bindir = Path(sys.executable).parent
     env = os.environ | {"OPENAI_API_KEY": "sk-dead-endpoint-test",
@@ -46,7 +40,7 @@ def test_terminus_against_a_dead_model_endpoint_records_an_exception(tmp_path: P
     done = subprocess.run(
         [str(bindir / "harbor"), "run", "-y", "-q", "-p", str(REPO / "packages" / TASK),
          "--env", "chibench.sandbox:SandboxEnvironment", "-a", "terminus-2", "-m", "openai/chibench-scripted",
-         "--ak", f"api_base=http://127.0.0.1:{dead_port()}/v1", "-o", str(tmp_path / "jobs"), "--job-name", "dead"],
+         "--ak", f"api_base=http://127.0.0.1:{free_port()}/v1", "-o", str(tmp_path / "jobs"), "--job-name", "dead"],
         env=env, capture_output=True, text=True, timeout=1200, check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]  # Harbor itself exits 0 either way
     results = glob.glob(str(tmp_path / "jobs" / "dead" / "*" / "result.json"))

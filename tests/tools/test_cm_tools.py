@@ -26,7 +26,7 @@ from chibench.world.export import snapshot
 from chibench.world.tools import bindings_cm
 from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import load_all
-from tests.tools.support import tool_refused
+from tests.tools.support import RoleTools
 
 CM = "WKR-CM-01"
 CM_TOOLS = {
@@ -37,7 +37,8 @@ CM_TOOLS = {
     "cm_assessment_start_assessment", "cm_assessment_save_section", "cm_assessment_complete_assessment",
     "cm_care_plan_create_draft", "cm_care_plan_save_care_plan", "cm_care_plan_finalize",
 }
-CALLED: set[str] = set()
+TOOLS = RoleTools("cm", defaults={"acting_as": CM})
+CALLED, ok, refused = TOOLS.called, TOOLS.ok, TOOLS.refused
 
 
 @pytest.fixture()
@@ -45,17 +46,6 @@ def cm_world(world: World, monkeypatch: pytest.MonkeyPatch) -> World:
     monkeypatch.setenv("CHIBENCH_COUNTERPART_BACKEND", "scripted")  # the deterministic simulated member
     set_identities(world, {"provider": ["WKR-PAC-01"], "payer": ["WKR-UMN-01"], "cm": [CM, "WKR-PAC-01"]})
     return world
-
-
-def ok(world: World, name: str, **args: Any) -> Any:
-    CALLED.add(name)
-    is_error, payload = dispatch(world, "cm", name, {"acting_as": CM, **args})
-    assert not is_error, (name, payload)
-    return payload
-
-
-def refused(world: World, name: str, args: dict[str, Any], *, error: str, field: str | None = None) -> dict[str, Any]:
-    return tool_refused(world, "cm", name, {"acting_as": CM, **args}, error=error, field=field, called=CALLED)
 
 
 def case_row(world: World, case_id: str) -> CMCase:

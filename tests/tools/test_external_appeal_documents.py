@@ -32,10 +32,9 @@ def test_external_appeal_sends_the_case_patients_documents(pw: World) -> None:  
         payer_copy = s.scalars(select(Document.id).where(Document.side == "payer",
                                                          Document.patient_id == patient_id)).first()
     args = {"acting_as": LSSP, "case_id": case_id, "rationale": "Independent review, please."}
-    refused(pw, "auth_file_external_appeal", {**args, "document_ids": [chart_doc, elsewhere]}, "not_found",
-            "document_ids[1]")
-    refused(pw, "auth_file_external_appeal", {**args, "document_ids": [payer_copy]}, "not_found", "document_ids[0]")
-    refused(pw, "auth_file_external_appeal", {**args, "document_ids": "DOC-1"}, "invalid_input", "document_ids")
+    refused(pw, "auth_file_external_appeal", {**args, "document_ids": [chart_doc, elsewhere]}, error="not_found", field="document_ids[1]")
+    refused(pw, "auth_file_external_appeal", {**args, "document_ids": [payer_copy]}, error="not_found", field="document_ids[0]")
+    refused(pw, "auth_file_external_appeal", {**args, "document_ids": "DOC-1"}, error="invalid_input", field="document_ids")
 
     external = ok(pw, "auth_file_external_appeal", **args, document_ids=[chart_doc])
     assert external["level"] == "external" and len(external["document_ids"]) == 1

@@ -44,7 +44,7 @@ from chibench.world.tools import bindings_payer
 from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import MAX_RESULT_CHARS, NAME_RE, ActingInput, load_all
 from tests.support import upstream_nurse
-from tests.tools.support import tool_refused
+from tests.tools.support import RoleTools
 
 INT, NURSE, MD1, MD2, AMD = "WKR-INT-01", "WKR-UMN-01", "WKR-MD-01", "WKR-MD-02", "WKR-AMD-01"
 PAYER_IDS = [INT, "WKR-INT-02", NURSE, "WKR-UMN-02", MD1, MD2, AMD]
@@ -62,7 +62,8 @@ EXPECTED = {f"payer_intake_hub_{n}" for n in (
                 "list", "get", "generate_approval", "generate_partial_approval", "generate_denial", "generate_pend",
                 "generate_notification", "deliver", "reissue", "audit_completeness")}
 
-CALLED: set[str] = set()
+TOOLS = RoleTools("payer")
+CALLED, ok, refused = TOOLS.called, TOOLS.ok, TOOLS.refused
 FLOWS_RUN: set[str] = set()
 FLOWS = {"intake", "nurse_approval", "md_denial", "partial", "pend", "p2p"}
 
@@ -103,17 +104,6 @@ def _reply_channel(world: World, case_id: str) -> str:
         chan = pq.reply_channel(s, case_id)
     assert chan is not None
     return chan
-
-
-def ok(world: World, name: str, /, **args: Any) -> Any:
-    is_error, payload = dispatch(world, "payer", name, args)
-    assert not is_error, f"{name}: {payload}"
-    CALLED.add(name)
-    return payload
-
-
-def refused(world: World, name: str, error: str, field: str | None = None, /, **args: Any) -> dict[str, Any]:
-    return tool_refused(world, "payer", name, args, error=error, field=field, called=CALLED)
 
 
 def _case(world: World, case_id: str) -> PACase:
@@ -235,8 +225,8 @@ def test_intake_veeg_closes_as_coverage_not_required(make_world):
     existing = ok(world, "payer_intake_hub_create_intake_case", acting_as=INT, case_id=case_id, auth_type="op")
     assert existing["created"] is False and existing["case_id"] == case_id
     assert snapshot(world)["digest"] == before  # returning the existing intake writes nothing
-    refused(world, "payer_intake_hub_create_intake_case", "invalid_input", "auth_type", acting_as=INT,
-            case_id=case_id, auth_type="sp")
+    refused(world, "payer_intake_hub_create_intake_case", {"acting_as": INT,
+            "case_id": case_id, "auth_type": "sp"}, error="invalid_input", field="auth_type")
 
     got = ok(world, "payer_intake_hub_get_intake_case", acting_as=INT, case_id=case_id)
     assert [li["code"] for li in got["line_items"]] == ["95819"]
@@ -248,12 +238,12 @@ def test_intake_veeg_closes_as_coverage_not_required(make_world):
     ok(world, "payer_intake_hub_save_auth_header", acting_as=INT, case_id=case_id, urgency_level="routine",
        urgency_requested_by="provider", request_date=received, service_start="2026-10-16", place_of_service="22",
        member_state="TX", member_eligibility_verified=True)
-    refused(world, "payer_intake_hub_save_auth_header", "invalid_input", "place_of_service", acting_as=INT,
-            case_id=case_id, place_of_service="99")
+    refused(world, "payer_intake_hub_save_auth_header", {"acting_as": INT,
+            "case_id": case_id, "place_of_service": "99"}, error="invalid_input", field="place_of_service")
     ok(world, "payer_intake_hub_save_diagnoses", acting_as=INT, case_id=case_id, diagnosis_type="medical",
        diagnoses=[{"code": "G40.209", "is_primary": True}, {"code": "R56.9", "is_primary": False}])
-    refused(world, "payer_intake_hub_save_diagnoses", "invalid_input", "diagnoses[0].code", acting_as=INT,
-            case_id=case_id, diagnoses=[{"code": "Z84", "is_primary": True}])
+    refused(world, "payer_intake_hub_save_diagnoses", {"acting_as": INT,
+            "case_id": case_id, "diagnoses": [{"code": "Z84", "is_primary": True}]}, error="invalid_input", field="diagnoses[0].code")
     ok(world, "payer_intake_hub_save_requesting_provider", acting_as=INT, case_id=case_id, npi=npi,
        name=got["requesting_provider"]["name"], organization="Capitol Regional Neurology")
     ok(world, "payer_intake_hub_add_line_item", acting_as=INT, case_id=case_id, system="CPT", code="95816",
@@ -275,8 +265,8 @@ def test_intake_veeg_closes_as_coverage_not_required(make_world):
               member_eligible=True, service_covered=True, provider_network_status=network)
     assert done["status"] == "complete" and done["decision_provider_network_status"] == network
     # frozen after the handoff
-    refused(world, "payer_intake_hub_update_line_item", "conflict", "case_id", acting_as=INT, case_id=case_id,
-            line_number=1, units=3)
+    refused(world, "payer_intake_hub_update_line_item", {"acting_as": INT, "case_id": case_id,
+            "line_number": 1, "units": 3}, error="conflict", field="case_id")
 
     t = ok(world, "triage_get", acting_as=INT, case_id=case_id)
     assert t["triage"] is None and t["intake"]["status"] == "complete"
@@ -288,8 +278,8 @@ def test_intake_veeg_closes_as_coverage_not_required(make_world):
     rec = ok(world, "triage_set_disposition", acting_as=INT, case_id=case_id, urgency_level="routine",
              disposition="no_auth_required", disposition_reason="The requested code is exempt from prior authorization.")
     assert rec["disposition"] == "no_auth_required" and rec["sla_deadline"] == sla["deadline"]
-    refused(world, "triage_set_disposition", "conflict", "case_id", acting_as=INT, case_id=case_id,
-            urgency_level="routine", disposition="nurse_review", disposition_reason="again")
+    refused(world, "triage_set_disposition", {"acting_as": INT, "case_id": case_id,
+            "urgency_level": "routine", "disposition": "nurse_review", "disposition_reason": "again"}, error="conflict", field="case_id")
     routed = ok(world, "triage_route_case", acting_as=INT, case_id=case_id)
     assert routed["case_status"] == "closed" and routed["lane"] == "no_auth_required"
     assert "policy_lane" not in routed and "details" not in routed
@@ -300,8 +290,8 @@ def test_intake_veeg_closes_as_coverage_not_required(make_world):
               notification_type="no_auth_required", language="English", channel="mail",
               body="Your EEG (CPT 95819) does not need prior authorization under your plan. No action is needed.")
     assert note["id"].startswith("MN-") and _count(world, MemberNotification, case_id=case_id) == 1
-    refused(world, "payer_letter_center_generate_notification", "conflict", "notification_type", acting_as=INT,
-            case_id=case_id, notification_type="approval", language="English", channel="mail", body="Approved.")
+    refused(world, "payer_letter_center_generate_notification", {"acting_as": INT,
+            "case_id": case_id, "notification_type": "approval", "language": "English", "channel": "mail", "body": "Approved."}, error="conflict", field="notification_type")
     assert ok(world, "payer_letter_center_list", acting_as=INT, case_id=case_id)["total"] == 0
     FLOWS_RUN.add("intake")
 
@@ -320,10 +310,10 @@ def test_nurse_approval_to_delivered_approval_letter(make_world):
     quote = _quote(doc)
 
     crit = ws["policy"]["criteria"][0]
-    refused(world, "review_save_criteria_evaluation", "invalid_input", "evidence[0].quote", acting_as=NURSE,
-            case_id=case_id, line_number=1, criterion_id=crit["criterion_id"], result="met",
-            citation=crit["citation"], note="Documented.",
-            evidence=[{"document_id": doc["id"], "quote": "words that are not in the document at all"}])
+    refused(world, "review_save_criteria_evaluation", {"acting_as": NURSE,
+            "case_id": case_id, "line_number": 1, "criterion_id": crit["criterion_id"], "result": "met",
+            "citation": crit["citation"], "note": "Documented.",
+            "evidence": [{"document_id": doc["id"], "quote": "words that are not in the document at all"}]}, error="invalid_input", field="evidence[0].quote")
     for line in ws["lines"]:
         for c in ws["policy"]["criteria"]:
             ev = ok(world, "review_save_criteria_evaluation", acting_as=NURSE, case_id=case_id,
@@ -335,15 +325,15 @@ def test_nurse_approval_to_delivered_approval_letter(make_world):
     assert _count(world, CriterionEvaluation, case_id=case_id, stage="nurse") == n_evals
 
     # nurses cannot deny: refused at the argument, naming the field and the allowed recommendations
-    denied = refused(world, "review_submit_nurse_case_recommendation", "invalid_input", "recommendation",
-                     acting_as=NURSE, case_id=case_id, recommendation="deny", clinical_summary="Not met.")
+    denied = refused(world, "review_submit_nurse_case_recommendation",
+                     {"acting_as": NURSE, "case_id": case_id, "recommendation": "deny", "clinical_summary": "Not met."}, error="invalid_input", field="recommendation")
     assert "escalate" in denied["message"]
     rec = ok(world, "review_submit_nurse_case_recommendation", acting_as=NURSE, case_id=case_id,
              recommendation="approve", clinical_summary="All criteria documented in the submitted records.")
     assert rec["recommendation"] == "approve" and rec["case_status"] == "under_review"
     assert rec["criteria_met"] == rec["criteria_total"] == n_evals
-    refused(world, "review_submit_nurse_case_recommendation", "conflict", "case_id", acting_as=NURSE,
-            case_id=case_id, recommendation="escalate", clinical_summary="Changed my mind.")
+    refused(world, "review_submit_nurse_case_recommendation", {"acting_as": NURSE,
+            "case_id": case_id, "recommendation": "escalate", "clinical_summary": "Changed my mind."}, error="conflict", field="case_id")
 
     summary = ok(world, "determination_get_summary", acting_as=NURSE, case_id=case_id)
     assert summary["preflight_preview"]["approved"]["passes"] is True
@@ -352,8 +342,8 @@ def test_nurse_approval_to_delivered_approval_letter(make_world):
              rationale="Nurse approval per the documented criteria.")
     assert det["case_status"] == "approved" and det["authorization_number"].startswith(f"AUTH-{case_id}-")
     assert _case(world, case_id).authorization_number == det["authorization_number"]
-    refused(world, "determination_finalize", "conflict", "case_id", acting_as=NURSE, case_id=case_id,
-            decision="approved")
+    refused(world, "determination_finalize", {"acting_as": NURSE, "case_id": case_id,
+            "decision": "approved"}, error="conflict", field="case_id")
 
     today = world.now().date().isoformat()
     auth = det["authorization_number"]
@@ -412,16 +402,16 @@ def test_md_denial_to_delivered_denial_letter(make_world):
     deny = {"case_id": case_id, "decision": "deny", "rationale": "Criterion not documented.",
             "denial_rationale": f"The records do not show {crit['text'].lower()}.", "policy_citations": [cite]}
     # a nurse cannot make the physician decision; a denial must be signed off
-    refused(world, "review_submit_md_case_decision", "not_authorized", "acting_as", acting_as=NURSE,
-            signed_off=True, **deny)
-    refused(world, "review_submit_md_case_decision", "not_authorized", "signed_off", acting_as=MD1, **deny)
+    refused(world, "review_submit_md_case_decision", {"acting_as": NURSE,
+            "signed_off": True, **deny}, error="not_authorized", field="acting_as")
+    refused(world, "review_submit_md_case_decision", {"acting_as": MD1, **deny}, error="not_authorized", field="signed_off")
     md = ok(world, "review_submit_md_case_decision", acting_as=MD1, signed_off=True, **deny)
     assert md["decision"] == "deny" and md["case_status"] == "under_review"
     assert _count(world, MdDecision, case_id=case_id) == 1
 
     # only a physician finalizes an adverse determination
-    pf = refused(world, "determination_finalize", "preflight_failed", "acting_as", acting_as=NURSE, case_id=case_id,
-                 decision="denied", rationale=deny["denial_rationale"], policy_citations=[cite])
+    pf = refused(world, "determination_finalize", {"acting_as": NURSE, "case_id": case_id,
+                 "decision": "denied", "rationale": deny["denial_rationale"], "policy_citations": [cite]}, error="preflight_failed", field="acting_as")
     assert pf["details"]["step"] == "P8"
     summary = ok(world, "determination_get_summary", acting_as=MD1, case_id=case_id)
     det = ok(world, "determination_finalize", acting_as=MD1, case_id=case_id, decision="denied",
@@ -441,8 +431,8 @@ def test_md_denial_to_delivered_denial_letter(make_world):
     assert letter["audit"]["complete"] is False
     assert set(letter["audit"]["missing_fields"]) == {"peer_to_peer_offer", "criteria_access"}
     # delivery is refused by the audit and names what is missing
-    refusal = refused(world, "payer_letter_center_deliver", "conflict", "letter_id", acting_as=MD1,
-                      letter_id=letter["id"], channel="portal")
+    refusal = refused(world, "payer_letter_center_deliver", {"acting_as": MD1,
+                      "letter_id": letter["id"], "channel": "portal"}, error="conflict", field="letter_id")
     assert set(refusal["details"]["missing_fields"]) == {"peer_to_peer_offer", "criteria_access"}
     full = {**partial_fields, "peer_to_peer_offer": "Your physician may call to discuss this with a reviewer.",
             "criteria_access": "The criteria used are available free of charge on request."}
@@ -559,8 +549,8 @@ def test_p2p_myocardial_pet_to_finalized_approval(make_world, monkeypatch):
              .isoformat().replace("+00:00", "Z") for d in (1, 2)]
 
     # independence: the physician who intended the denial cannot hold the call
-    refused(world, "p2p_offer_slots", "independence_violation", "reviewer_id", acting_as=MD1, request_id=rid,
-            payer_reviewer_id=MD1, slots=slots)
+    refused(world, "p2p_offer_slots", {"acting_as": MD1, "request_id": rid,
+            "payer_reviewer_id": MD1, "slots": slots}, error="independence_violation", field="reviewer_id")
     offered = ok(world, "p2p_offer_slots", acting_as=MD2, request_id=rid, payer_reviewer_id=MD2, slots=slots)
     # in a payer task the provider's office is simulated: it takes the earliest offered slot at once
     assert offered["status"] == "slot_selected" and offered["payer_reviewer_id"] == MD2
@@ -573,12 +563,12 @@ def test_p2p_myocardial_pet_to_finalized_approval(make_world, monkeypatch):
         assert art.filename == f"{rid}.ics" and "BEGIN:VEVENT" in art.content
 
     # the call: only the assigned reviewer holds the payer seat
-    refused(world, "p2p_session_get_context", "not_authorized", "acting_as", acting_as=MD1, request_id=rid)
+    refused(world, "p2p_session_get_context", {"acting_as": MD1, "request_id": rid}, error="not_authorized", field="acting_as")
     ctx = ok(world, "p2p_session_get_context", acting_as=MD2, request_id=rid)
     assert ctx["agent_side"] == "payer" and ctx["session"]["started"] is False and ctx["transcript"] == []
     assert ctx["opening_statement"] and ctx["counterpart"]["worker_id"] == req["provider_worker_id"]
-    refused(world, "p2p_session_submit_summary", "conflict", "request_id", acting_as=MD2, request_id=rid,
-            summary="Nothing was discussed on this call yet.", proposed_outcome="uphold_adverse")
+    refused(world, "p2p_session_submit_summary", {"acting_as": MD2, "request_id": rid,
+            "summary": "Nothing was discussed on this call yet.", "proposed_outcome": "uphold_adverse"}, error="conflict", field="request_id")
     turn = ok(world, "p2p_session_send_turn", acting_as=MD2, request_id=rid,
               message="Thank you for joining. What in the records supports the PET study over other testing?")
     assert turn["counterpart_response"] and turn["agent_turns"] == 1 and turn["turns_left"] == turn["turn_limit"] - 1
@@ -587,19 +577,19 @@ def test_p2p_myocardial_pet_to_finalized_approval(make_world, monkeypatch):
         assert s.get(P2PRequest, rid).status == "in_session"
         sess = s.query(P2PSession).filter_by(request_id=rid).one()
         assert s.query(P2PTurn).filter_by(session_id=sess.id).count() == 3  # opening, agent, counterpart
-    refused(world, "p2p_record_outcome", "conflict", "request_id", acting_as=MD2, request_id=rid,
-            outcome="overturn_to_approval", note="Before the summary.")
+    refused(world, "p2p_record_outcome", {"acting_as": MD2, "request_id": rid,
+            "outcome": "overturn_to_approval", "note": "Before the summary."}, error="conflict", field="request_id")
     after = ok(world, "p2p_session_get_context", acting_as=MD2, request_id=rid)
     assert [t["speaker"] for t in after["transcript"]] == ["counterpart", "agent", "counterpart"]
     summ = ok(world, "p2p_session_submit_summary", acting_as=MD2, request_id=rid,
               summary="The ordering physician explained the clinical findings behind the request.",
               proposed_outcome="overturn_to_approval")
     assert summ["finalized"] is True and summ["proposed_outcome"] == "overturn_to_approval"
-    refused(world, "p2p_session_send_turn", "conflict", "request_id", acting_as=MD2, request_id=rid,
-            message="One more thing.")
+    refused(world, "p2p_session_send_turn", {"acting_as": MD2, "request_id": rid,
+            "message": "One more thing."}, error="conflict", field="request_id")
 
-    refused(world, "p2p_record_outcome", "not_authorized", "acting_as", acting_as=MD1, request_id=rid,
-            outcome="uphold_adverse", note="I still disagree.")
+    refused(world, "p2p_record_outcome", {"acting_as": MD1, "request_id": rid,
+            "outcome": "uphold_adverse", "note": "I still disagree."}, error="not_authorized", field="acting_as")
     before = world.now()
     done = ok(world, "p2p_record_outcome", acting_as=MD2, request_id=rid, outcome="overturn_to_approval",
               note="The ordering physician documented the findings that support the study.")
@@ -635,10 +625,10 @@ def test_reads_write_nothing_and_list_results_stay_bounded(make_world):
         assert not is_error, payload
         assert len(str(payload)) < MAX_RESULT_CHARS
     assert snapshot(world)["digest"] == before
-    refused(world, "payer_letter_center_list", "invalid_input", "limit", acting_as=AMD, limit=500)
-    refused(world, "payer_intake_hub_get_intake_case", "not_authorized", "acting_as", acting_as="WKR-PAC-01",
-            case_id=case_id)
-    refused(world, "payer_letter_center_get", "not_found", "letter_id", acting_as=AMD, letter_id="LET-9999")
+    refused(world, "payer_letter_center_list", {"acting_as": AMD, "limit": 500}, error="invalid_input", field="limit")
+    refused(world, "payer_intake_hub_get_intake_case", {"acting_as": "WKR-PAC-01",
+            "case_id": case_id}, error="not_authorized", field="acting_as")
+    refused(world, "payer_letter_center_get", {"acting_as": AMD, "letter_id": "LET-9999"}, error="not_found", field="letter_id")
 
 
 def test_every_payer_tool_was_called():

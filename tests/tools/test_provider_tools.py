@@ -41,9 +41,8 @@ from chibench.world.counterparts.contracts import STOP_TOKEN
 from chibench.world.overlays import OverlaySpec, apply_overlay, set_payer_mode
 from chibench.world.seeds.loader import SEED_ROOT, load_file
 from chibench.world.seeds.schema import ServiceCaseFile
-from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import NAME_RE, REGISTRY, ActingInput, ToolInput, load_all
-from tests.tools.support import tool_refused
+from tests.tools.support import RoleTools
 
 PAPER_PROVIDER_TOOLS = [
     "chart_search_patients", "chart_list_candidate_orders", "chart_get_patient_chart",
@@ -68,7 +67,8 @@ IDENTITIES = {"provider": [RMG, LSSP, PCP, HVMA, CARDIOLOGIST, SLEEP_SURGEON]}
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 
 #: Tools called in this module (checked at the end: every one of the 30 is exercised).
-CALLED: set[str] = set()
+TOOLS = RoleTools("provider", max_result_chars=100_000)
+CALLED, ok, refused = TOOLS.called, TOOLS.ok, TOOLS.refused
 
 
 @pytest.fixture()
@@ -82,18 +82,6 @@ def pw(base_world_file: Path, tmp_path: Path) -> Iterator[World]:
 
 
 # ------------------------------------------------------------------------------------ helpers
-def ok(world: World, name: str, **args: Any) -> Any:
-    CALLED.add(name)
-    is_error, out = dispatch(world, "provider", name, args)
-    assert not is_error, out
-    assert len(json.dumps(out)) <= 100_000
-    return out
-
-
-def refused(world: World, name: str, args: dict[str, Any], error: str, field: str | None = None) -> dict[str, Any]:
-    return tool_refused(world, "provider", name, args, error=error, field=field, called=CALLED)
-
-
 def case_status(world: World, case_id: str) -> str:
     with world.read() as s:
         case = s.get(PACase, case_id)
@@ -174,14 +162,12 @@ def test_chart_tools(pw: World) -> None:
     assert chart["patient"]["id"] == "PAT-CEM" and chart["observations_meta"]["per_code"] == 1
     assert all(d["side"] == "provider" for d in chart["documents"])
 
-    refused(pw, "chart_search_patients", {"acting_as": RMG, "query": "x"}, "invalid_input", "query")
-    refused(pw, "chart_get_patient_chart", {"acting_as": RMG, "patient_id": "PAT-CTA"}, "not_found", "patient_id")
+    refused(pw, "chart_search_patients", {"acting_as": RMG, "query": "x"}, error="invalid_input", field="query")
+    refused(pw, "chart_get_patient_chart", {"acting_as": RMG, "patient_id": "PAT-CTA"}, error="not_found", field="patient_id")
     refused(pw, "chart_get_patient_chart", {"acting_as": RMG, "patient_id": "PAT-CEM", "observations_since": "2026",
-                                            }, "invalid_input", "observations_since")
-    refused(pw, "chart_list_candidate_orders", {"acting_as": RMG, "patient_id": "PAT-CEM", "colour": "red"},
-            "invalid_input", "colour")
-    refused(pw, "chart_list_candidate_orders", {"acting_as": "WKR-MD-01", "patient_id": "PAT-CEM"},
-            "not_authorized", "acting_as")
+                                            }, error="invalid_input", field="observations_since")
+    refused(pw, "chart_list_candidate_orders", {"acting_as": RMG, "patient_id": "PAT-CEM", "colour": "red"}, error="invalid_input", field="colour")
+    refused(pw, "chart_list_candidate_orders", {"acting_as": "WKR-MD-01", "patient_id": "PAT-CEM"}, error="not_authorized", field="acting_as")
 
 
 # ------------------------------------------------------------------------------------ cases
@@ -198,9 +184,9 @@ def test_create_from_order_opens_and_checks_the_requirement(pw: World) -> None:
         assert s.get(PACase, case_id).status == "requirement_checked"
         assert s.scalar(select(func.count()).select_from(RequirementCheck)
                         .where(RequirementCheck.case_id == case_id)) == 1
-    refused(pw, "cases_create_from_order", {"acting_as": RMG, "order_id": "SR-CEM-001"}, "conflict", "order_id")
-    refused(pw, "cases_create_from_order", {"acting_as": RMG, "order_id": "SR-NOPE"}, "not_found", "order_id")
-    refused(pw, "cases_create_from_order", {"acting_as": RMG, "order_id": "SR-CTA-001"}, "not_authorized")
+    refused(pw, "cases_create_from_order", {"acting_as": RMG, "order_id": "SR-CEM-001"}, error="conflict", field="order_id")
+    refused(pw, "cases_create_from_order", {"acting_as": RMG, "order_id": "SR-NOPE"}, error="not_found", field="order_id")
+    refused(pw, "cases_create_from_order", {"acting_as": RMG, "order_id": "SR-CTA-001"}, error="not_authorized")
 
     # a case left in draft (its check never ran) is checked by opening its order again
     draft = workbench.create_from_order(pw, acting_as=RMG, order_id="SR-CAT-001")["case"]["id"]
@@ -217,9 +203,9 @@ def test_create_from_order_opens_and_checks_the_requirement(pw: World) -> None:
     assert len(page["cases"]) == 1 and page["next_offset"] == 1
     assert ok(pw, "cases_list_cases", acting_as=RMG, status="denied")["total"] == 0
     assert ok(pw, "cases_list_cases", acting_as=PCP)["total"] == 0  # another organization's cases stay hidden
-    refused(pw, "cases_list_cases", {"acting_as": RMG, "status": "lost"}, "invalid_input", "status")
-    refused(pw, "cases_get_case", {"acting_as": PCP, "case_id": case_id}, "not_authorized", "acting_as")
-    refused(pw, "cases_get_case", {"acting_as": RMG, "case_id": "CASE-9999"}, "not_found", "case_id")
+    refused(pw, "cases_list_cases", {"acting_as": RMG, "status": "lost"}, error="invalid_input", field="status")
+    refused(pw, "cases_get_case", {"acting_as": PCP, "case_id": case_id}, error="not_authorized", field="acting_as")
+    refused(pw, "cases_get_case", {"acting_as": RMG, "case_id": "CASE-9999"}, error="not_found", field="case_id")
 
 
 # ------------------------------------------------------------- assembly, submission, inbox
@@ -240,9 +226,8 @@ def test_assemble_submit_and_read_the_denial(pw: World) -> None:
     with pw.read() as s:
         assert s.scalars(select(FormResponse).where(FormResponse.case_id == case_id)).one().complete
     refused(pw, "forms_save_form_response", {"acting_as": RMG, "case_id": case_id, "form_id": form_id,
-                                             "answers": {"not_a_question": "x"}}, "invalid_input", "answers")
-    refused(pw, "forms_validate_form", {"acting_as": RMG, "case_id": case_id, "form_id": "QNR-OTHER"},
-            "invalid_input", "form_id")
+                                             "answers": {"not_a_question": "x"}}, error="invalid_input", field="answers")
+    refused(pw, "forms_validate_form", {"acting_as": RMG, "case_id": case_id, "form_id": "QNR-OTHER"}, error="invalid_input", field="form_id")
 
     chart_docs = ok(pw, "docs_list_case_documents", acting_as=RMG, case_id=case_id)
     assert chart_docs["total"] >= 3 and all("body" not in d for d in chart_docs["documents"])
@@ -263,19 +248,18 @@ def test_assemble_submit_and_read_the_denial(pw: World) -> None:
     assert ok(pw, "docs_list_case_documents", acting_as=RMG, case_id=case_id)["total"] == chart_docs["total"] + 3
     assert ok(pw, "docs_get_document", acting_as=RMG, document_id=signed["id"])["clinician_signed"] is True
     refused(pw, "docs_upload_evidence", {"acting_as": RMG, "case_id": case_id, "kind": "chart_note", "title": "t",
-                                         "body": "b", "sign": True}, "not_authorized", "sign")
+                                         "body": "b", "sign": True}, error="not_authorized", field="sign")
     refused(pw, "docs_upload_evidence", {"acting_as": RMG, "case_id": case_id, "kind": "denial_letter", "title": "t",
-                                         "body": "b"}, "invalid_input", "kind")
+                                         "body": "b"}, error="invalid_input", field="kind")
     refused(pw, "docs_upload_evidence_file", {"acting_as": RMG, "case_id": case_id, "kind": "diagnostic_report",
                                               "title": "t", "filename": "x.png", "mime_type": "image/png",
                                               "content_base64": base64.b64encode(PDF).decode(),
-                                              "description": "not really a PNG file"},
-            "invalid_input", "content_base64")
-    refused(pw, "docs_get_document", {"acting_as": PCP, "document_id": signed["id"]}, "not_found", "document_id")
+                                              "description": "not really a PNG file"}, error="invalid_input", field="content_base64")
+    refused(pw, "docs_get_document", {"acting_as": PCP, "document_id": signed["id"]}, error="not_found", field="document_id")
 
     ids = [chart_docs["documents"][0]["id"], note["id"], signed["id"], pdf["id"]]
     refused(pw, "docs_create_submission_bundle", {"acting_as": RMG, "case_id": case_id,
-                                                  "document_ids": [ids[0], ids[0]]}, "invalid_input", "document_ids")
+                                                  "document_ids": [ids[0], ids[0]]}, error="invalid_input", field="document_ids")
     bundle = ok(pw, "docs_create_submission_bundle", acting_as=RMG, case_id=case_id, document_ids=ids,
                 note="Event monitor request")
     assert bundle["kind"] == "submission_bundle" and bundle["details"]["document_ids"] == ids
@@ -283,12 +267,12 @@ def test_assemble_submit_and_read_the_denial(pw: World) -> None:
 
     refused(pw, "auth_finalize_provider_determination",
             {"acting_as": RMG, "case_id": case_id, "final_action": "gather_more_evidence", "document_findings": [],
-             "rationale": "needs more"}, "invalid_input", "clinician_request")
+             "rationale": "needs more"}, error="invalid_input", field="clinician_request")
     refused(pw, "auth_finalize_provider_determination",
             {"acting_as": RMG, "case_id": case_id, "final_action": "approve", "document_findings": [],
-             "rationale": "x"}, "invalid_input", "final_action")
+             "rationale": "x"}, error="invalid_input", field="final_action")
     refused(pw, "auth_submit_authorization", {"acting_as": RMG, "case_id": case_id, "channel": "portal",
-                                              "bundle_document_id": bundle["id"]}, "conflict", "case_id")
+                                              "bundle_document_id": bundle["id"]}, error="conflict", field="case_id")
     fin = ok(pw, "auth_finalize_provider_determination", acting_as=RMG, case_id=case_id, final_action="submit_pa",
              document_findings=[], rationale="Packet complete for submission.")
     assert fin["case"]["case"]["status"] == "ready_to_submit"
@@ -297,9 +281,9 @@ def test_assemble_submit_and_read_the_denial(pw: World) -> None:
             .final_action == "submit_pa"
 
     refused(pw, "auth_submit_authorization", {"acting_as": RMG, "case_id": case_id, "channel": "email",
-                                              "bundle_document_id": bundle["id"]}, "invalid_input", "channel")
+                                              "bundle_document_id": bundle["id"]}, error="invalid_input", field="channel")
     refused(pw, "auth_submit_authorization", {"acting_as": RMG, "case_id": case_id, "channel": "portal",
-                                              "bundle_document_id": note["id"]}, "invalid_input", "bundle_document_id")
+                                              "bundle_document_id": note["id"]}, error="invalid_input", field="bundle_document_id")
     sent = ok(pw, "auth_submit_authorization", acting_as=RMG, case_id=case_id, channel="portal",
               bundle_document_id=bundle["id"])
     # the scripted payer for this service denies a complete packet (seed payer_policy.complete_outcome: deny)
@@ -322,8 +306,8 @@ def test_assemble_submit_and_read_the_denial(pw: World) -> None:
         assert s.get(InboxMessage, msg["id"]).read_at is not None
     assert ok(pw, "inbox_list_messages", acting_as=RMG, case_id=case_id, unread_only=True)["total"] == 0
     assert ok(pw, "inbox_list_messages", acting_as=RMG, case_id=case_id)["total"] == 1
-    refused(pw, "inbox_read_message", {"acting_as": PCP, "message_id": msg["id"]}, "not_authorized")
-    refused(pw, "inbox_read_message", {"acting_as": RMG, "message_id": "MSG-9999"}, "not_found", "message_id")
+    refused(pw, "inbox_read_message", {"acting_as": PCP, "message_id": msg["id"]}, error="not_authorized")
+    refused(pw, "inbox_read_message", {"acting_as": RMG, "message_id": "MSG-9999"}, error="not_found", field="message_id")
 
 
 # ------------------------------------------------------------------------------ pend and fax
@@ -346,11 +330,10 @@ def test_fax_pend_resend_then_respond_to_pend(pw: World) -> None:
             if a["action"] == "resend_fax_pages"] == ["auth_respond_to_pend"]
 
     refused(pw, "auth_respond_to_pend", {"acting_as": HVMA, "case_id": case_id, "resend_fax_page_ids": bad,
-                                         "note": "re-sending"}, "invalid_input", "resend_fax_page_ids")
+                                         "note": "re-sending"}, error="invalid_input", field="resend_fax_page_ids")
     refused(pw, "auth_respond_to_pend", {"acting_as": HVMA, "case_id": case_id,
-                                         "resend_fax_page_ids": [sent["packet"]["id"] + "-PG001"]},
-            "invalid_input", "page_ids")
-    refused(pw, "auth_respond_to_pend", {"acting_as": HVMA, "case_id": case_id}, "invalid_input", "note")
+                                         "resend_fax_page_ids": [sent["packet"]["id"] + "-PG001"]}, error="invalid_input", field="page_ids")
+    refused(pw, "auth_respond_to_pend", {"acting_as": HVMA, "case_id": case_id}, error="invalid_input", field="note")
     resent = ok(pw, "auth_respond_to_pend", acting_as=HVMA, case_id=case_id, resend_fax_page_ids=bad)
     assert resent["packet"]["channel"] == "fax" and resent["packet"]["id"] != sent["packet"]["id"]
     with pw.read() as s:
@@ -381,14 +364,12 @@ def test_peer_to_peer_invitation(pw: World) -> None:
     assert sent["status"] == "under_review" and sent["payer_reply"]["outcome"] == "p2p"
     request_id, slots = sent["payer_reply"]["p2p_request_id"], sent["payer_reply"]["offered_slots"]
 
-    err = refused(pw, "auth_request_peer_to_peer", {"acting_as": PCP, "case_id": case_id, "note": "please call"},
-                  "conflict", "case_id")
+    err = refused(pw, "auth_request_peer_to_peer", {"acting_as": PCP, "case_id": case_id, "note": "please call"}, error="conflict", field="case_id")
     assert err["details"]["open_invitations"] == [request_id]
     refused(pw, "auth_respond_to_peer_to_peer", {"acting_as": PCP, "case_id": case_id, "request_id": request_id,
-                                                 "selected_slot": "2030-01-01T15:00:00Z"},
-            "invalid_input", "selected_slot")
+                                                 "selected_slot": "2030-01-01T15:00:00Z"}, error="invalid_input", field="selected_slot")
     refused(pw, "auth_respond_to_peer_to_peer", {"acting_as": PCP, "case_id": case_id, "request_id": "P2P-9999",
-                                                 "selected_slot": slots[0]}, "not_found", "request_id")
+                                                 "selected_slot": slots[0]}, error="not_found", field="request_id")
     picked = ok(pw, "auth_respond_to_peer_to_peer", acting_as=PCP, case_id=case_id, request_id=request_id,
                 selected_slot=slots[1], note="Dr. Mehta, callback 916-555-2251")
     assert picked["status"] == "slot_selected"
@@ -432,13 +413,12 @@ def test_peer_to_peer_call_from_the_provider_seat(pw: World, monkeypatch: pytest
     assert context["agent_side"] == "provider" and context["request"]["status"] == "scheduled"
     assert context["session"]["started"] is False and context["transcript"] == [] and context["opening_statement"]
     assert context["counterpart"]["worker_id"] == "WKR-MD-02"
-    refused(pw, "p2p_session_get_context", {"acting_as": LSSP, "request_id": request_id}, "not_authorized",
-            "acting_as")  # the coordinator does not hold a seat on the call
+    refused(pw, "p2p_session_get_context", {"acting_as": LSSP, "request_id": request_id}, error="not_authorized", field="acting_as")  # the coordinator does not hold a seat on the call
     refused(pw, "p2p_session_submit_summary", {"acting_as": SLEEP_SURGEON, "request_id": request_id,
                                                "summary": "Nothing was discussed on this call.",
-                                               "proposed_outcome": "uphold_adverse"}, "conflict", "request_id")
+                                               "proposed_outcome": "uphold_adverse"}, error="conflict", field="request_id")
     refused(pw, "p2p_session_send_turn", {"acting_as": SLEEP_SURGEON, "request_id": request_id,
-                                          "message": f"hello {STOP_TOKEN}"}, "invalid_input", "message")
+                                          "message": f"hello {STOP_TOKEN}"}, error="invalid_input", field="message")
 
     first = ok(pw, "p2p_session_send_turn", acting_as=SLEEP_SURGEON, request_id=request_id,
                message="Are the other criteria met? What would you need for a new request?")
@@ -464,7 +444,7 @@ def test_peer_to_peer_call_from_the_provider_seat(pw: World, monkeypatch: pytest
         request = s.get(P2PRequest, request_id)
         assert request.status == "completed" and request.outcome == done["payer_outcome"]
     refused(pw, "p2p_session_send_turn", {"acting_as": SLEEP_SURGEON, "request_id": request_id,
-                                          "message": "One more thing."}, "conflict", "request_id")
+                                          "message": "One more thing."}, error="conflict", field="request_id")
 
 
 # ------------------------------------------------------------------------------------ appeals
@@ -486,9 +466,8 @@ def _denied_by_the_payer(world: World) -> tuple[str, str]:
 def test_internal_then_external_appeal(pw: World) -> None:
     case_id, cite = _denied_by_the_payer(pw)
     assert case_status(pw, case_id) == "denied"
-    refused(pw, "auth_file_external_appeal", {"acting_as": LSSP, "case_id": case_id, "rationale": "IRO please"},
-            "conflict", "case_id")
-    refused(pw, "auth_file_appeal", {"acting_as": RMG, "case_id": case_id, "rationale": "x"}, "not_authorized")
+    refused(pw, "auth_file_external_appeal", {"acting_as": LSSP, "case_id": case_id, "rationale": "IRO please"}, error="conflict", field="case_id")
+    refused(pw, "auth_file_appeal", {"acting_as": RMG, "case_id": case_id, "rationale": "x"}, error="not_authorized")
     chart_doc = ok(pw, "docs_list_case_documents", acting_as=LSSP, case_id=case_id)["documents"][0]["id"]
     filed = ok(pw, "auth_file_appeal", acting_as=LSSP, case_id=case_id, document_ids=[chart_doc],
                rationale="The supervised program is documented in the attached note.")
@@ -498,8 +477,7 @@ def test_internal_then_external_appeal(pw: World) -> None:
         assert s.get(PACase, case_id).status == "appealed"
         copy = s.get(Document, filed["document_ids"][0])
         assert (copy.side, copy.copied_from) == ("payer", chart_doc)
-    refused(pw, "auth_file_appeal", {"acting_as": LSSP, "case_id": case_id, "rationale": "again"},
-            "illegal_transition")
+    refused(pw, "auth_file_appeal", {"acting_as": LSSP, "case_id": case_id, "rationale": "again"}, error="illegal_transition")
 
     appeals.assign_reviewer(pw, acting_as="WKR-INT-01", appeal_id=filed["id"], reviewer_id="WKR-AMD-01")
     appeals.decide(pw, acting_as="WKR-AMD-01", appeal_id=filed["id"], outcome="upheld", rationale="Still not met.",
@@ -532,11 +510,10 @@ def test_directory_tools(pw: World) -> None:
     assert {c["role"] for c in reviewers["reviewers"]} == {"um_nurse", "medical_director", "appeals_medical_director"}
     amds = ok(pw, "people_list_reviewer_contacts", acting_as=RMG, required_role="appeals_medical_director")
     assert {c["role"] for c in amds["reviewers"]} == {"appeals_medical_director"}
-    refused(pw, "people_list_contacts", {"acting_as": RMG, "role": "system"}, "invalid_input", "role")
-    refused(pw, "people_list_contacts", {"acting_as": RMG, "limit": 1000}, "invalid_input", "limit")
-    refused(pw, "people_list_ordering_providers", {"acting_as": RMG, "org_id": "ORG-KMHP"}, "invalid_input", "org_id")
-    refused(pw, "people_list_reviewer_contacts", {"acting_as": RMG, "required_role": "physician"},
-            "invalid_input", "required_role")
+    refused(pw, "people_list_contacts", {"acting_as": RMG, "role": "system"}, error="invalid_input", field="role")
+    refused(pw, "people_list_contacts", {"acting_as": RMG, "limit": 1000}, error="invalid_input", field="limit")
+    refused(pw, "people_list_ordering_providers", {"acting_as": RMG, "org_id": "ORG-KMHP"}, error="invalid_input", field="org_id")
+    refused(pw, "people_list_reviewer_contacts", {"acting_as": RMG, "required_role": "physician"}, error="invalid_input", field="required_role")
 
 
 def test_every_provider_tool_is_called_in_this_module() -> None:

@@ -38,8 +38,7 @@ from chibench.world.tools import dispatch as dispatch_module
 from chibench.world.tools.dispatch import dispatch, dispatch_now
 from chibench.world.tools.registry import catalog, catalog_text, live_catalog, load_all
 from chibench.world.tools.server import Listing, WorldHandle
-
-from .conftest import IDENTITIES, LiveServer
+from tests.tools.support import IDENTITIES, LiveServer
 
 
 # ------------------------------------------------------------------------------------------ catalog
@@ -55,25 +54,6 @@ def test_a_stale_catalog_is_replaced_by_the_live_registry() -> None:
     assert listing.verify() is False
     assert [t.name for t in listing.tools("cm")] == [t.name for t in load_all().for_role("cm")]
     assert Listing.generated().verify() is True
-
-
-class _OpenerServer(LiveServer):
-    """A live server whose world is opened by a function (as ``chibench world serve`` does)."""
-
-    def __init__(self, opener, roles=("provider", "payer", "cm")):  # noqa: ANN001
-        import socket
-
-        import uvicorn
-
-        from chibench.world.tools.server import build_app
-
-        self.errors: list[BaseException] = []
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        app = build_app(opener, roles, on_error=self.errors.append)
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="critical"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
 
 
 async def _list_and_call(url: str, tool: str, args: dict) -> tuple[list[str], object]:
@@ -94,7 +74,7 @@ def test_tools_are_listed_before_the_world_is_open_and_calls_wait(base_world_fil
         set_identities(w, IDENTITIES)
         return w
 
-    with _OpenerServer(opener) as srv:
+    with LiveServer(opener) as srv:
         async def flow() -> tuple[list[str], object]:
             async with streamablehttp_client(srv.url("cm")) as (r, w, _), ClientSession(r, w) as s:
                 await s.initialize()
@@ -116,7 +96,7 @@ def test_a_world_that_cannot_be_opened_is_reported(tmp_path: Path) -> None:
     def opener() -> World:
         raise RuntimeError("disk on fire")
 
-    with _OpenerServer(opener, roles=("cm",)) as srv:
+    with LiveServer(opener, roles=("cm",)) as srv:
         names, result = anyio.run(_list_and_call, srv.url("cm"), "cm_intake_list_referral_queue",
                                   {"acting_as": "WKR-CM-01"})
         assert "cm_intake_list_referral_queue" in names

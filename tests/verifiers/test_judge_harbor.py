@@ -12,7 +12,6 @@ import inspect
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +19,8 @@ from pathlib import Path
 import pytest
 from fake_llm import FakeLLM, verdict
 from test_judge_outages import _quote_from_artifacts
+
+from chibench.world.tools.server import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 HARBOR = Path(sys.executable).with_name("harbor")
@@ -67,9 +68,7 @@ def test_passing_judge_gives_the_oracle_1_and_a_dead_judge_leaves_it_ungraded(tm
     assert good["card"]["outcome"] == "pass" and good["card"]["leaderboard_valid"] is True
     assert good["report"]["grading"]["n_leaderboard_valid"] == 1 and good["report"]["overall"]["pass_at_1"] == 1.0
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        dead = f"http://127.0.0.1:{s.getsockname()[1]}/v1"
+    dead = f"http://127.0.0.1:{free_port()}/v1"  # bound then closed: nothing listens there
     down = _run(tmp_path, "judge-down", dead)
     assert down["result"]["verifier_result"] is None
     assert down["result"]["exception_info"]["exception_type"] == "RewardFileNotFoundError"

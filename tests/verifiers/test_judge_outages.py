@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 from pathlib import Path
 
 import pytest
@@ -17,14 +16,13 @@ from fake_llm import FakeLLM, Reply, verdict
 
 from chibench.cli import main
 from chibench.verifiers import JudgeConfig, grade
+from chibench.world.tools.server import free_port
 
 NAME = "um_ptx_nurse_approval"  # two rubrics; its deterministic layer passes
 
 
 def _dead_url() -> str:
-    with socket.socket() as s:  # bound then closed: nothing listens there
-        s.bind(("127.0.0.1", 0))
-        return f"http://127.0.0.1:{s.getsockname()[1]}/v1"
+    return f"http://127.0.0.1:{free_port()}/v1"  # bound then closed: nothing listens there
 
 
 FAULTS = {

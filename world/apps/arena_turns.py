@@ -106,7 +106,8 @@ def after_commit(world: World, side: str, reason: str, case_id: Any) -> None:
 
 class RemoteTurns:
     """Turns handed to an opponent in another process (the sandbox's host-side runner), over two HTTP routes
-    served next to the opponent's own endpoint (never on the agent under test's port):
+    (``chibench.package.arena_opponent.turn_routes``) served next to the opponent's own endpoint (never on the
+    agent under test's port):
 
     ``GET /arena/turn`` → ``{"external_side", "pending": {seq, side, reason, case_id} | null}``;
     ``POST /arena/turn/{seq}/done`` → releases the call that handed the turn over. Both need the header
@@ -145,31 +146,14 @@ class RemoteTurns:
             self._cv.notify_all()
             return True
 
-    def routes(self) -> list[Any]:
-        from starlette.requests import Request
-        from starlette.responses import JSONResponse
-        from starlette.routing import Route
+    def authorized(self, token: str) -> bool:
+        """Whether ``token`` (the request's ``X-Chibench-Arena-Token``) is the runner's; constant-time, as the token
+        is the only thing between the turn routes and anyone on the host."""
+        return hmac.compare_digest(token, self.token)
 
-        def allowed(request: Request) -> bool:
-            # constant-time: the token is the only thing between the opponent's routes and anyone on the host
-            return hmac.compare_digest(request.headers.get("x-chibench-arena-token", ""), self.token)
-
-        async def get_turn(request: Request) -> JSONResponse:
-            if not allowed(request):
-                return JSONResponse({"error": "forbidden"}, status_code=403)
-            t = self.pending
-            return JSONResponse({"external_side": self.external,
-                                 "pending": None if t is None else {"seq": t.seq, "side": t.side, "reason": t.reason,
-                                                                    "case_id": t.case_id}})
-
-        async def post_done(request: Request) -> JSONResponse:
-            if not allowed(request):
-                return JSONResponse({"error": "forbidden"}, status_code=403)
-            try:
-                seq = int(request.path_params["seq"])
-            except ValueError:
-                return JSONResponse({"error": "seq must be an integer"}, status_code=400)
-            return JSONResponse({"released": self.done(seq)})
-
-        return [Route("/arena/turn", get_turn, methods=["GET"]),
-                Route("/arena/turn/{seq}/done", post_done, methods=["POST"])]
+    def state(self) -> dict[str, Any]:
+        """What ``GET /arena/turn`` answers: ``{"external_side", "pending": {seq, side, reason, case_id} | None}``."""
+        t = self.pending
+        return {"external_side": self.external,
+                "pending": None if t is None else {"seq": t.seq, "side": t.side, "reason": t.reason,
+                                                   "case_id": t.case_id}}

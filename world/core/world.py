@@ -297,6 +297,39 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def memory_engine(data: bytes | None = None, **options: Any) -> Engine:
+    """An engine on one private in-memory database, empty or a copy of ``data`` (bytes from :func:`to_bytes`;
+    ``data`` itself is never written), with the world's pragmas. ``options`` go to ``create_engine``."""
+    from sqlalchemy.pool import StaticPool
+
+    def connect() -> sqlite3.Connection:
+        conn = sqlite3.connect(":memory:", check_same_thread=False)
+        if data is not None:
+            conn.deserialize(data)
+        return conn
+
+    engine = create_engine("sqlite://", creator=connect, poolclass=StaticPool, json_serializer=dumps, **options)
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def to_bytes(world: World) -> bytes:
+    """The database's bytes as its connection sees them (committed write-ahead-log frames included),
+    as a rollback-journal image: a file world is open in WAL mode, and an in-memory copy cannot open a WAL-mode
+    image, so the header's read/write versions (bytes 18–19: 2 = WAL) are set to 1 (legacy) — the page content
+    is the same. ``World(None, _engine=memory_engine(to_bytes(w)))`` is a private copy of ``w``."""
+    raw = world.engine.raw_connection()
+    try:
+        conn = raw.driver_connection
+        assert isinstance(conn, sqlite3.Connection)
+        data = conn.serialize()
+    finally:
+        raw.close()
+    if data[18:20] == b"\x02\x02":
+        data = data[:18] + b"\x01\x01" + data[20:]
+    return data
+
+
 class World:
     """A handle on one world database. Use :meth:`create` for a new one, ``World(path)`` to open."""
 
@@ -327,11 +360,7 @@ class World:
                 p.unlink()
             engine = make_engine(f"sqlite:///{p}")
         else:
-            from sqlalchemy.pool import StaticPool
-
-            engine = create_engine("sqlite://", json_serializer=dumps, poolclass=StaticPool,
-                                   connect_args={"check_same_thread": False})
-            event.listen(engine, "connect", _sqlite_pragmas)
+            engine = memory_engine()
         Base.metadata.create_all(engine)
         with engine.begin() as conn:
             for ddl in APPEND_ONLY_TRIGGERS:

@@ -9,12 +9,8 @@ be usable on the first). The lead will switch these fixtures to ``chibench.world
 from __future__ import annotations
 
 import datetime as dt
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
-
-from sqlalchemy import create_engine
-from sqlalchemy.pool import StaticPool
 
 from chibench.world.apps import payer_queries as pq
 from chibench.world.apps.directory.models import GoldCard, Organization, Plan, PlanNetwork, Worker
@@ -27,8 +23,7 @@ from chibench.world.apps.pa_workbench.models import PACase, PALine
 from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
 from chibench.world.apps.submission_portal.models import SubmissionPacket
 from chibench.world.apps.triage import services as triage
-from chibench.world.core.db import dumps
-from chibench.world.core.world import SYSTEM_ACTOR, World
+from chibench.world.core.world import SYSTEM_ACTOR, World, memory_engine, to_bytes
 
 E = TypeVar("E", bound=BaseException)
 
@@ -122,26 +117,17 @@ def _case_rows(case_id: str, patient: str, member_id: str, order: str, lines: in
 _TEMPLATES: dict[str, bytes] = {}
 
 
-def _serialize(w: World) -> bytes:
-    with w.engine.connect() as conn:
-        return conn.connection.driver_connection.serialize()
-
-
-def _clone(data: bytes) -> World:
-    raw = sqlite3.connect(":memory:", check_same_thread=False)
-    raw.deserialize(data)
-    raw.execute("PRAGMA foreign_keys=ON")
-    engine = create_engine("sqlite://", creator=lambda: raw, poolclass=StaticPool, json_serializer=dumps)
-    return World(None, _engine=engine)
+def _copy(data: bytes) -> World:
+    return World(None, _engine=memory_engine(data))
 
 
 def _cached(key: str, make: Any) -> World:
     """Build once with ``make`` (real services), then hand out byte-identical clones."""
     if key not in _TEMPLATES:
         template = make()
-        _TEMPLATES[key] = _serialize(template)
+        _TEMPLATES[key] = to_bytes(template)
         template.close()
-    return _clone(_TEMPLATES[key])
+    return _copy(_TEMPLATES[key])
 
 
 def build_payer_world(opts: Options | None = None) -> World:
