@@ -162,8 +162,14 @@ def clear_cache() -> None:
 
 
 def open_episode(tpl: Template) -> World:
-    """A new, private world at the template's starting state, tracking which tables it writes."""
-    return _open(tpl.blob)
+    """A new, private world at the template's starting state, tracking which tables it writes.
+
+    Its one connection is opened here (the template copied in, the pragmas set: ≈ 3–5 ms), so that cost is
+    the reset's and not the episode's first step's."""
+    world = _open(tpl.blob)
+    with world.engine.connect():
+        pass
+    return world
 
 
 def written_tables(world: World) -> set[str]:

@@ -23,7 +23,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.determination.models import Determination
@@ -129,8 +129,42 @@ def get_case(s: Session, case_id: Any) -> PACase:
     return get_or_404(s, PACase, case_id, what="PA case", field="case_id")
 
 
+# The hot per-case lookups below run statements built once per process, bound by parameter: building a
+# ``select()`` per call (argument coercion, then its cache key) cost about as much as running it. Same SQL.
+_BY_CASE = bindparam("case_id")
+_INTAKE_FOR = select(IntakeCase).where(IntakeCase.case_id == _BY_CASE)
+_INTAKE_LINES = (select(IntakeLineItem).where(IntakeLineItem.intake_id == bindparam("intake_id"))
+                 .order_by(IntakeLineItem.line_number))
+_CASE_LINES = select(PALine).where(PALine.case_id == _BY_CASE).order_by(PALine.line_number)
+_POLICY_BY_SERVICE = (select(PayerPolicy).where(PayerPolicy.plan_id == bindparam("plan_id"),
+                                                PayerPolicy.service_slug == bindparam("slug"))
+                      .order_by(PayerPolicy.id))
+_POLICIES_OF_PLAN = select(PayerPolicy).where(PayerPolicy.plan_id == bindparam("plan_id")).order_by(PayerPolicy.id)
+_POLICY_CRITERIA = (select(PolicyCriterion).where(PolicyCriterion.policy_id == bindparam("policy_id"))
+                    .order_by(PolicyCriterion.ordinal))
+_LATEST_PACKET = (select(SubmissionPacket).where(SubmissionPacket.case_id == _BY_CASE)
+                  .order_by(SubmissionPacket.sequence.desc()))
+_PACKETS = select(SubmissionPacket).where(SubmissionPacket.case_id == _BY_CASE)
+_TRIAGE_FOR = select(TriageRecord).where(TriageRecord.case_id == _BY_CASE)
+_ROUTINGS = (select(RoutingRecord).where(RoutingRecord.case_id == _BY_CASE)
+             .order_by(RoutingRecord.routed_at, RoutingRecord.id))
+_NURSE_REC = select(NurseRecommendation).where(NurseRecommendation.case_id == _BY_CASE)
+_MD_DECISIONS = select(MdDecision).where(MdDecision.case_id == _BY_CASE).order_by(MdDecision.decided_at, MdDecision.id)
+_DETERMINATIONS = (select(Determination).where(Determination.case_id == _BY_CASE)
+                   .order_by(Determination.determined_at, Determination.id))
+_P2P_REQUESTS = select(P2PRequest).where(P2PRequest.case_id == _BY_CASE).order_by(P2PRequest.created_at, P2PRequest.id)
+_P2P_FOR_DECISION = (select(P2PRequest).where(P2PRequest.md_decision_id == bindparam("md_id"))
+                     .order_by(P2PRequest.created_at.desc()))
+_EVAL_ORDER = (CriterionEvaluation.stage, CriterionEvaluation.line_number, CriterionEvaluation.criterion_id)
+_EVALUATIONS = select(CriterionEvaluation).where(CriterionEvaluation.case_id == _BY_CASE).order_by(*_EVAL_ORDER)
+_EVALUATIONS_AT = (select(CriterionEvaluation).where(CriterionEvaluation.case_id == _BY_CASE,
+                                                     CriterionEvaluation.stage == bindparam("stage"))
+                   .order_by(*_EVAL_ORDER))
+_TASKS_FOR = select(ReviewTask).where(ReviewTask.case_id == _BY_CASE).order_by(ReviewTask.created_at, ReviewTask.id)
+
+
 def intake_for(s: Session, case_id: str) -> IntakeCase | None:
-    return s.scalars(select(IntakeCase).where(IntakeCase.case_id == case_id)).one_or_none()
+    return s.scalars(_INTAKE_FOR, {"case_id": case_id}).one_or_none()
 
 
 def require_intake(s: Session, case_id: str) -> IntakeCase:
@@ -149,12 +183,11 @@ def require_complete_intake(s: Session, case_id: str) -> IntakeCase:
 
 
 def intake_lines(s: Session, intake_id: str) -> list[IntakeLineItem]:
-    return list(s.scalars(select(IntakeLineItem).where(IntakeLineItem.intake_id == intake_id)
-                          .order_by(IntakeLineItem.line_number)))
+    return list(s.scalars(_INTAKE_LINES, {"intake_id": intake_id}))
 
 
 def case_lines(s: Session, case_id: str) -> list[PALine]:
-    return list(s.scalars(select(PALine).where(PALine.case_id == case_id).order_by(PALine.line_number)))
+    return list(s.scalars(_CASE_LINES, {"case_id": case_id}))
 
 
 def review_lines(s: Session, case: PACase) -> list[dict[str, Any]]:
@@ -187,13 +220,11 @@ def policy_for_case(s: Session, case: PACase) -> PayerPolicy | None:
     """The plan policy governing the case: same plan and service as the order, else one governing a line code."""
     order = s.get(ServiceRequest, case.order_id)
     if order is not None:
-        hit = s.scalars(select(PayerPolicy).where(PayerPolicy.plan_id == case.plan_id,
-                                                  PayerPolicy.service_slug == order.service_slug)
-                        .order_by(PayerPolicy.id)).first()
+        hit = s.scalars(_POLICY_BY_SERVICE, {"plan_id": case.plan_id, "slug": order.service_slug}).first()
         if hit is not None:
             return hit
     codes = {ln["code"] for ln in review_lines(s, case)}
-    for pol in s.scalars(select(PayerPolicy).where(PayerPolicy.plan_id == case.plan_id).order_by(PayerPolicy.id)):
+    for pol in s.scalars(_POLICIES_OF_PLAN, {"plan_id": case.plan_id}):
         if codes & set(pol.codes):
             return pol
     return None
@@ -208,8 +239,7 @@ def require_policy(s: Session, case: PACase) -> PayerPolicy:
 
 
 def policy_criteria(s: Session, policy: PayerPolicy) -> list[PolicyCriterion]:
-    return list(s.scalars(select(PolicyCriterion).where(PolicyCriterion.policy_id == policy.id)
-                          .order_by(PolicyCriterion.ordinal)))
+    return list(s.scalars(_POLICY_CRITERIA, {"policy_id": policy.id}))
 
 
 def member_id_of(s: Session, case: PACase) -> str:
@@ -235,8 +265,7 @@ def directory_match(s: Session, case: PACase, npi: str | None) -> dict[str, Any]
 
 
 def latest_packet(s: Session, case_id: str) -> SubmissionPacket | None:
-    return s.scalars(select(SubmissionPacket).where(SubmissionPacket.case_id == case_id)
-                     .order_by(SubmissionPacket.sequence.desc())).first()
+    return s.scalars(_LATEST_PACKET, {"case_id": case_id}).first()
 
 
 #: The channel a provider letter goes back on, by the channel the request came in on (paper App. C.1.2
@@ -254,7 +283,7 @@ def reply_channel(s: Session, case_id: str) -> str | None:
 def payer_documents(s: Session, case_id: str) -> list[Document]:
     """Payer-side documents of the case: linked by ``case_id`` or listed as a packet's payer copies."""
     ids: set[str] = set()
-    for p in s.scalars(select(SubmissionPacket).where(SubmissionPacket.case_id == case_id)):
+    for p in s.scalars(_PACKETS, {"case_id": case_id}):
         ids |= {str(i) for i in p.payer_document_ids}
     q = select(Document).where(Document.side == PAYER_SIDE)
     docs = {d.id: d for d in s.scalars(q.where(Document.case_id == case_id))}
@@ -275,12 +304,11 @@ def payer_document(s: Session, case_id: str, doc_id: Any, field: str) -> Documen
 
 
 def triage_for(s: Session, case_id: str) -> TriageRecord | None:
-    return s.scalars(select(TriageRecord).where(TriageRecord.case_id == case_id)).one_or_none()
+    return s.scalars(_TRIAGE_FOR, {"case_id": case_id}).one_or_none()
 
 
 def routings(s: Session, case_id: str) -> list[RoutingRecord]:
-    return list(s.scalars(select(RoutingRecord).where(RoutingRecord.case_id == case_id)
-                          .order_by(RoutingRecord.routed_at, RoutingRecord.id)))
+    return list(s.scalars(_ROUTINGS, {"case_id": case_id}))
 
 
 def latest_routing(s: Session, case_id: str) -> RoutingRecord | None:
@@ -289,12 +317,11 @@ def latest_routing(s: Session, case_id: str) -> RoutingRecord | None:
 
 
 def nurse_recommendation_for(s: Session, case_id: str) -> NurseRecommendation | None:
-    return s.scalars(select(NurseRecommendation).where(NurseRecommendation.case_id == case_id)).one_or_none()
+    return s.scalars(_NURSE_REC, {"case_id": case_id}).one_or_none()
 
 
 def md_decisions(s: Session, case_id: str) -> list[MdDecision]:
-    return list(s.scalars(select(MdDecision).where(MdDecision.case_id == case_id)
-                          .order_by(MdDecision.decided_at, MdDecision.id)))
+    return list(s.scalars(_MD_DECISIONS, {"case_id": case_id}))
 
 
 def active_md_decision(s: Session, case_id: str) -> MdDecision | None:
@@ -303,8 +330,7 @@ def active_md_decision(s: Session, case_id: str) -> MdDecision | None:
 
 
 def determinations(s: Session, case_id: str) -> list[Determination]:
-    return list(s.scalars(select(Determination).where(Determination.case_id == case_id)
-                          .order_by(Determination.determined_at, Determination.id)))
+    return list(s.scalars(_DETERMINATIONS, {"case_id": case_id}))
 
 
 def active_determination(s: Session, case_id: str) -> Determination | None:
@@ -313,28 +339,23 @@ def active_determination(s: Session, case_id: str) -> Determination | None:
 
 
 def p2p_requests(s: Session, case_id: str) -> list[P2PRequest]:
-    return list(s.scalars(select(P2PRequest).where(P2PRequest.case_id == case_id)
-                          .order_by(P2PRequest.created_at, P2PRequest.id)))
+    return list(s.scalars(_P2P_REQUESTS, {"case_id": case_id}))
 
 
 def p2p_for_decision(s: Session, md: MdDecision | None) -> P2PRequest | None:
     if md is None:
         return None
-    return s.scalars(select(P2PRequest).where(P2PRequest.md_decision_id == md.id)
-                     .order_by(P2PRequest.created_at.desc())).first()
+    return s.scalars(_P2P_FOR_DECISION, {"md_id": md.id}).first()
 
 
 def evaluations(s: Session, case_id: str, stage: str | None = None) -> list[CriterionEvaluation]:
-    q = select(CriterionEvaluation).where(CriterionEvaluation.case_id == case_id)
     if stage:
-        q = q.where(CriterionEvaluation.stage == stage)
-    return list(s.scalars(q.order_by(CriterionEvaluation.stage, CriterionEvaluation.line_number,
-                                     CriterionEvaluation.criterion_id)))
+        return list(s.scalars(_EVALUATIONS_AT, {"case_id": case_id, "stage": stage}))
+    return list(s.scalars(_EVALUATIONS, {"case_id": case_id}))
 
 
 def tasks_for(s: Session, case_id: str) -> list[ReviewTask]:
-    return list(s.scalars(select(ReviewTask).where(ReviewTask.case_id == case_id)
-                          .order_by(ReviewTask.created_at, ReviewTask.id)))
+    return list(s.scalars(_TASKS_FOR, {"case_id": case_id}))
 
 
 def open_task(s: Session, case_id: str, queues: Sequence[str]) -> ReviewTask | None:
