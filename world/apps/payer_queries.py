@@ -23,7 +23,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import BindParameter, bindparam, select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.determination.models import Determination
@@ -131,7 +131,7 @@ def get_case(s: Session, case_id: Any) -> PACase:
 
 # The hot per-case lookups below run statements built once per process, bound by parameter: building a
 # ``select()`` per call (argument coercion, then its cache key) cost about as much as running it. Same SQL.
-_BY_CASE = bindparam("case_id")
+_BY_CASE: BindParameter[str] = bindparam("case_id")
 _INTAKE_FOR = select(IntakeCase).where(IntakeCase.case_id == _BY_CASE)
 _INTAKE_LINES = (select(IntakeLineItem).where(IntakeLineItem.intake_id == bindparam("intake_id"))
                  .order_by(IntakeLineItem.line_number))
