@@ -280,10 +280,17 @@ async def _execute(args: argparse.Namespace, run: Runner, stdin_text: str | None
 
 
 # ------------------------------------------------------------------------------------------ session helper
+#: a Unix socket's path must fit sun_path (108 bytes on Linux, with its NUL)
+MAX_SOCKET_PATH = 100
+
+
 def _socket_path(url: str) -> str:
-    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
     digest = hashlib.sha256(url.encode("utf-8")).hexdigest()[:16]
-    return os.path.join(base, f"chibench-tools-{os.getuid()}-{digest}.sock")
+    name = f"chibench-tools-{os.getuid()}-{digest}.sock"
+    for base in (os.environ.get("XDG_RUNTIME_DIR"), tempfile.gettempdir(), "/tmp"):
+        if base and len(os.fsencode(os.path.join(base, name))) <= MAX_SOCKET_PATH:
+            return os.path.join(base, name)
+    return os.path.join("/tmp", name)
 
 
 def _ask_helper(path: str, request: dict[str, Any]) -> dict[str, Any] | None:

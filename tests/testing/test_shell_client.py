@@ -27,8 +27,9 @@ RUNNER = ("import runpy, sys; sys.modules['chibench'] = None; sys.argv = ['chibe
           f"runpy.run_path({str(SHELL_CLIENT)!r}, run_name='__main__')")
 
 
-#: this module's session helpers live here (not in the shared temp dir) and exit 20 s after their last call
-RUNTIME = tempfile.mkdtemp(prefix="chibench-tools-test-")
+#: this module's session helpers live here (not in the shared temp dir) and exit 20 s after their last call;
+#: short paths: a socket's path must fit 108 bytes, and pytest's tmp_path under xdist does not
+RUNTIME = tempfile.mkdtemp(prefix="cbt-", dir="/tmp")
 
 
 def tools(*argv: str, url: str | None, stdin: str | None = None, helper: bool = True,
@@ -125,8 +126,8 @@ def test_no_server() -> None:
     assert dead.returncode == 3 and "cannot use the MCP server at http://127.0.0.1:9/provider/mcp" in dead.stderr
 
 
-def test_the_session_helper_prints_what_a_call_alone_prints(served: ServedTask, tmp_path: Path) -> None:
-    runtime = str(tmp_path)
+def test_the_session_helper_prints_what_a_call_alone_prints(served: ServedTask) -> None:
+    runtime = tempfile.mkdtemp(prefix="cbt-", dir="/tmp")
     ok = '{"acting_as": "WKR-PAC-06", "query": "Lindgren"}'
     commands: list[tuple[tuple[str, ...], str | None]] = [
         (("list",), None), (("describe", "auth_submit_authorization"), None),
@@ -146,8 +147,8 @@ def test_the_session_helper_prints_what_a_call_alone_prints(served: ServedTask, 
     assert [a.returncode for a in alone] == [0, 0, 0, 0, 1, 2, 2]
 
 
-def test_a_dead_helper_is_replaced(served: ServedTask, tmp_path: Path) -> None:
-    runtime = str(tmp_path)
+def test_a_dead_helper_is_replaced(served: ServedTask) -> None:
+    runtime = tempfile.mkdtemp(prefix="cbt-", dir="/tmp")
     tools("list", url=served.url, runtime=runtime)
     assert helper_ready(runtime)
     pid = int(subprocess.run(["pgrep", "-f", "--", f"--serve-session {served.url} {runtime}"], capture_output=True,
@@ -160,3 +161,11 @@ def test_a_dead_helper_is_replaced(served: ServedTask, tmp_path: Path) -> None:
     assert helper_ready(runtime)  # a new helper took the stale socket's place
     listed = tools("list", url=served.url, runtime=runtime)
     assert listed.returncode == 0 and "cases_create_from_order" in listed.stdout
+
+
+def test_a_runtime_dir_too_long_for_a_socket_falls_back_to_the_temp_dir(served: ServedTask) -> None:
+    long_dir = os.path.join(tempfile.mkdtemp(prefix="cbt-", dir="/tmp"), "x" * 90)
+    os.makedirs(long_dir)
+    first = tools("list", url=served.url, runtime=long_dir)
+    assert first.returncode == 0 and "cases_create_from_order" in first.stdout
+    assert not os.listdir(long_dir)  # the socket went to the temp dir instead; the call still ran
