@@ -32,9 +32,8 @@ REPO = Path(__file__).resolve().parents[1]
 TREE = REPO / "build" / "typecheck"
 SKIP_ROOTS = {"chibench.handbook_skill", "chibench.image_recipes"}  # data, scripts for the agent's box
 SKIP_NAMES = {"__pycache__"}
-#: Checked with ``mypy --strict`` by ``--strict-gate``. chibench.world.tools joins when its typed outputs land
-#: (issue #14; it is being rewritten on the types-tools branch) — add it here, nothing else changes.
-STRICT = ("chibench.world.core", "chibench.verifiers")
+#: Checked with ``mypy --strict`` by ``--strict-gate`` (issue #14: the core, the tool layer and the grader).
+STRICT = ("chibench.world.core", "chibench.world.tools", "chibench.verifiers")
 
 
 def roots() -> dict[str, str]:

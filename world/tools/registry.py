@@ -311,6 +311,8 @@ def catalog() -> dict[str, list[dict[str, Any]]]:
 def _arena_tool_caller(world: Any, role: str, name: str, arguments: dict[str, Any]) -> tuple[bool, Any]:
     from .dispatch import dispatch
 
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}; one of {', '.join(ROLES)}")
     return dispatch(world, role, name, arguments)
 
 

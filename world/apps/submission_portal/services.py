@@ -318,7 +318,7 @@ def submit_authorization(world: World, *, acting_as: str, case_id: str, channel:
     return _then_payer_works(world, result)
 
 
-def respond_to_pend(world: World, *, acting_as: str, case_id: str, note: str, document_ids: list[str] | None = None,
+def respond_to_pend(world: World, *, acting_as: str, case_id: str, note: str | None, document_ids: list[str] | None = None,
                     questionnaire_answers: dict[str, Any] | None = None, channel: str | None = None
                     ) -> dict[str, Any]:
     """Answer a pend: a new packet with ``note`` and the given documents (0–50 provider documents of
