@@ -12,6 +12,10 @@ rejected at argument validation: the official client, the SDK's streamable-HTTP 
 dispatcher, no world access), all measured in one interleaved loop so that they share the machine's
 load. The client is the official one as an agent harness uses it: it checks every successful result
 against the tool's listed ``outputSchema`` (``jsonschema.validate``, metaschema check included).
+Alongside each wall time, the server's own CPU time for that call (``*_server_cpu_mean_ms``: the server
+process's runtime over all its threads, from ``/proc/PID/task/*/schedstat``, read before and after the
+call): on a loaded machine the wall times move with the scheduler by ±10 %, the server's CPU per call
+by a few per cent, so a before/after comparison of the server itself reads the CPU figures.
 
 ``--baseline CHECKOUT`` (a checkout of another commit with its own ``.venv``, e.g. a worktree of main) serves
 that commit's world next to this one and times both in the same loop, each iteration running the four calls
@@ -61,13 +65,37 @@ async def _list(url: str) -> int:
 LAST: dict[tuple[str, str], dict[str, Any]] = {}
 
 
-class _Target:
-    """One served world under test: its two sessions, the cases the loop uses and its samples."""
+def server_cpu_ns(pid: int) -> int:
+    """CPU time (ns) the process ``pid`` has run so far, over all its threads: the first field of each
+    ``/proc/PID/task/TID/schedstat`` (the scheduler's exact runtime; ``/proc/PID/stat`` counts in 10 ms
+    ticks). 0 where there is no such file (not Linux). Threads that ended are not counted: the servers
+    run their calls in long-lived worker threads."""
+    total = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        try:
+            total += int(stat.read_text().split()[0])
+        except (OSError, ValueError, IndexError):  # a thread that ended while being read
+            continue
+    return total
 
-    def __init__(self, base: str) -> None:
-        self.base = base
+
+class _Target:
+    """One served world under test: its two sessions, the cases the loop uses and its samples (wall time
+    seen by the client, and the server's CPU time per call when its pid is known)."""
+
+    def __init__(self, base: str, pid: int | None = None) -> None:
+        self.base, self.pid = base, pid
         self.out: dict[str, list[float]] = {"read": [], "write": [], "case_read": [], "floor": []}
+        self.cpu: dict[str, list[float]] = {k: [] for k in self.out}
         self.first_call = 0.0
+
+    def _sample(self, kind: str, t: float, cpu: int) -> None:
+        self.out[kind].append(time.perf_counter() - t)
+        if self.pid is not None:
+            self.cpu[kind].append((server_cpu_ns(self.pid) - cpu) / 1e9)
+
+    def _cpu(self) -> int:
+        return server_cpu_ns(self.pid) if self.pid is not None else 0
 
     async def open(self, stack: AsyncExitStack, t0: float) -> None:
         r, w, _ = await stack.enter_async_context(streamablehttp_client(f"{self.base}/provider/mcp"))
@@ -87,27 +115,26 @@ class _Target:
         await self.cm.initialize()
 
     async def iteration(self, i: int) -> None:
-        out = self.out
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), self._cpu()
         res = await self.cm.call_tool("cm_intake_get_referral", {"acting_as": "WKR-CM-01", "referral_id": "REF-CM01"})
-        out["read"].append(time.perf_counter() - t)
+        self._sample("read", t, cpu)
         assert not res.isError
         LAST["cm", "cm_intake_get_referral"] = res.structuredContent or {}
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), self._cpu()
         res = await self.prov.call_tool("docs_upload_evidence", {
             "acting_as": "WKR-PAC-01", "case_id": self.case_id, "kind": "pa_request_form",
             "title": f"Request form {i}", "body": "Member, provider and service details."})
-        out["write"].append(time.perf_counter() - t)
+        self._sample("write", t, cpu)
         assert not res.isError, res.content[0].text
         LAST["provider", "docs_upload_evidence"] = res.structuredContent or {}
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), self._cpu()
         res = await self.prov.call_tool("cases_get_case", {"acting_as": "WKR-PAC-01", "case_id": self.viewed_id})
-        out["case_read"].append(time.perf_counter() - t)
+        self._sample("case_read", t, cpu)
         assert not res.isError, res.content[0].text
         LAST["provider", "cases_get_case"] = res.structuredContent or {}
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), self._cpu()
         res = await self.cm.call_tool("cm_intake_get_referral", {"acting_as": "WKR-CM-01"})
-        out["floor"].append(time.perf_counter() - t)
+        self._sample("floor", t, cpu)
         assert res.isError
 
     def summary(self) -> dict[str, float]:
@@ -115,13 +142,14 @@ class _Target:
             return round(sorted(xs)[min(len(xs) - 1, int(p * len(xs)))] * 1000, 2)
         return {"first_call_s": round(self.first_call, 3)} | \
             {f"{k}_p50_ms": round(statistics.median(v) * 1000, 2) for k, v in self.out.items()} | \
-            {f"{k}_p99_ms": q(v, 0.99) for k, v in self.out.items()}
+            {f"{k}_p99_ms": q(v, 0.99) for k, v in self.out.items()} | \
+            {f"{k}_server_cpu_mean_ms": round(statistics.fmean(v) * 1000, 3) for k, v in self.cpu.items() if v}
 
 
-async def _latency(bases: list[str], n: int, t0: float) -> list[dict[str, float]]:
+async def _latency(bases: list[str], n: int, t0: float, pids: list[int | None]) -> list[dict[str, float]]:
     """The timed loop over every target at once: each iteration runs the four calls on every target, the
     order of the targets alternating, so that paired targets share the machine's load."""
-    targets = [_Target(b) for b in bases]
+    targets = [_Target(b, pid) for b, pid in zip(bases, pids, strict=True)]
     async with AsyncExitStack() as stack:
         for target in targets:
             await target.open(stack, t0)
@@ -265,7 +293,8 @@ def main() -> int:
             counts = s.wait_ready()
             results[s.label] = {"ready_s": round(time.perf_counter() - t0, 3),
                                 "tools": dict(zip(("provider", "payer", "cm"), counts, strict=True))}
-        for s, timed in zip(servers, anyio.run(_latency, [s.base for s in servers], args.calls, t0), strict=True):
+        for s, timed in zip(servers, anyio.run(_latency, [s.base for s in servers], args.calls, t0,
+                                                  [s.proc.pid for s in servers]), strict=True):
             results[s.label] |= timed
     finally:
         for s in servers:
