@@ -24,6 +24,8 @@ so the run prices it with ``--ak input_cost_per_mtok/output_cost_per_mtok`` from
 ``final_answer``.
 
 ``--report-only`` runs nothing and grades what ``--jobs`` already holds (a partial or running sweep).
+``--resume`` runs only the trials that ``--jobs`` does not already hold as passed (a sweep stopped early
+is finished later, in another session, on the same jobs directory); the table lists every trial.
 
 Output: one line per finished trial as it lands, then a table (task, replay, reward, wall s, steps, tokens in/
 out, cost, verdict), per-trial wall time p50/max and the total, and ``JOBS/bench_reference.json`` with every
@@ -46,7 +48,7 @@ import time
 import tomllib
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -291,6 +293,8 @@ def main() -> int:
                     "(input_cost_per_mtok/output_cost_per_mtok; litellm prices no scripted model); 0,0 for none")
     ap.add_argument("--report-only", action="store_true", help="run nothing: grade the trials already in --jobs "
                     "(a sweep stopped early, or one still running) and print the table")
+    ap.add_argument("--resume", action="store_true", help="keep the trials --jobs already holds as passed and run "
+                    "the rest (a sweep stopped early, finished later)")
     a = ap.parse_args()
     if a.jobs_at_once < 1:
         raise SystemExit("bench_reference: -j must be at least 1")
@@ -315,9 +319,19 @@ def main() -> int:
         if not done:
             return 1
     else:
-        print(f"bench_reference: {len(trials)} trials, {a.jobs_at_once} at once, jobs in {a.jobs}", flush=True)
+        todo = trials
+        if a.resume:
+            for i, t in enumerate(trials):  # graded on a copy: a failed one runs again from a clean record
+                if list((a.jobs / job_name(t)).glob("*/result.json")):
+                    held = grade(replace(t, problems=[]), a.jobs, priced=any(price), wall_from_result=True)
+                    if held.ok:
+                        trials[i] = held
+                        done.append(held)
+            todo = [t for t in trials if not any(t is d for d in done)]
+            print(f"bench_reference: --resume keeps {len(done)} passed trials found in {a.jobs}", flush=True)
+        print(f"bench_reference: {len(todo)} trials, {a.jobs_at_once} at once, jobs in {a.jobs}", flush=True)
         with ThreadPoolExecutor(max_workers=a.jobs_at_once) as pool:
-            futures = [pool.submit(run_trial, t, a.jobs, a.timeout, (price[0], price[1])) for t in trials]
+            futures = [pool.submit(run_trial, t, a.jobs, a.timeout, (price[0], price[1])) for t in todo]
             for fut in as_completed(futures):
                 t = fut.result()
                 done.append(t)

@@ -48,3 +48,33 @@ def test_first_near_miss_spec_names_it() -> None:
 def test_bad_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(SystemExit, match=message):
         bench.parse_spec(spec)
+
+
+def test_resume_runs_only_what_the_jobs_directory_does_not_hold_as_passed(tmp_path, monkeypatch, capsys) -> None:
+    """A sweep stopped early is finished later: passed trials are kept, failed and missing ones run again."""
+    specs = ["uppp.md_review", "uppp.md_review:near_miss", "brca_testing.referral"]
+    held = {"ref-oracle-uppp.md_review": True, "ref-nearmiss-uppp.md_review": False}  # passed, failed
+    for name in held:
+        (tmp_path / name / "trial").mkdir(parents=True)
+        (tmp_path / name / "trial" / "result.json").write_text("{}")
+
+    def fake_grade(t, jobs, *, priced, wall_from_result=False):
+        if not held.get(bench.job_name(t), False):
+            t.problems.append("reward 1, expected 0")
+        else:
+            t.reward = t.want
+        return t
+
+    ran: list[str] = []
+
+    def fake_run(t, jobs, timeout, price):
+        ran.append(bench.job_name(t))
+        t.reward = t.want
+        return t
+
+    monkeypatch.setattr(bench, "grade", fake_grade)
+    monkeypatch.setattr(bench, "run_trial", fake_run)
+    monkeypatch.setattr("sys.argv", ["bench_reference.py", *specs, "--resume", "--jobs", str(tmp_path), "-j", "1"])
+    assert bench.main() == 0
+    assert sorted(ran) == ["ref-nearmiss-uppp.md_review", "ref-oracle-brca_testing.referral"]
+    assert "--resume keeps 1 passed trials" in capsys.readouterr().out
