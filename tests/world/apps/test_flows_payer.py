@@ -25,7 +25,14 @@ from chibench.world.core.db import Event, IdCounter, StateTransition
 from chibench.world.core.world import World
 from tests.support import digest
 from tests.world.apps import payer_support as cp
-from tests.world.apps.test_payer_letters import APPROVAL, APPROVAL_BODY, DENIAL, DENIAL_BODY, PEND, PEND_BODY
+from tests.world.apps.letter_center.test_letter_center import (
+    APPROVAL,
+    APPROVAL_BODY,
+    DENIAL,
+    DENIAL_BODY,
+    PEND,
+    PEND_BODY,
+)
 
 MODULES = (intake, triage, nurse, md, det, p2p, letters, appeals)
 

@@ -12,7 +12,7 @@ from chibench.world.core.errors import Conflict
 from chibench.world.core.world import SYSTEM_ACTOR
 from tests.support import refused_call
 from tests.world.apps import payer_support as cp
-from tests.world.apps.test_payer_letters import DENIAL, DENIAL_BODY, denied_world
+from tests.world.apps.letter_center.test_letter_center import DENIAL, DENIAL_BODY, denied_world
 
 REQUEST_CHANNELS = {"portal": "portal", "fax": "fax", "api": "api", "edi_278": "api"}
 DELIVERY = ("portal", "fax", "mail", "api")

@@ -26,7 +26,7 @@ from chibench.world.counterparts.store import load_contracts
 
 from .support import CM, FakeLLM, judge_with, reviewed_case
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 COPD = "cm_copd_hard_refuses_002"
 CONTRACTS = load_contracts()
 PARAPHRASE = "Heard. You've had it with these calls and you don't want this - it's yours to decide, full stop."

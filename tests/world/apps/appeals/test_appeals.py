@@ -23,7 +23,7 @@ from chibench.world.core.errors import (
 )
 from tests.support import refused_call
 from tests.world.apps import payer_support as cp
-from tests.world.apps.test_payer_letters import DENIAL, DENIAL_BODY
+from tests.world.apps.letter_center.test_letter_center import DENIAL, DENIAL_BODY
 
 
 def denied(opts=None, denier=cp.MD1):
