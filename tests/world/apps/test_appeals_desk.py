@@ -16,7 +16,6 @@ from sqlalchemy import select
 from chibench.world.apps import appeals_desk
 from chibench.world.apps.appeals import services as appeals
 from chibench.world.apps.appeals.models import Appeal
-from chibench.world.apps.determination import services as det
 from chibench.world.apps.determination.models import Determination
 from chibench.world.apps.directory.models import Worker
 from chibench.world.apps.letter_center.models import Letter
@@ -27,10 +26,7 @@ from tests.world.apps import payer_support as cp
 
 
 def denied(internal: str, external: str = "upheld", denier: str = cp.MD1):
-    w = cp.to_md_review()
-    cp.md_deny(w, denier)
-    det.finalize(w, acting_as=denier, case_id=cp.CASE, decision="denied", rationale="not met",
-                 policy_citations=[cp.C1_CITE])
+    w = cp.denied(denier=denier)
     cp.set_appeal_outcomes(w, internal, external)
     return w
 

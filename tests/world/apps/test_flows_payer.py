@@ -1,6 +1,6 @@
 """Payer UM service layer as a whole: end-to-end flows, atomicity, attribution, read-only reads, conventions.
 
-Per-app success/refusal tests live in test_payer_{intake,triage,review,determination,letters,appeals}.py.
+Per-app success/refusal tests live in the app folders beside this file (``intake_hub/``, ``triage/``, …).
 """
 
 from __future__ import annotations
@@ -19,27 +19,13 @@ from chibench.world.apps.letter_center import services as letters
 from chibench.world.apps.md_review import services as md
 from chibench.world.apps.nurse_review import services as nurse
 from chibench.world.apps.p2p_scheduler import services as p2p
-from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.triage import services as triage
 from chibench.world.core.db import Event, IdCounter, StateTransition
 from chibench.world.core.world import World
 from tests.support import digest
 from tests.world.apps import payer_support as cp
-from tests.world.apps.letter_center.test_letter_center import (
-    APPROVAL,
-    APPROVAL_BODY,
-    DENIAL,
-    DENIAL_BODY,
-    PEND,
-    PEND_BODY,
-)
 
 MODULES = (intake, triage, nurse, md, det, p2p, letters, appeals)
-
-
-def case_status(w: World) -> str:
-    with w.read() as s:
-        return str(s.get(PACase, cp.CASE).status)
 
 
 # --------------------------------------------------------------------------- end-to-end flows
@@ -48,12 +34,12 @@ def case_status(w: World) -> str:
 def test_flow_intake_pend_with_letter_and_member_notice():
     w = cp.build_payer_world()
     cp.do_intake(w, complete=False)
-    let = letters.generate_pend(w, acting_as=cp.INTAKE, case_id=cp.CASE, fields=PEND, body=PEND_BODY,
+    let = letters.generate_pend(w, acting_as=cp.INTAKE, case_id=cp.CASE, fields=cp.PEND, body=cp.PEND_BODY,
                                 subject="Information needed")
     letters.deliver(w, acting_as=cp.INTAKE, letter_id=let["id"], channel="portal")
     letters.generate_notification(w, acting_as=cp.INTAKE, case_id=cp.CASE, notification_type="pend",
                                   body="Your doctor has been asked for more information.", language="English")
-    assert case_status(w) == "pended_action_required"
+    assert cp.case_status(w) == "pended_action_required"
 
 
 def test_flow_triage_to_nurse_approval_and_letter():
@@ -63,10 +49,10 @@ def test_flow_triage_to_nurse_approval_and_letter():
     nurse.submit_nurse_case_recommendation(w, acting_as=cp.NURSE, case_id=cp.CASE, recommendation="approve",
                                            clinical_summary="both criteria met")
     det.finalize(w, acting_as=cp.NURSE, case_id=cp.CASE, decision="approved")
-    let = letters.generate_approval(w, acting_as=cp.NURSE, case_id=cp.CASE, fields=APPROVAL, body=APPROVAL_BODY,
+    let = letters.generate_approval(w, acting_as=cp.NURSE, case_id=cp.CASE, fields=cp.APPROVAL, body=cp.APPROVAL_BODY,
                                     subject="Approved")
     letters.deliver(w, acting_as=cp.NURSE, letter_id=let["id"], channel="portal")
-    assert case_status(w) == "approved"
+    assert cp.case_status(w) == "approved"
 
 
 def test_flow_md_denial_letter_appeal_and_external_review():
@@ -76,7 +62,7 @@ def test_flow_md_denial_letter_appeal_and_external_review():
     cp.md_deny(w)
     det.finalize(w, acting_as=cp.MD1, case_id=cp.CASE, decision="denied", rationale="not met",
                  policy_citations=[cp.C1_CITE])
-    let = letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
+    let = letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=cp.DENIAL, body=cp.DENIAL_BODY,
                                   subject="Denied")
     letters.deliver(w, acting_as=cp.MD1, letter_id=let["id"], channel="portal")
     letters.generate_notification(w, acting_as=cp.MD1, case_id=cp.CASE, notification_type="appeal_rights",
@@ -88,7 +74,7 @@ def test_flow_md_denial_letter_appeal_and_external_review():
     ext = appeals.file_external_review(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="IRO please")
     appeals.assign_external_review(w, acting_as=cp.ERC, appeal_id=ext["id"], external_org="State IRO")
     appeals.record_external_decision(w, acting_as=cp.ERC, appeal_id=ext["id"], outcome="upheld", rationale="agree")
-    assert case_status(w) == "external_appeal_upheld"
+    assert cp.case_status(w) == "external_appeal_upheld"
     with w.read() as s:
         path = [t.to_state for t in s.scalars(select(StateTransition).where(
             StateTransition.machine == "pa_case", StateTransition.entity_id == cp.CASE).order_by(StateTransition.seq))]
@@ -158,11 +144,8 @@ def _reads(ids):
 
 
 def test_reads_never_write_or_move_the_clock():
-    w = cp.to_md_review()
-    cp.md_deny(w)
-    det.finalize(w, acting_as=cp.MD1, case_id=cp.CASE, decision="denied", rationale="not met",
-                 policy_citations=[cp.C1_CITE])
-    let = letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY, subject="x")
+    w = cp.denied()
+    let = letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=cp.DENIAL, body=cp.DENIAL_BODY, subject="x")
     ap = appeals.file_internal_appeal(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="disagree")
     before, clock = digest(w), w.now()
     for read in _reads({"letter": let["id"], "appeal": ap["id"]}):

@@ -1,5 +1,6 @@
-"""Helpers for the counterpart tests: stage a CM call or a scheduled P2P with the real services, and a
-fake OpenAI-compatible chat-completions server for the live backend."""
+"""Helpers for the counterpart tests: stage a CM call or a scheduled P2P with the real services, drive the
+scripted patient engine turn by turn, and a fake OpenAI-compatible chat-completions server for the live
+backend."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ from chibench.world.apps.cm_referral.models import CMReferral
 from chibench.world.apps.p2p_scheduler import services as p2p
 from chibench.world.apps.p2p_session.models import P2PSession, P2PTurn
 from chibench.world.core.world import World
+from chibench.world.counterparts.backends import ScriptedBackend
+from chibench.world.counterparts.contracts import P2PCounterpart, PatientPersona
+from chibench.world.counterparts.engine import PatientEngine, StepResult
+from chibench.world.counterparts.store import load_contracts
 from chibench.world.overlays import OverlaySpec, apply_overlay
 from tests.support import upstream_nurse
 
@@ -206,3 +211,55 @@ class FakeLLM:
     def prompt(self, i: int = -1) -> str:
         """Everything sent to the model in request ``i``, as one string."""
         return json.dumps(self.requests[i]["body"], ensure_ascii=False)
+
+
+# ------------------------------------------------------------------------------------ scripted engines
+
+CONTRACTS = load_contracts()
+
+INTRO = "Hello, this is Caleb, a nurse with Keystone Care Management, part of your Keystone health plan."
+DOB = "Before I go on, could you confirm your date of birth?"
+PROGRAM = ("We have a program where a nurse works with you by phone to make a plan and coordinates with your "
+           "doctors. It's free, and it's completely your choice — you can say no at any time.")
+ASK = "Would you like to join the program?"
+
+
+def persona(sid: str) -> PatientPersona:
+    """The authored persona of CM scenario ``sid``."""
+    return CONTRACTS.patients[sid].persona
+
+
+def counterpart(slug: str, side: str) -> P2PCounterpart:
+    """The authored P2P counterpart of service ``slug`` facing ``side``."""
+    cp = CONTRACTS.p2p[slug].counterpart_for(side)
+    assert cp is not None
+    return cp
+
+
+class Call:
+    """Drives a patient engine turn by turn (turn numbers as the service assigns them)."""
+
+    def __init__(self, sid: str):
+        self.p = persona(sid)
+        self.engine = PatientEngine(self.p)
+        self.state = self.engine.initial_state()
+        self.turn = 1
+        self.log: list[StepResult] = []
+
+    def say(self, message: str) -> StepResult:
+        self.turn += 2
+        r = self.engine.step(self.state, message, reply_turn=self.turn)
+        self.state = r.state
+        self.log.append(r)
+        return r
+
+    def reply(self, r: StepResult) -> str:
+        return ScriptedBackend().patient_reply(self.p, self.state, r, [], "").text
+
+
+def opened(sid: str) -> Call:
+    """A call on scenario ``sid`` past the introduction and the date-of-birth check."""
+    call = Call(sid)
+    call.say(INTRO)
+    call.say(DOB)
+    return call

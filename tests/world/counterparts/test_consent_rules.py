@@ -14,7 +14,8 @@ from pydantic import ValidationError
 from chibench.world.core import yamlio
 from chibench.world.counterparts.contracts import PatientContractFile
 from chibench.world.counterparts.engine import PatientEngine
-from tests.world.counterparts.test_counterpart_engine import ASK, DOB, INTRO, PROGRAM, Call, opened
+
+from .support import ASK, DOB, INTRO, PROGRAM, Call, opened
 
 REPO = Path(__file__).resolve().parents[3]
 AUTHORING = REPO / "world" / "seeds" / "AUTHORING.md"

@@ -7,56 +7,9 @@ from typing import Any
 import pytest
 
 from chibench.world.counterparts.backends import ScriptedBackend
-from chibench.world.counterparts.contracts import P2PCounterpart, PatientPersona
-from chibench.world.counterparts.engine import P2PEngine, PatientEngine, StepResult
-from chibench.world.counterparts.store import load_contracts
+from chibench.world.counterparts.engine import P2PEngine, StepResult
 
-CONTRACTS = load_contracts()
-
-INTRO = "Hello, this is Caleb, a nurse with Keystone Care Management, part of your Keystone health plan."
-DOB = "Before I go on, could you confirm your date of birth?"
-PROGRAM = ("We have a program where a nurse works with you by phone to make a plan and coordinates with your "
-           "doctors. It's free, and it's completely your choice — you can say no at any time.")
-ASK = "Would you like to join the program?"
-
-
-def persona(sid: str) -> PatientPersona:
-    return CONTRACTS.patients[sid].persona
-
-
-def counterpart(slug: str, side: str) -> P2PCounterpart:
-    cp = CONTRACTS.p2p[slug].counterpart_for(side)
-    assert cp is not None
-    return cp
-
-
-class Call:
-    """Drives a patient engine turn by turn (turn numbers as the service assigns them)."""
-
-    def __init__(self, sid: str):
-        self.p = persona(sid)
-        self.engine = PatientEngine(self.p)
-        self.state = self.engine.initial_state()
-        self.turn = 1
-        self.log: list[StepResult] = []
-
-    def say(self, message: str) -> StepResult:
-        self.turn += 2
-        r = self.engine.step(self.state, message, reply_turn=self.turn)
-        self.state = r.state
-        self.log.append(r)
-        return r
-
-    def reply(self, r: StepResult) -> str:
-        return ScriptedBackend().patient_reply(self.p, self.state, r, [], "").text
-
-
-def opened(sid: str) -> Call:
-    call = Call(sid)
-    call.say(INTRO)
-    call.say(DOB)
-    return call
-
+from .support import ASK, DOB, INTRO, PROGRAM, Call, counterpart, opened
 
 # ============================================================================================ patient
 

@@ -8,11 +8,10 @@ import pytest
 from sqlalchemy import select
 
 from chibench.world.apps.appeals import services as appeals
-from chibench.world.apps.determination import services as det
 from chibench.world.apps.determination.models import Determination
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.letter_center import services as letters
-from chibench.world.apps.pa_workbench.models import PACase, PALine
+from chibench.world.apps.pa_workbench.models import PALine
 from chibench.world.core.errors import (
     AuthorityError,
     Conflict,
@@ -23,28 +22,17 @@ from chibench.world.core.errors import (
 )
 from tests.support import refused_call
 from tests.world.apps import payer_support as cp
-from tests.world.apps.letter_center.test_letter_center import DENIAL, DENIAL_BODY
 
 
 def denied(opts=None, denier=cp.MD1):
     """A denied case in a payer task (``payer_mode = queue``): the appeals staff are the test's callers, so
     filed appeals wait for them (the appeals desk that decides them in provider tasks is tested in
-    ``test_payer_appeals_desk``)."""
-    w = cp.to_md_review(opts)
-    cp.set_payer_mode(w, "queue")
-    cp.md_deny(w, denier)
-    det.finalize(w, acting_as=denier, case_id=cp.CASE, decision="denied", rationale="not met",
-                 policy_citations=[cp.C1_CITE])
-    return w
+    ``test_appeals_desk``)."""
+    return cp.denied(opts, denier, payer_mode="queue")
 
 
 def filed(w, **kw):
     return appeals.file_internal_appeal(w, acting_as=cp.PAC, case_id=cp.CASE, rationale="PT notes attached", **kw)
-
-
-def status(w):
-    with w.read() as s:
-        return s.get(PACase, cp.CASE).status
 
 
 def wait_days(w, days):
@@ -58,7 +46,7 @@ def test_internal_appeal_copies_documents_to_the_payer_side():
     w = denied()
     ap = filed(w, document_ids=[cp.DOC_PROVIDER])
     assert ap["status"] == "filed" and ap["level"] == "internal" and ap["original_reviewer_id"] == cp.MD1
-    assert status(w) == "appealed"
+    assert cp.case_status(w) == "appealed"
     with w.read() as s:
         copy = s.get(Document, ap["document_ids"][0])
         assert (copy.side, copy.copied_from, copy.case_id) == ("payer", cp.DOC_PROVIDER, cp.CASE)
@@ -139,8 +127,8 @@ def test_overturned_appeal_supersedes_the_denial(assigned):
         assert [(d.decision, d.source, d.superseded_by) for d in rows] == [
             ("denied", "md_decision", out["determination_id"]), ("approved", "appeal", None)]
         assert [ln.outcome for ln in s.scalars(select(PALine).where(PALine.case_id == cp.CASE))] == ["approved"]
-    refused_call(w, Conflict, lambda: letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL,
-                                                            body=DENIAL_BODY, subject="x"), field="case_id")
+    refused_call(w, Conflict, lambda: letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=cp.DENIAL,
+                                                            body=cp.DENIAL_BODY, subject="x"), field="case_id")
     note = letters.generate_notification(w, acting_as=cp.AMD1, case_id=cp.CASE, notification_type="appeal_outcome",
                                          body="Your appeal was decided in your favour.", language="English")
     assert note["notification_type"] == "appeal_outcome"
@@ -149,7 +137,7 @@ def test_overturned_appeal_supersedes_the_denial(assigned):
 def test_stale_denial_letter_cannot_be_delivered_after_overturn(assigned):
     w, aid = assigned
     w2 = denied()
-    let = letters.generate_denial(w2, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY, subject="x")
+    let = letters.generate_denial(w2, acting_as=cp.MD1, case_id=cp.CASE, fields=cp.DENIAL, body=cp.DENIAL_BODY, subject="x")
     assert let["audit"]["complete"] is True
     ap = filed(w2)
     appeals.assign_reviewer(w2, acting_as=cp.INTAKE, appeal_id=ap["id"], reviewer_id=cp.AMD2)
@@ -164,9 +152,9 @@ def test_external_review_after_upheld_appeal(assigned):
                                                                  rationale="x"), field="case_id")
     appeals.decide(w, acting_as=cp.AMD1, appeal_id=aid, outcome="upheld", rationale="not met",
                    policy_citations=[cp.C1_CITE])
-    assert status(w) == "appeal_upheld"
+    assert cp.case_status(w) == "appeal_upheld"
     ext = appeals.file_external_review(w, acting_as=cp.PCP, case_id=cp.CASE, rationale="independent review requested")
-    assert ext["level"] == "external" and status(w) == "external_appealed"
+    assert ext["level"] == "external" and cp.case_status(w) == "external_appealed"
     refused_call(w, Conflict, lambda: appeals.decide(w, acting_as=cp.AMD1, appeal_id=ext["id"], outcome="upheld",
                                                    rationale="x", policy_citations=[cp.C1_CITE]), field="appeal_id")
     refused_call(w, IllegalTransition, lambda: appeals.record_external_decision(w, acting_as=cp.ERC, appeal_id=ext["id"],

@@ -12,13 +12,6 @@ from tests.world.apps import payer_support as cp
 
 
 @pytest.fixture()
-def w():
-    world = cp.build_payer_world()
-    yield world
-    world.close()
-
-
-@pytest.fixture()
 def opened(w):
     intake.create_intake_case(w, acting_as=cp.INTAKE, case_id=cp.CASE, auth_type="op")
     return w

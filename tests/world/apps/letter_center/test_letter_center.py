@@ -5,75 +5,29 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from chibench.world.apps.determination import services as det
 from chibench.world.apps.letter_center import services as letters
 from chibench.world.apps.letter_center.models import Letter
-from chibench.world.apps.nurse_review import services as nurse
 from chibench.world.apps.pa_workbench.models import InboxMessage
 from chibench.world.core.db import WorkspaceArtifact
 from chibench.world.core.errors import AuthorityError, Conflict, IllegalTransition, InvalidInput, NotFound
 from tests.support import digest, refused_call
 from tests.world.apps import payer_support as cp
 
-AUTH = "AUTH-CASE-TST-0001"
-COMMON = {"member_name": "Ada Testwell", "member_id": "KMH100000001", "case_reference": cp.CASE,
-          "service_description": "MRI of the right knee without contrast", "service_codes": ["73721"],
-          "plan_name": "Keystone Choice PPO (IL)", "letter_date": "2026-10-05"}
-APPROVAL = {**COMMON, "signer_name": "Tamara Gallagher", "signer_credentials": "RN, CCM", "authorization_number": AUTH,
-            "approved_lines": [{"line_number": 1, "code": "73721", "units": 1}], "valid_from": "2026-10-20",
-            "valid_to": "2027-01-18"}
-APPROVAL_BODY = (f"Dear Dr. Haddad,\n\nKeystone Mutual has approved the MRI of the right knee (CPT 73721, 1 unit) for "
-                 f"member Ada Testwell, member ID KMH100000001, case {cp.CASE}. Authorization number {AUTH} is valid "
-                 "from 2026-10-20 through 2027-01-18. Please reference it on the claim.\n\nTamara Gallagher, RN, CCM")
-DENIAL = {**COMMON, "signer_name": "Rosa Underwood", "signer_credentials": "MD",
-          "criteria_not_met": ["six weeks of conservative therapy are not documented"],
-          "policy_citations": [cp.C1_CITE], "appeal_rights": "You may request an internal appeal.",
-          "appeal_deadline_days": "180", "external_review_rights": "You may request external review by an IRO.",
-          "peer_to_peer_offer": "Call 800-555-0100 to discuss with a medical director.",
-          "criteria_access": "The criteria used are available free of charge on request."}
-DENIAL_BODY = (f"Member Ada Testwell, member ID KMH100000001, case {cp.CASE}: the request for MRI of the right knee "
-               f"(CPT 73721) is denied because six weeks of conservative therapy are not documented ({cp.C1_CITE}). "
-               "You may appeal within 180 days; external review by an IRO is available; a peer-to-peer discussion "
-               "is offered; the criteria are available on request.\n\nRosa Underwood, MD")
-PEND = {**COMMON, "signer_name": "Sofia Rios", "signer_credentials": "CPC",
-        "missing_items": ["letter of medical necessity"], "response_due": "2026-10-12",
-        "submission_instructions": "Upload through the provider portal."}
-PEND_BODY = (f"Member ID KMH100000001, case {cp.CASE}. To complete review of the knee MRI request we need a letter of "
-             "medical necessity signed by the ordering physician. Please respond by 2026-10-12 through the provider "
-             "portal, or the request may be closed without a decision.\n\nSofia Rios, CPC")
 
-
-def approved_world():
-    w = cp.to_nurse_review()
-    cp.evaluate(w)
-    nurse.submit_nurse_case_recommendation(w, acting_as=cp.NURSE, case_id=cp.CASE, recommendation="approve",
-                                           clinical_summary="met")
-    det.finalize(w, acting_as=cp.NURSE, case_id=cp.CASE, decision="approved")
-    return w
-
-
-def denied_world():
-    w = cp.to_md_review()
-    cp.md_deny(w)
-    det.finalize(w, acting_as=cp.MD1, case_id=cp.CASE, decision="denied", rationale="not met",
-                 policy_citations=[cp.C1_CITE])
-    return w
-
-
-def approval(w, actor=cp.NURSE, fields=None, body=APPROVAL_BODY):
-    return letters.generate_approval(w, acting_as=actor, case_id=cp.CASE, fields=APPROVAL if fields is None else fields,
+def approval(w, actor=cp.NURSE, fields=None, body=cp.APPROVAL_BODY):
+    return letters.generate_approval(w, acting_as=actor, case_id=cp.CASE, fields=cp.APPROVAL if fields is None else fields,
                                      body=body, subject="Prior authorization approved")
 
 
 def test_complete_approval_letter_is_delivered_with_copies():
-    w = approved_world()
+    w = cp.approved()
     let = approval(w)
-    assert let["status"] == "draft" and let["audit"]["complete"] is True and let["fields"] == APPROVAL
+    assert let["status"] == "draft" and let["audit"]["complete"] is True and let["fields"] == cp.APPROVAL
     out = letters.deliver(w, acting_as=cp.NURSE, letter_id=let["id"], channel="portal")
     assert out["status"] == "delivered" and out["delivery_channel"] == "portal"
     with w.read() as s:
         art = s.get(WorkspaceArtifact, out["artifact_id"])
-        assert art.scope == "shared" and art.artifact_type == "approval_letter" and AUTH in art.content
+        assert art.scope == "shared" and art.artifact_type == "approval_letter" and cp.AUTH in art.content
         msg = s.get(InboxMessage, out["inbox_message_id"])
         assert msg.audience == "provider" and msg.details["letter_id"] == let["id"]
     refused_call(w, IllegalTransition, lambda: letters.deliver(w, acting_as=cp.NURSE, letter_id=let["id"],
@@ -83,9 +37,9 @@ def test_complete_approval_letter_is_delivered_with_copies():
 
 
 def test_nothing_is_defaulted_and_incomplete_letters_are_not_delivered():
-    w = approved_world()
-    thin = {k: v for k, v in APPROVAL.items() if k not in ("valid_to", "signer_credentials")}
-    let = approval(w, fields=thin, body=APPROVAL_BODY.replace(AUTH, "[auth]"))
+    w = cp.approved()
+    thin = {k: v for k, v in cp.APPROVAL.items() if k not in ("valid_to", "signer_credentials")}
+    let = approval(w, fields=thin, body=cp.APPROVAL_BODY.replace(cp.AUTH, "[auth]"))
     assert let["fields"] == thin  # stored exactly as written
     audit = letters.audit_completeness(w, acting_as=cp.NURSE, letter_id=let["id"])
     assert set(audit["missing_fields"]) == {"valid_to", "signer_credentials"}
@@ -96,9 +50,9 @@ def test_nothing_is_defaulted_and_incomplete_letters_are_not_delivered():
 
 
 @pytest.mark.parametrize(("kw", "exc", "field"), [
-    ({"fields": {**APPROVAL, "signature": "x"}}, InvalidInput, "fields"),
+    ({"fields": {**cp.APPROVAL, "signature": "x"}}, InvalidInput, "fields"),
     ({"fields": "all of them"}, InvalidInput, "fields"),
-    ({"fields": {**APPROVAL, "valid_from": object()}}, InvalidInput, "fields.valid_from"),
+    ({"fields": {**cp.APPROVAL, "valid_from": object()}}, InvalidInput, "fields.valid_from"),
     ({"body": ""}, InvalidInput, "body"),
     ({"subject": ""}, InvalidInput, "subject"),
     ({"recipient": "payer"}, InvalidInput, "recipient"),
@@ -107,28 +61,28 @@ def test_nothing_is_defaulted_and_incomplete_letters_are_not_delivered():
     ({"case_id": "CASE-NONE"}, NotFound, "case_id"),
 ])
 def test_generate_refusals(kw, exc, field):
-    w = approved_world()
-    args = {"acting_as": cp.NURSE, "case_id": cp.CASE, "fields": APPROVAL, "body": APPROVAL_BODY, "subject": "ok",
+    w = cp.approved()
+    args = {"acting_as": cp.NURSE, "case_id": cp.CASE, "fields": cp.APPROVAL, "body": cp.APPROVAL_BODY, "subject": "ok",
             "recipient": "provider", **kw}
     refused_call(w, exc, lambda: letters.generate_approval(w, **args), field=field)
 
 
 def test_letter_type_must_match_the_active_determination():
-    w = approved_world()
+    w = cp.approved()
     for fn in (letters.generate_denial, letters.generate_partial_approval, letters.generate_pend):
-        refused_call(w, Conflict, lambda f=fn: f(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
+        refused_call(w, Conflict, lambda f=fn: f(w, acting_as=cp.MD1, case_id=cp.CASE, fields=cp.DENIAL, body=cp.DENIAL_BODY,
                                                subject="x"), field="case_id")
     w2 = cp.to_nurse_review()
     refused_call(w2, Conflict, lambda: approval(w2), field="case_id")
 
 
 def test_denial_letter_needs_a_physician_signer():
-    w = denied_world()
-    by_nurse = letters.generate_denial(w, acting_as=cp.NURSE, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
+    w = cp.denied()
+    by_nurse = letters.generate_denial(w, acting_as=cp.NURSE, case_id=cp.CASE, fields=cp.DENIAL, body=cp.DENIAL_BODY,
                                        subject="Denial")
     assert any(p.startswith("signer") for p in by_nurse["audit"]["problems"])
     refused_call(w, Conflict, lambda: letters.deliver(w, acting_as=cp.NURSE, letter_id=by_nurse["id"], channel="portal"))
-    by_md = letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
+    by_md = letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=cp.DENIAL, body=cp.DENIAL_BODY,
                                     subject="Denial")
     assert by_md["audit"] == {"letter_id": by_md["id"], "letter_type": "denial", "complete": True,
                               "missing_fields": [], "problems": []}
@@ -138,20 +92,20 @@ def test_denial_letter_needs_a_physician_signer():
 def test_pend_letter_requires_a_pended_case():
     w = cp.build_payer_world()
     cp.do_intake(w, complete=False)
-    let = letters.generate_pend(w, acting_as=cp.INTAKE, case_id=cp.CASE, fields=PEND, body=PEND_BODY,
+    let = letters.generate_pend(w, acting_as=cp.INTAKE, case_id=cp.CASE, fields=cp.PEND, body=cp.PEND_BODY,
                                 subject="Information needed")
     assert let["audit"]["complete"] is True and let["determination_id"] is None
     assert letters.deliver(w, acting_as=cp.INTAKE, letter_id=let["id"], channel="portal")["status"] == "delivered"
 
 
 def test_reissue_supersedes_and_requires_fresh_delivery():
-    w = approved_world()
+    w = cp.approved()
     old = approval(w)
     letters.deliver(w, acting_as=cp.NURSE, letter_id=old["id"], channel="portal")
     new = letters.reissue(w, acting_as=cp.NURSE, letter_id=old["id"], reason="typo in plan name",
-                          fields={**APPROVAL, "plan_name": "Keystone Choice PPO (Illinois)"})
+                          fields={**cp.APPROVAL, "plan_name": "Keystone Choice PPO (Illinois)"})
     assert new["id"] != old["id"] and new["reissued_from"] == old["id"] and new["status"] == "draft"
-    assert new["body"] == APPROVAL_BODY and new["fields"]["plan_name"].endswith("(Illinois)")
+    assert new["body"] == cp.APPROVAL_BODY and new["fields"]["plan_name"].endswith("(Illinois)")
     with w.read() as s:
         assert s.get(Letter, old["id"]).status == "superseded"
     refused_call(w, IllegalTransition, lambda: letters.reissue(w, acting_as=cp.NURSE, letter_id=old["id"], reason="x"))
@@ -188,7 +142,7 @@ def test_member_notifications_match_the_case():
 
 
 def test_letter_reads_are_side_effect_free():
-    w = approved_world()
+    w = cp.approved()
     let = approval(w)
     before = digest(w)
     letters.get_letter(w, acting_as=cp.NURSE, letter_id=let["id"])

@@ -12,7 +12,6 @@ from chibench.world.core.errors import Conflict
 from chibench.world.core.world import SYSTEM_ACTOR
 from tests.support import refused_call
 from tests.world.apps import payer_support as cp
-from tests.world.apps.letter_center.test_letter_center import DENIAL, DENIAL_BODY, denied_world
 
 REQUEST_CHANNELS = {"portal": "portal", "fax": "fax", "api": "api", "edi_278": "api"}
 DELIVERY = ("portal", "fax", "mail", "api")
@@ -24,14 +23,14 @@ def _came_in_on(w, channel: str) -> None:
 
 
 def _denial(w, recipient="provider"):
-    return letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=DENIAL, body=DENIAL_BODY,
+    return letters.generate_denial(w, acting_as=cp.MD1, case_id=cp.CASE, fields=cp.DENIAL, body=cp.DENIAL_BODY,
                                    subject="Notice of denial", recipient=recipient)
 
 
 @pytest.mark.parametrize("request_channel", sorted(REQUEST_CHANNELS))
 @pytest.mark.parametrize("delivery", DELIVERY)
 def test_provider_letter_only_on_the_requests_channel(request_channel, delivery):
-    w = denied_world()
+    w = cp.denied()
     _came_in_on(w, request_channel)
     let = _denial(w)
     go = lambda: letters.deliver(w, acting_as=cp.MD1, letter_id=let["id"], channel=delivery)  # noqa: E731
@@ -44,7 +43,7 @@ def test_provider_letter_only_on_the_requests_channel(request_channel, delivery)
 
 
 def test_member_letter_is_not_bound_to_the_providers_channel():
-    w = denied_world()
+    w = cp.denied()
     _came_in_on(w, "fax")
     let = _denial(w, recipient="member")
     assert letters.deliver(w, acting_as=cp.MD1, letter_id=let["id"], channel="mail")["status"] == "delivered"
