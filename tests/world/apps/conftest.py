@@ -6,6 +6,9 @@
 :func:`~tests.world.apps.payer_support.build_payer_world`, care-management apps
 :func:`~tests.world.apps.cm_support.build_cm_world`. ``provider_world``/``payer_world``/``cm_world`` name a side
 outright (for a test outside an app folder).
+
+Refusals are checked with :func:`tests.support.refused`/``refused_call``: the error, the field it names, and a
+world left byte-for-byte unchanged (export digest: all tables, clock, id counters and event log).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ def w(request: pytest.FixtureRequest) -> Iterator[World]:
     """A fresh small world of the side that owns the app whose folder the requesting test module sits in."""
     app = Path(request.path).parent.name
     if app not in SIDE_OF_APP:
-        raise pytest.UsageError(f"fixture 'w' serves tests under tests/world/apps/<app>/ (apps: "
-                                f"{', '.join(sorted(SIDE_OF_APP))}); {request.path} is not in one — ask for "
-                                f"provider_world, payer_world or cm_world instead")
+        pytest.fail(f"fixture 'w' serves tests under tests/world/apps/<app>/ (apps: {', '.join(sorted(SIDE_OF_APP))}); "
+                    f"{request.path} is not in one — ask for provider_world, payer_world or cm_world instead",
+                    pytrace=False)
     yield from _fresh(BUILDERS[SIDE_OF_APP[app]])

@@ -1,7 +1,5 @@
 """Care-management assessment services: consent gate, PHQ-9/GAD-7/AUDIT-C/Hunger Vital Sign scoring,
 section validation, blocking and completion.
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest).
 """
 
 from __future__ import annotations
@@ -14,12 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chibench.world.apps.cm_assessment import services as asmt
-from chibench.world.core.errors import (
-    AuthorityError,
-    Conflict,
-    IllegalTransition,
-    InvalidInput,
-)
+from chibench.world.core.errors import AuthorityError, Conflict, IllegalTransition, InvalidInput
 from chibench.world.core.world import World
 from tests.support import refused
 from tests.world.apps.cm_support import (

@@ -1,6 +1,4 @@
 """Care-management care plan services: draft after assessment, full-replace saves, finalize checks.
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest).
 """
 
 from __future__ import annotations
@@ -14,12 +12,7 @@ from sqlalchemy import func, select
 from chibench.world.apps.cm_care_plan import services as cp
 from chibench.world.apps.cm_care_plan.models import CarePlanGoal, CarePlanIntervention, CarePlanProblem
 from chibench.world.apps.cm_referral.models import CMCase
-from chibench.world.core.errors import (
-    Conflict,
-    IllegalTransition,
-    InvalidInput,
-    NotFound,
-)
+from chibench.world.core.errors import Conflict, IllegalTransition, InvalidInput, NotFound
 from chibench.world.core.world import World
 from tests.support import refused
 from tests.world.apps.cm_support import (

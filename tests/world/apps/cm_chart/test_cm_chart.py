@@ -1,6 +1,4 @@
 """Care-management chart services: chart data for a case and the chart review handoff.
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest).
 """
 
 from __future__ import annotations
@@ -13,26 +11,10 @@ import pytest
 from chibench.world.apps.cm_chart import services as chart
 from chibench.world.apps.cm_referral import services as referral
 from chibench.world.apps.cm_referral.models import CMCase
-from chibench.world.core.errors import (
-    Conflict,
-    IllegalTransition,
-    InvalidInput,
-    NotFound,
-)
+from chibench.world.core.errors import Conflict, IllegalTransition, InvalidInput, NotFound
 from chibench.world.core.world import World
 from tests.support import refused
-from tests.world.apps.cm_support import (
-    CM,
-    COND,
-    DOC,
-    ENC,
-    OBS,
-    OTHER_MEMBER_DOC,
-    REF,
-    REF2,
-    case_status,
-    opened_case,
-)
+from tests.world.apps.cm_support import CM, COND, DOC, ENC, OBS, OTHER_MEMBER_DOC, REF, REF2, case_status, opened_case
 
 
 def test_chart_data(w: World) -> None:

@@ -1,6 +1,4 @@
 """Care-management referral services: the referral queue and detail, opening a case, disenrollment.
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest).
 """
 
 from __future__ import annotations
@@ -10,14 +8,7 @@ import json
 from chibench.world.apps.cm_assessment import services as asmt
 from chibench.world.apps.cm_chart import services as chart
 from chibench.world.apps.cm_referral import services as referral
-from chibench.world.core.errors import (
-    AuthorityError,
-    Conflict,
-    IllegalTransition,
-    InvalidInput,
-    NotFound,
-    UnknownActor,
-)
+from chibench.world.core.errors import AuthorityError, Conflict, IllegalTransition, InvalidInput, NotFound, UnknownActor
 from chibench.world.core.world import World
 from tests.support import refused
 from tests.world.apps.cm_support import (

@@ -9,13 +9,7 @@ from chibench.world.apps.md_review import services as md
 from chibench.world.apps.nurse_review import services as nurse
 from chibench.world.apps.nurse_review.models import ReviewTask
 from chibench.world.apps.pa_workbench.models import PACase, PALine
-from chibench.world.core.errors import (
-    AuthorityError,
-    Conflict,
-    InvalidInput,
-    NotFound,
-    PreflightFailed,
-)
+from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound, PreflightFailed
 from tests.support import digest, refused_call
 from tests.world.apps import payer_support as cp
 

@@ -1,27 +1,13 @@
 """Directory services: contacts, ordering providers and reviewer contacts.
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest: all tables,
-clock, id counters and event log).
 """
 
 from __future__ import annotations
 
 from chibench.world.apps.directory import services as directory
-from chibench.world.core.errors import (
-    AuthorityError,
-    InvalidInput,
-)
+from chibench.world.core.errors import AuthorityError, InvalidInput
 from chibench.world.core.world import World
 from tests.support import refused
-from tests.world.apps.provider_support import (
-    AMD,
-    CM,
-    MD,
-    NP,
-    NURSE,
-    PAC,
-    PCP,
-)
+from tests.world.apps.provider_support import AMD, CM, MD, NP, NURSE, PAC, PCP
 
 
 def test_directory(w: World) -> None:

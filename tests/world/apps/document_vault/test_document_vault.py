@@ -1,8 +1,5 @@
 """Document vault services: evidence upload and signing, file uploads, document access, submission bundles and
 questionnaire forms.
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest: all tables,
-clock, id counters and event log).
 """
 
 from __future__ import annotations
@@ -14,12 +11,7 @@ import pytest
 
 from chibench.world.apps.document_vault import services as docs
 from chibench.world.apps.pa_workbench import services as wb
-from chibench.world.core.errors import (
-    AuthorityError,
-    Conflict,
-    InvalidInput,
-    NotFound,
-)
+from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound
 from chibench.world.core.world import World
 from tests.support import refused
 from tests.world.apps.provider_support import (

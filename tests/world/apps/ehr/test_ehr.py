@@ -1,8 +1,5 @@
 """Provider EHR services: patient search, candidate orders, the chart (provider side only, paged and
 within budget).
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest: all tables,
-clock, id counters and event log).
 """
 
 from __future__ import annotations
@@ -10,12 +7,7 @@ from __future__ import annotations
 import json
 
 from chibench.world.apps.ehr import services as ehr
-from chibench.world.core.errors import (
-    AuthorityError,
-    InvalidInput,
-    NotFound,
-    UnknownActor,
-)
+from chibench.world.core.errors import AuthorityError, InvalidInput, NotFound, UnknownActor
 from chibench.world.core.world import World
 from tests.support import refused
 from tests.world.apps.provider_support import (

@@ -1,8 +1,5 @@
 """PA workbench services: cases from orders, the requirement check, the provider determination, case
 views and the inbox.
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest: all tables,
-clock, id counters and event log).
 """
 
 from __future__ import annotations
@@ -15,14 +12,7 @@ import pytest
 
 from chibench.world.apps.document_vault import services as docs
 from chibench.world.apps.pa_workbench import services as wb
-from chibench.world.core.errors import (
-    AuthorityError,
-    Conflict,
-    IllegalTransition,
-    InvalidInput,
-    NotFound,
-    UnknownActor,
-)
+from chibench.world.core.errors import AuthorityError, Conflict, IllegalTransition, InvalidInput, NotFound, UnknownActor
 from chibench.world.core.world import World
 from tests.support import refused
 from tests.world.apps.provider_support import (

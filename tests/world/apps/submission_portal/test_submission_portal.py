@@ -1,8 +1,5 @@
 """Submission portal services: channels (portal, EDI 278, API, fax), payer-side copies, the scripted payer's
 replies (approve, deny, pend, P2P invitation, no-auth lane), pend responses and fax resends.
-
-Every refusal is checked to leave the world byte-for-byte unchanged (export digest: all tables,
-clock, id counters and event log).
 """
 
 from __future__ import annotations
