@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.agents.support import inproc, skills  # noqa: F401  (the reference-agent recall test's fixtures)
 from tests.leaderboard.harbor_jobs import HarborJob
 from tests.leaderboard.submissions import Run, SubmissionBuilder, real_runs
 
