@@ -32,15 +32,15 @@ from tests.world.apps.cm_support import (
 
 
 # ============================================================================ writes across the CM apps
-def test_cm_writes_refuse_wrong_org_and_role(w: World) -> None:
-    case_id = assessed_case(w)
-    with refused(w, AuthorityError, field="acting_as"):
-        cp.create_draft(w, acting_as=CM_ELSEWHERE, case_id=case_id)
-    with refused(w, AuthorityError):
-        referral.disenroll_case(w, acting_as=SW, case_id=case_id, reason="declined", note="declined by phone")
-    with refused(w, UnknownActor):
-        asmt.complete_assessment(w, acting_as="WKR-GHOST", case_id=case_id)
-    with w.read() as s:
+def test_cm_writes_refuse_wrong_org_and_role(cm_world: World) -> None:
+    case_id = assessed_case(cm_world)
+    with refused(cm_world, AuthorityError, field="acting_as"):
+        cp.create_draft(cm_world, acting_as=CM_ELSEWHERE, case_id=case_id)
+    with refused(cm_world, AuthorityError):
+        referral.disenroll_case(cm_world, acting_as=SW, case_id=case_id, reason="declined", note="declined by phone")
+    with refused(cm_world, UnknownActor):
+        asmt.complete_assessment(cm_world, acting_as="WKR-GHOST", case_id=case_id)
+    with cm_world.read() as s:
         assert s.get(CMReferral, REF).status == "accepted" and s.get(CMCase, case_id).patient_id == MEMBER
     assert dt.date.fromisoformat(good_plan()["follow_up_start"]) > dt.date(2026, 10, 5)
 
