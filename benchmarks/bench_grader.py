@@ -20,8 +20,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "verifiers"))
-sys.path.insert(0, str(REPO))  # verifier_scenarios imports tests.support
+sys.path.insert(0, str(REPO))  # the scenarios are test support: tests.verifiers.verifier_scenarios
 
 from chibench.verifiers import grade  # noqa: E402
 from chibench.world.build import build_base_world  # noqa: E402
@@ -31,7 +30,7 @@ TRIALS = ("um_ptx_nurse_approval", "um_uppp_md_denial", "cm_dm_care_plan")
 
 
 def bench(quick: bool) -> dict[str, object]:
-    import verifier_scenarios as vs
+    import tests.verifiers.verifier_scenarios as vs
 
     runs = 3 if quick else 9
     out: dict[str, object] = {"target_s": TARGET_S, "runs_per_trial": runs}

@@ -7,10 +7,7 @@ episode inside a small window."""
 from __future__ import annotations
 
 import asyncio
-import json
-import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,88 +15,11 @@ import pytest
 
 from chibench.agent_box import SHELL_CLIENT
 from chibench.agents.backends import BoxTools, DirectMCP
-from chibench.agents.loop import AgentLoop, Handbook, Outcome, Settings, ToolTransportError
-from chibench.package.harness import task_world, world_version
+from chibench.agents.loop import AgentLoop, Handbook, Settings, ToolTransportError
 from chibench.package.scenario import load_scenario
 from chibench.testing import scripted_model as sm
-from tests.testing.support import serve_task
-
-REPO = Path(__file__).resolve().parents[2]
-TASK = REPO / "packages" / "brca_testing.referral"
-SCENARIO = load_scenario(TASK / "scenario.yaml")
-
-
-def validate_atif(path: Path) -> dict[str, Any]:
-    from harbor.utils.trajectory_validator import TrajectoryValidator
-
-    validator = TrajectoryValidator()
-    assert validator.validate(path), validator.errors
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-@pytest.fixture()
-def skills(tmp_path: Path) -> Handbook:
-    root = tmp_path / "skills"
-    root.mkdir()
-    shutil.copytree(REPO / "handbook_skill", root / "managed-care-operations-handbook")
-    return Handbook(root)
-
-
-class InProcessTools:
-    """The task's tools through ``dispatch`` (the function behind the MCP server), no transport."""
-
-    def __init__(self, base: Path, tmp: Path, scenario: Any = SCENARIO) -> None:
-        from chibench.world import taskspec
-
-        self.sc = scenario
-        self.world = taskspec.prepare(task_world(scenario), base=base, run_dir=tmp / "run", export_dir=tmp / "export")
-        self.initial = tmp / "export" / "initial.json"
-        self.tmp = tmp
-
-    async def list_tools(self) -> list[dict[str, Any]]:
-        from chibench.world.tools.registry import load_all
-
-        return [{"name": t.name, "description": "", "inputSchema": t.input_schema()}
-                for t in load_all().for_role(self.sc.role)]
-
-    async def call(self, name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
-        from chibench.world.tools.dispatch import dispatch_encoded
-
-        is_error, _, text = dispatch_encoded(self.world, self.sc.role, name, arguments)
-        return is_error, text
-
-    async def shell(self, command: str) -> tuple[int, str]:
-        return 2, "no shell"
-
-    async def aclose(self) -> None:
-        return None
-
-    def reward(self) -> int:
-        from chibench.verifiers import grade
-        from chibench.world.export import snapshot
-
-        card = grade(snapshot(self.world), self.sc.expectations_document(world_version=world_version()),
-                     initial=self.initial, out_dir=self.tmp / "verifier", judge=None)
-        return int(card["reward"])
-
-
-@pytest.fixture()
-def inproc(base_world_file: Path, tmp_path: Path) -> Iterator[InProcessTools]:
-    tools = InProcessTools(base_world_file, tmp_path)
-    yield tools
-    tools.world.close()
-
-
-def episode(tools: Any, skills: Handbook, out: Path, *, replay: str = "oracle", fault: str | None = None,
-            model: str = "openai/scripted", task: Path = TASK,
-            **settings: Any) -> tuple[Outcome, dict[str, Any], sm.ScriptedModel]:
-    scripted = sm.ScriptedModel(sm.load_script(task, replay), fault=fault)
-    with sm.running(scripted) as base:
-        s = Settings(model=model, api_base=f"{base}/v1", api_key="sk-scripted", retry_backoff_sec=0.0,
-                     **settings)
-        loop = AgentLoop(s, tools, skills, "Submit the referral.", out / "trajectory.json", server_name="chibench-provider")
-        outcome = asyncio.run(loop.run())
-    return outcome, validate_atif(out / "trajectory.json"), scripted
+from tests.agents.support import REPO, SCENARIO, TASK, InProcessTools, episode, validate_atif
+from tests.testing.support import fake_shell, serve_task
 
 
 def test_oracle_through_the_real_mcp_server(base_world_file: Path, tmp_path: Path, skills: Handbook) -> None:
@@ -294,7 +214,6 @@ def test_box_tools_map_exit_codes() -> None:
 def test_cli_surface_drives_the_oracle_through_shell_commands(inproc: InProcessTools, skills: Handbook,
                                                                tmp_path: Path) -> None:
     from chibench.world.tools.dispatch import dispatch_encoded
-    from tests.testing.test_scripted_model import fake_shell
 
     class Sync:
         def call(self, tool: str, args: Any) -> tuple[bool, str]:

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from harbor_jobs import HarborJob
-from submissions import Run, SubmissionBuilder, real_runs
+
+from tests.agents.support import inproc, skills  # noqa: F401  (the reference-agent recall test's fixtures)
+from tests.leaderboard.harbor_jobs import HarborJob
+from tests.leaderboard.submissions import Run, SubmissionBuilder, real_runs
 
 
 @pytest.fixture()

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from harbor_jobs import HarborJob
 
 from chibench.verifiers.grader import write_outputs
+from tests.leaderboard.harbor_jobs import HarborJob
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = REPO / "packages"

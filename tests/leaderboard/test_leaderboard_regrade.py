@@ -8,11 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from submissions import PACKAGES, TASK, SubmissionBuilder
 
 from chibench.cli import main
 from chibench.leaderboard.regrade import regrade
 from chibench.leaderboard.submission import load_dataset, load_submission
+from tests.leaderboard.submissions import PACKAGES, TASK, SubmissionBuilder
 
 Make = Callable[..., SubmissionBuilder]
 

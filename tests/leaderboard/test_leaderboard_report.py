@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harbor_jobs import HarborJob, scorecard
 
 from chibench.leaderboard.cli import add_report_parser, cmd_report
 from chibench.leaderboard.metrics import wilson_interval
 from chibench.leaderboard.report import LOUD_LINE, build_report, domain_from_name, render_text
 from chibench.verifiers.grader import grade, write_outputs
+from tests.leaderboard.harbor_jobs import HarborJob, scorecard
 
 FIXTURES = Path(__file__).resolve().parents[1] / "verifiers" / "fixtures"
 

@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 import yaml
-from harbor_jobs import HarborJob
 
 from chibench.cli import main
 from chibench.leaderboard import aggregate
 from chibench.leaderboard.paper import TABLE2, reference_entries
 from chibench.leaderboard.site import render_site
 from chibench.leaderboard.submission import PublishedDataset, PublishedTask, load_dataset, load_submission
+from tests.leaderboard.harbor_jobs import HarborJob
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parents[2]

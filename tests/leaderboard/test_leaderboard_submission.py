@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 import yaml
-from submissions import PACKAGES, TASK, SubmissionBuilder
 
 from chibench.cli import main
 from chibench.leaderboard.submission import (
@@ -20,6 +19,7 @@ from chibench.leaderboard.submission import (
     validate,
 )
 from chibench.world.core import yamlio
+from tests.leaderboard.submissions import META, PACKAGES, TASK, SubmissionBuilder
 
 Make = Callable[..., SubmissionBuilder]
 
@@ -284,6 +284,6 @@ def test_cli_unreadable_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_submission_yaml_round_trips() -> None:
-    raw = yamlio.load(yaml.safe_dump({**__import__("submissions").META, "jobs": ["jobs/a"]}))
+    raw = yamlio.load(yaml.safe_dump({**META, "jobs": ["jobs/a"]}))
     meta = SubmissionMeta.model_validate(raw)
     assert meta.label == "codex 0.46.0 · GPT-5" and str(meta.date) == "2026-11-20"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from harbor_jobs import HarborJob
 
 from chibench.leaderboard.report import build_report, render_text
+from tests.leaderboard.harbor_jobs import HarborJob
 
 PA = {"id": "marathon.provider_pa", "domain": "provider_pa", "kind": "marathon", "n_cases": 25}
 

@@ -18,7 +18,7 @@ import pytest
 
 from chibench.leaderboard import failures
 from chibench.testing import scripted_model as sm
-from tests.agents.test_reference_agent import TASK, InProcessTools, episode, inproc, skills  # noqa: F401
+from tests.agents.support import TASK, InProcessTools, episode
 
 REPO = Path(__file__).resolve().parents[2]
 ROOT = "managed-care-operations-handbook/references"

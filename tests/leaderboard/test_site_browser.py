@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_leaderboard_site import board  # noqa: F401  (the fixture: two fabricated entries + 30 paper rows)
 
 from chibench.leaderboard.site import render_site
+from tests.leaderboard.test_leaderboard_site import board  # noqa: F401  (the fixture: two fabricated entries + 30 paper rows)
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import shlex
 import subprocess
 import sys
 import time
@@ -10,6 +12,9 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
+
+import jmespath
 
 from chibench.package.harness import task_world
 from chibench.package.scenario import Scenario, load_scenario
@@ -69,3 +74,23 @@ def serve_task(task: str, base: Path, tmp: Path) -> Iterator[ServedTask]:
         server.terminate()
         server.wait(timeout=30)
         log.close()
+
+
+class ToolCaller(Protocol):
+    """Anything that calls a task's tool by name: → (is_error, result text)."""
+
+    def call(self, name: str, arguments: dict[str, Any]) -> tuple[bool, str]: ...
+
+
+def fake_shell(task: ToolCaller, command: str) -> str:
+    """What a terminal shows for the scripted model's shell step (chibench-tools emulated in-process)."""
+    tool_part, _, marker = command.partition("; echo ")
+    words = shlex.split(tool_part)
+    assert words[:2] == ["chibench-tools", "call"], command
+    tool, args = words[2], json.loads(words[3])
+    query = words[words.index("--query") + 1] if "--query" in words else None
+    is_error, text = task.call(tool, args)
+    shown = text if query is None or is_error else json.dumps(jmespath.search(query, json.loads(text)))
+    status = 1 if is_error else 0
+    end = shlex.split(marker)[0].replace("$?", str(status))
+    return f"root@box:/workspace# {command}\n{shown}\n{end}\nroot@box:/workspace# "

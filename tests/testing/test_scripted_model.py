@@ -5,19 +5,18 @@ graded reward of 1, a near miss to 0, and its faults behave as documented."""
 from __future__ import annotations
 
 import json
-import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-import jmespath
 import pytest
 
 from chibench.package.harness import task_world, world_version
 from chibench.package.scenario import load_scenario
 from chibench.testing import scripted_model as sm
+from tests.testing.support import fake_shell
 
 REPO = Path(__file__).resolve().parents[2]
 TASK = REPO / "packages" / "brca_testing.referral"
@@ -191,20 +190,6 @@ def claude_like(client: httpx.Client, task: TaskRun, stream: bool) -> tuple[str,
                                                    "content": [{"type": "text", "text": text}],
                                                    "is_error": is_error}]}]
     raise AssertionError("no final message")
-
-
-def fake_shell(task: TaskRun, command: str) -> str:
-    """What a terminal shows for the scripted model's shell step (chibench-tools emulated in-process)."""
-    tool_part, _, marker = command.partition("; echo ")
-    words = shlex.split(tool_part)
-    assert words[:2] == ["chibench-tools", "call"], command
-    tool, args = words[2], json.loads(words[3])
-    query = words[words.index("--query") + 1] if "--query" in words else None
-    is_error, text = task.call(tool, args)
-    shown = text if query is None or is_error else json.dumps(jmespath.search(query, json.loads(text)))
-    status = 1 if is_error else 0
-    end = shlex.split(marker)[0].replace("$?", str(status))
-    return f"root@box:/workspace# {command}\n{shown}\n{end}\nroot@box:/workspace# "
 
 
 def terminus_like(client: httpx.Client, task: TaskRun, stream: bool) -> tuple[str, list[tuple[str, str | None]]]:

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from verifier_scenarios import SCENARIOS, Trial
+
+from tests.verifiers.verifier_scenarios import SCENARIOS, Trial
 
 
 @pytest.fixture(scope="session")

@@ -94,3 +94,29 @@ class FakeLLM:
     def __exit__(self, *exc: Any) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+#: The untrusted-data block of a judge request (its JSON payload is group 1).
+DATA = re.compile(r"<<<BEGIN_UNTRUSTED_DATA \w+>>>\n(.*)\n<<<END_UNTRUSTED_DATA", re.DOTALL)
+
+
+def quote_from_artifacts(req: dict[str, Any]) -> str:
+    """The longest text (first 120 characters) among the agent's artifacts in a judge request's data block (the
+    world's chart facts when the agent wrote none): a quote a passing verdict can cite."""
+    found = DATA.search(req["messages"][-1]["content"])
+    assert found is not None, "no untrusted-data block in the judge request"
+    data = json.loads(found.group(1))
+    texts: list[str] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, str):
+            texts.append(v)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+
+    walk(data["agent_artifacts"] or data["chart_facts_from_the_world"])
+    return max(texts, key=len)[:120]

@@ -17,10 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from fake_llm import FakeLLM, verdict
-from test_judge_outages import _quote_from_artifacts
 
 from chibench.world.tools.server import free_port
+from tests.verifiers.fake_llm import FakeLLM, quote_from_artifacts, verdict
 
 REPO = Path(__file__).resolve().parents[2]
 HARBOR = Path(sys.executable).with_name("harbor")
@@ -61,7 +60,7 @@ def _run(tmp_path: Path, name: str, api_base: str) -> dict:
 
 
 def test_passing_judge_gives_the_oracle_1_and_a_dead_judge_leaves_it_ungraded(tmp_path: Path):
-    with FakeLLM(lambda req, n: verdict(req, "pass", quote=_quote_from_artifacts(req))) as llm:
+    with FakeLLM(lambda req, n: verdict(req, "pass", quote=quote_from_artifacts(req))) as llm:
         good = _run(tmp_path, "judge-up", llm.base_url)
     assert llm.requests, "the grader box never reached the judge"
     assert good["result"]["verifier_result"]["rewards"] == {"reward": 1}

@@ -8,15 +8,14 @@ from the handbook is no evidence.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
-from fake_llm import FakeLLM, Reply, verdict
 
 from chibench.cli import main
 from chibench.verifiers import JudgeConfig, grade
 from chibench.world.tools.server import free_port
+from tests.verifiers.fake_llm import FakeLLM, Reply, quote_from_artifacts, verdict
 
 NAME = "um_ptx_nurse_approval"  # two rubrics; its deterministic layer passes
 
@@ -92,27 +91,6 @@ def test_a_judge_that_recovers_within_its_retries_grades(trial, tmp_path, monkey
     assert code == 0 and card["outcome"] == "pass" and json.loads((out / "reward.json").read_text()) == {"reward": 1}
 
 
-DATA = re.compile(r"<<<BEGIN_UNTRUSTED_DATA \w+>>>\n(.*)\n<<<END_UNTRUSTED_DATA", re.DOTALL)
-
-
-def _quote_from_artifacts(req: dict) -> str:
-    data = json.loads(DATA.search(req["messages"][-1]["content"]).group(1))
-    texts: list[str] = []
-
-    def walk(v):
-        if isinstance(v, str):
-            texts.append(v)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-        elif isinstance(v, dict):
-            for x in v.values():
-                walk(x)
-
-    walk(data["agent_artifacts"] or data["chart_facts_from_the_world"])
-    return max(texts, key=len)[:120]
-
-
 def test_passing_judge_gives_1_on_a_package_oracle():
     """``chibench package try --judge`` path: the oracle of a real package, graded with a judge that passes
     every rubric quoting the agent's own artifacts."""
@@ -122,7 +100,7 @@ def test_passing_judge_gives_1_on_a_package_oracle():
 
     sc = load_scenario(PACKAGES / "uppp.md_review" / "scenario.yaml")
     assert sc.expectations.get("rubrics")
-    with FakeLLM(lambda req, n: verdict(req, "pass", quote=_quote_from_artifacts(req))) as llm:
+    with FakeLLM(lambda req, n: verdict(req, "pass", quote=quote_from_artifacts(req))) as llm:
         cfg = JudgeConfig(model="openai/fake-judge", api_base=llm.base_url, api_key="sk-test", timeout=20)
         res = try_task(sc, base_world(None), "oracle", judge=cfg)
     assert res.oracle_error is None

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from verifier_scenarios import SCENARIOS, Trial, mutate, row
 
 from chibench.verifiers import grade
 from chibench.verifiers.expectations import parse_expectations
 from chibench.verifiers.registry import REGISTRY, _load_checks, plan_checks
+from tests.verifiers.verifier_scenarios import SCENARIOS, Trial, mutate, row
 
 Tables = dict[str, list[dict[str, Any]]]
 

@@ -7,10 +7,10 @@ import copy
 import json
 
 import pytest
-from verifier_scenarios import mutate, row
 
 from chibench.verifiers import GRADER_VERSION, grade
 from chibench.verifiers.exportview import compute_digest
+from tests.verifiers.verifier_scenarios import mutate, row
 
 
 def _files(tmp_path, t, exp=None):

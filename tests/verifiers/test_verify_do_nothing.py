@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from verifier_scenarios import initial_for_overlay
 
 from chibench.verifiers import do_nothing_audit, grade
 from chibench.world.core import yamlio
+from tests.verifiers.verifier_scenarios import initial_for_overlay
 
 REPO = Path(__file__).resolve().parents[2]
 KEYS = sorted({*REPO.glob("tests/verifiers/fixtures/**/expectations*.json"),

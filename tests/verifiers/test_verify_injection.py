@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 
-from fake_llm import FakeLLM, verdict
-from verifier_scenarios import INJECTION, mutate, row
-
 from chibench.verifiers import JudgeConfig, grade
 from chibench.verifiers.judge import SYSTEM
+from tests.verifiers.fake_llm import FakeLLM, verdict
+from tests.verifiers.verifier_scenarios import INJECTION, mutate, row
 
 NAME = "um_ptx_nurse_approval"
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from fake_llm import FakeLLM, Reply, rubric_of, verdict
-from verifier_scenarios import mutate, row
 
 from chibench.verifiers import PROMPT_VERSION, JudgeConfig, grade
 from chibench.verifiers.judge import parse_vote
+from tests.verifiers.fake_llm import FakeLLM, Reply, rubric_of, verdict
+from tests.verifiers.verifier_scenarios import mutate, row
 
 NAME = "um_ptx_nurse_approval"  # two rubrics
 

@@ -6,8 +6,8 @@ service functions the agents' tools call) and exports the final state. Variants 
 wrong path instead. The CM outreach call is written by :func:`outreach_call` — TEST SUPPORT ONLY:
 the outreach conversation services belong to another issue (as in ``tests/world/apps/cm_support.py``).
 
-Used by ``tests/verifiers`` (imported as ``verifier_scenarios``: pytest puts this folder on
-``sys.path``) and by ``benchmarks/bench_grader.py``.
+Used by ``tests/verifiers`` and by ``benchmarks/bench_grader.py`` (imported as
+``tests.verifiers.verifier_scenarios``).
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from sqlalchemy import select
+
 from chibench.world.apps.cm_chart import services as chart
 from chibench.world.apps.cm_outreach.models import OutreachRecord, OutreachSession
 from chibench.world.apps.cm_referral import services as referral
@@ -19,6 +21,7 @@ from chibench.world.apps.directory.models import Organization, Plan, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Condition, Coverage, Encounter, Medication, Observation, Patient
 from chibench.world.core import machines
+from chibench.world.core.db import StateTransition
 from chibench.world.core.enums import CMCaseStatus, OutreachStatus
 from chibench.world.core.world import SYSTEM_ACTOR, World
 
@@ -196,3 +199,19 @@ def good_plan(after: dt.date = dt.date(2026, 10, 5)) -> dict[str, Any]:
         "follow_up_cadence": "weekly",
         "follow_up_start": d(3),
     }
+
+
+def case_status(world: World, case_id: str) -> str:
+    """The CM case's status, read outside any service."""
+    with world.read() as s:
+        c = s.get(CMCase, case_id)
+        assert c is not None
+        return str(c.status)
+
+
+def case_moves(world: World, case_id: str) -> list[tuple[str | None, str]]:
+    """The CM case's state transitions as ``(from, to)``, oldest first."""
+    with world.read() as s:
+        return [(t.from_state, t.to_state) for t in s.scalars(
+            select(StateTransition).where(StateTransition.machine == "cm_case", StateTransition.entity_id == case_id)
+            .order_by(StateTransition.seq))]

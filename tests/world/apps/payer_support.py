@@ -12,17 +12,22 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from sqlalchemy import select
+
 from chibench.world.apps import payer_queries as pq
+from chibench.world.apps.determination import services as det
 from chibench.world.apps.directory.models import GoldCard, Organization, Plan, PlanNetwork, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
 from chibench.world.apps.intake_hub import services as intake
 from chibench.world.apps.md_review import services as md
 from chibench.world.apps.nurse_review import services as nurse
+from chibench.world.apps.nurse_review.models import ReviewTask
 from chibench.world.apps.pa_workbench.models import PACase, PALine
 from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
 from chibench.world.apps.submission_portal.models import SubmissionPacket
 from chibench.world.apps.triage import services as triage
+from chibench.world.core.errors import DomainError
 from chibench.world.core.world import SYSTEM_ACTOR, World, memory_engine, to_bytes
 
 E = TypeVar("E", bound=BaseException)
@@ -58,6 +63,7 @@ NOTE_BODY = ("Chart note. Right knee pain for 14 weeks despite 8 weeks of superv
              "Plan: MRI right knee without contrast to evaluate for meniscal tear.")
 IMG_BODY = ("Radiograph report, right knee, three views. Findings: mild medial joint space narrowing, no fracture. "
             "Impression: mild degenerative change; internal derangement not excluded.")
+QUOTE = "despite 8 weeks of supervised physical therapy"  # a passage of NOTE_BODY
 OPENS = dt.datetime(2026, 10, 5, 14, 0, tzinfo=dt.UTC)
 RECEIVED = dt.datetime(2026, 10, 5, 13, 0, tzinfo=dt.UTC)
 REQUESTED_START = dt.date(2026, 10, 20)
@@ -244,7 +250,7 @@ def do_triage(w: World, *, lane: str = "nurse_review", case_id: str = CASE, urge
 def evaluate(w: World, actor: str = NURSE, *, stage: str = "nurse", result: str = "met", line: int = 1,
              criterion: str = "C1") -> dict[str, Any]:
     fn = nurse.save_criteria_evaluation if stage == "nurse" else md.save_md_review
-    ev = [{"document_id": DOC_NOTE, "quote": "despite 8 weeks of supervised physical therapy"}] if result == "met" else []
+    ev = [{"document_id": DOC_NOTE, "quote": QUOTE}] if result == "met" else []
     return fn(w, acting_as=actor, case_id=CASE, line_number=line, criterion_id=criterion, result=result,
               citation=C1_CITE if criterion == "C1" else C2_CITE, note="reviewed", evidence=ev)
 
@@ -305,3 +311,93 @@ def set_appeal_outcomes(w: World, internal: str, external: str = "upheld") -> No
         pol = tx.session.get(PayerPolicy, "HPOL-TST")
         assert pol is not None
         pol.appeal_outcome, pol.external_appeal_outcome = internal, external
+
+
+def nurse_approved(opts: Options | None = None) -> World:
+    """:func:`to_nurse_review`, C1 evaluated met and the nurse recommends approval (nothing finalized)."""
+    w = to_nurse_review(opts)
+    evaluate(w)
+    nurse.submit_nurse_case_recommendation(w, acting_as=NURSE, case_id=CASE, recommendation="approve",
+                                           clinical_summary="met")
+    return w
+
+
+def approved(opts: Options | None = None) -> World:
+    """:func:`nurse_approved`, then the nurse finalizes her approval (case ``approved``)."""
+    w = nurse_approved(opts)
+    det.finalize(w, acting_as=NURSE, case_id=CASE, decision="approved")
+    return w
+
+
+def denied(opts: Options | None = None, denier: str = MD1, *, payer_mode: str | None = None) -> World:
+    """:func:`to_md_review`, the medical director ``denier`` denies and finalizes the denial (case ``denied``).
+    ``payer_mode`` (see :func:`set_payer_mode`) is set before the denial when given."""
+    w = to_md_review(opts)
+    if payer_mode is not None:
+        set_payer_mode(w, payer_mode)
+    md_deny(w, denier)
+    det.finalize(w, acting_as=denier, case_id=CASE, decision="denied", rationale="not met",
+                 policy_citations=[C1_CITE])
+    return w
+
+
+def case_status(w: World, case_id: str = CASE) -> str:
+    """The PA case's status, read outside any service."""
+    with w.read() as s:
+        case = s.get(PACase, case_id)
+        assert case is not None, case_id
+        return str(case.status)
+
+
+def tasks(w: World) -> list[tuple[str, str, str | None]]:
+    """Every review task as ``(queue, status, assigned_to)``, oldest first."""
+    with w.read() as s:
+        return [(t.queue, t.status, t.assigned_to) for t in s.scalars(select(ReviewTask).order_by(ReviewTask.id))]
+
+
+def preflight_step(err: DomainError) -> str:
+    """The preflight step (``P1``…``P12``) a :class:`PreflightFailed` names."""
+    return str(err.details["step"])
+
+
+#: A physician's denial as ``det.finalize`` keywords: rationale and this policy's C1 citation.
+DENY = {"decision": "denied", "rationale": "six weeks of conservative therapy not documented",
+        "policy_citations": [C1_CITE]}
+
+
+def evaluation(**kw: Any) -> dict[str, Any]:
+    """``save_criteria_evaluation``/``save_md_review`` keywords for C1 met on line 1, quoting the chart note;
+    ``kw`` overrides any of them."""
+    args = {"case_id": CASE, "line_number": 1, "criterion_id": "C1", "result": "met", "citation": C1_CITE,
+            "note": "documented", "evidence": [{"document_id": DOC_NOTE, "quote": QUOTE}]}
+    return {**args, **kw}
+
+
+# Letter content an author writes for CASE: the structured fields and a body that states each of them.
+AUTH = "AUTH-CASE-TST-0001"
+COMMON = {"member_name": "Ada Testwell", "member_id": "KMH100000001", "case_reference": CASE,
+          "service_description": "MRI of the right knee without contrast", "service_codes": ["73721"],
+          "plan_name": "Keystone Choice PPO (IL)", "letter_date": "2026-10-05"}
+APPROVAL = {**COMMON, "signer_name": "Tamara Gallagher", "signer_credentials": "RN, CCM", "authorization_number": AUTH,
+            "approved_lines": [{"line_number": 1, "code": "73721", "units": 1}], "valid_from": "2026-10-20",
+            "valid_to": "2027-01-18"}
+APPROVAL_BODY = (f"Dear Dr. Haddad,\n\nKeystone Mutual has approved the MRI of the right knee (CPT 73721, 1 unit) for "
+                 f"member Ada Testwell, member ID KMH100000001, case {CASE}. Authorization number {AUTH} is valid "
+                 "from 2026-10-20 through 2027-01-18. Please reference it on the claim.\n\nTamara Gallagher, RN, CCM")
+DENIAL = {**COMMON, "signer_name": "Rosa Underwood", "signer_credentials": "MD",
+          "criteria_not_met": ["six weeks of conservative therapy are not documented"],
+          "policy_citations": [C1_CITE], "appeal_rights": "You may request an internal appeal.",
+          "appeal_deadline_days": "180", "external_review_rights": "You may request external review by an IRO.",
+          "peer_to_peer_offer": "Call 800-555-0100 to discuss with a medical director.",
+          "criteria_access": "The criteria used are available free of charge on request."}
+DENIAL_BODY = (f"Member Ada Testwell, member ID KMH100000001, case {CASE}: the request for MRI of the right knee "
+               f"(CPT 73721) is denied because six weeks of conservative therapy are not documented ({C1_CITE}). "
+               "You may appeal within 180 days; external review by an IRO is available; a peer-to-peer discussion "
+               "is offered; the criteria are available on request.\n\nRosa Underwood, MD")
+PEND = {**COMMON, "signer_name": "Sofia Rios", "signer_credentials": "CPC",
+        "missing_items": ["letter of medical necessity"], "response_due": "2026-10-12",
+        "submission_instructions": "Upload through the provider portal."}
+PEND_BODY = (f"Member ID KMH100000001, case {CASE}. To complete review of the knee MRI request we need a letter of "
+             "medical necessity signed by the ordering physician. Please respond by 2026-10-12 through the provider "
+             "portal, or the request may be closed without a decision.\n\nSofia Rios, CPC")
+

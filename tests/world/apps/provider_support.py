@@ -25,7 +25,9 @@ from chibench.world.apps.ehr.models import (
     ServiceRequest,
 )
 from chibench.world.apps.pa_workbench import services as wb
+from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
+from chibench.world.apps.submission_portal import services as sp
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.world import SYSTEM_ACTOR, World
 
@@ -233,3 +235,18 @@ def ready_case(w: World, *, order: str = ORDER, document_ids: list[str] | None =
                                        document_findings=findings or sufficient_findings(),
                                        rationale="all required kinds present and signed")
     return case_id, bundle
+
+
+def case_row(world: World, case_id: str) -> PACase:
+    """The case row, detached so its loaded values outlive the read."""
+    with world.read() as s:
+        c = s.get(PACase, case_id)
+        assert c is not None
+        s.expunge(c)  # keep the loaded values after the read session rolls back
+        return c
+
+
+def submit(world: World, case_id: str, bundle: str, channel: str = "portal", **kw: Any) -> dict[str, Any]:
+    """The coordinator ``PAC`` submits ``bundle`` for the case on ``channel`` (``kw``: further submit keywords)."""
+    return sp.submit_authorization(world, acting_as=PAC, case_id=case_id, channel=channel, bundle_document_id=bundle,
+                                   **kw)

@@ -4,8 +4,6 @@ paper's Table 11 (terminal status × difficulty) — from the seeds and from the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from chibench.world.core import yamlio
@@ -20,11 +18,7 @@ from chibench.world.seeds.catalog import (
     table_11_problems,
     terminal_by_difficulty,
 )
-from chibench.world.seeds.loader import SEED_ROOT, load_file
-from chibench.world.seeds.schema import ServiceCaseFile
-
-PACKAGES = Path(__file__).resolve().parents[3] / "packages"
-SEEDS = {p.stem: load_file(p, ServiceCaseFile) for p in sorted((SEED_ROOT / "services").glob("*.yaml"))}
+from tests.world.seeds.support import PACKAGES, SEEDS
 
 
 @pytest.mark.parametrize(("kinds", "band"), [([], "E"), (["chart_note"], "M"), (["a", "b", "c"], "M"),

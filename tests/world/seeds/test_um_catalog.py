@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -27,11 +26,9 @@ from chibench.world.seeds.catalog import (
     um_band,
     um_criteria_on_path,
 )
-from chibench.world.seeds.loader import SEED_ROOT, load_file
 from chibench.world.seeds.schema import GoldCardSeed, ServiceCaseFile
+from tests.world.seeds.support import PACKAGES, SEEDS
 
-PACKAGES = Path(__file__).resolve().parents[3] / "packages"
-SEEDS = {p.stem: load_file(p, ServiceCaseFile) for p in sorted((SEED_ROOT / "services").glob("*.yaml"))}
 UM_STAGES = ("intake", "triage", "nurse_review", "md_review", "p2p")
 
 
