@@ -27,7 +27,7 @@ SKIP = {"__pycache__", "tests"}
 PACKAGE_DATA = {
     "chibench.world": ["seeds/**/*.yaml", "seeds/**/*.json", "seeds/**/*.md"],
     "chibench.handbook_skill": ["**/*"],
-    "chibench.image_recipes": ["*.Dockerfile"],
+    "chibench.image_recipes": ["*.Dockerfile", "*.sh"],
     "chibench": ["handbook_content/*.yaml"],
 }
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -359,7 +360,32 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 2 if not (card.get("deterministic") or {}).get("checks") and "sides" not in card else 1
 
 
-def parser() -> argparse.ArgumentParser:
+# Commands registered by other modules: (command, module, function adding it to the subparsers). Importing
+# them all costs ~1.5 s of CPU (the world's ORM, the arena and package renderers, litellm-free but heavy), paid by
+# every `chibench` process — three per sandboxed Harbor trial (the world sidecar, the collect hook, the grader)
+# — so a command line naming another command leaves them unimported (main()).
+_EXTENSIONS: tuple[tuple[str, str, str], ...] = (
+    ("package", "chibench.package.cli", "add_package_parser"),
+    ("marathon", "chibench.package.marathon_cli", "add_marathon_parser"),
+    ("arena", "chibench.package.arena", "add_arena_parser"),
+    ("dataset", "chibench.package.dataset", "add_dataset_parser"),
+    ("report", "chibench.leaderboard.cli", "add_report_parser"),
+    ("leaderboard", "chibench.leaderboard.cli", "add_leaderboard_parser"),
+    ("images", "chibench.images", "add_images_parser"),
+    ("contracts", "chibench.contracts_audit", "add_contracts_parser"),
+    ("scripted-model", "chibench.testing.scripted_model", "add_parser"),
+)
+
+
+def _command_of(argv: list[str]) -> str | None:
+    """The top-level command an argument list names (its first non-option word; ``--debug`` is the only
+    top-level option and takes no value), or None."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The full ``chibench`` parser; with ``command``, the extension commands other than that one are left out
+    (their modules unimported) — unless ``command`` is unknown, which gets the full parser and its error."""
     p = argparse.ArgumentParser(prog="chibench", description="χ-Bench: managed-care operations benchmark")
     p.add_argument("--debug", action="store_true", help="show the traceback behind an input error")
     sub = p.add_subparsers(dest="group", required=True)
@@ -439,34 +465,11 @@ def parser() -> argparse.ArgumentParser:
     vf.add_argument("--out", required=True, help="directory for reward.json and scorecard.json")
     vf.add_argument("--no-judge", action="store_true", help="deterministic only, even if CHIBENCH_JUDGE_MODEL is set")
     vf.set_defaults(func=cmd_verify)
-    from chibench.package.cli import add_package_parser
-
-    add_package_parser(sub)
-    from chibench.package.marathon_cli import add_marathon_parser
-
-    add_marathon_parser(sub)
-
-    from chibench.package.arena import add_arena_parser
-
-    add_arena_parser(sub)
-    from chibench.package.dataset import add_dataset_parser
-
-    add_dataset_parser(sub)
-    from chibench.leaderboard.cli import add_report_parser
-
-    add_report_parser(sub)
-    from chibench.leaderboard.cli import add_leaderboard_parser
-
-    add_leaderboard_parser(sub)
-    from chibench.images import add_images_parser
-
-    add_images_parser(sub)
-    from chibench.contracts_audit import add_contracts_parser
-
-    add_contracts_parser(sub)
-    from chibench.testing.scripted_model import add_parser as add_scripted_model_parser
-
-    add_scripted_model_parser(sub)
+    known = {name for name, _, _ in _EXTENSIONS} | set(sub.choices)
+    wanted = {command} if command in known else None
+    for name, module, func in _EXTENSIONS:
+        if wanted is None or name in wanted:
+            getattr(importlib.import_module(module), func)(sub)
     return p
 
 
@@ -513,7 +516,7 @@ def main(argv: list[str] | None = None) -> int:
     import os
     import traceback
 
-    args = parser().parse_args(argv)
+    args = parser(_command_of(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     debug = bool(args.debug or os.environ.get("CHIBENCH_DEBUG"))
     try:
         return int(args.func(args))

@@ -53,6 +53,8 @@ IMAGES = ("agent", "world", "grader")
 # built only when asked for (--only agent-cli): the agent image plus the agent CLIs (codex, claude, Node 20);
 # --only agent-codex: the agent image plus the host's installed codex npm package (no Node, nothing downloaded)
 OPTIONAL_IMAGES = ("agent-cli", "agent-codex")
+# the one entrypoint script both optional images COPY (images/agent-entrypoint.sh)
+AGENT_ENTRYPOINT = "agent-entrypoint.sh"
 # the @openai/codex version agent-codex must carry (the pin of images/agent-cli.Dockerfile and the sandbox)
 CODEX_PACKAGE = "@openai/codex"
 CODEX_PACKAGE_ENV = "CHIBENCH_CODEX_PACKAGE"  # a package folder to use instead of $(npm root -g)/@openai/codex
@@ -194,13 +196,15 @@ def build_wheel(checkout: Path, out_dir: Path, log: Path, verbose: bool = False)
 
 
 def stage_context(dest: Path, wheel: Path | None) -> Path:
-    """Fill ``dest`` with the build context: ``images/*.Dockerfile``, ``handbook_skill/``,
+    """Fill ``dest`` with the build context: ``images/*.Dockerfile`` and ``images/agent-entrypoint.sh``, ``handbook_skill/``,
     ``chibench/agent_box/chibench_tools.py``, ``requirements.txt`` and ``dist/`` (``wheel`` when given, else empty: install from the index)."""
     from chibench.assets import handbook_dir, image_recipe
 
     (dest / "images").mkdir(parents=True, exist_ok=True)
     for name in IMAGES + OPTIONAL_IMAGES:
         shutil.copyfile(image_recipe(name), dockerfile(dest, name))
+    # agent-cli and agent-codex COPY their podman resolver entrypoint from here
+    shutil.copyfile(image_recipe("agent").with_name(AGENT_ENTRYPOINT), dest / "images" / AGENT_ENTRYPOINT)
     shutil.copytree(handbook_dir(), dest / "handbook_skill",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"), dirs_exist_ok=True)
     from chibench.agent_box import SHELL_CLIENT

@@ -28,24 +28,11 @@ RUN set -eu; \
     codex --version; \
     rm -rf /root/.codex
 
-# The agent's resolver on podman: netavark's DNS (aardvark-dns, which knows `world` and forwards every other name)
-# is the first nameserver of /etc/resolv.conf, and podman appends the host's own nameservers after it. codex is
-# a static musl binary, and musl asks every listed nameserver at once and takes the first answer: the host's
-# resolver, which answers NXDOMAIN for `world` in under a millisecond while aardvark takes 2-8 ms under load,
-# often wins, and codex's MCP initialize to http://world:8000 fails as a connect error (`rmcp … error sending
-# request`; codex retries twice, then starts without the world's tools). glibc (the healthcheck's python) asks
-# the nameservers in order and never sees it. So on podman's network (its `search dns.podman` line) the entrypoint
-# keeps only the first nameserver; elsewhere (Docker's 127.0.0.11, the sandbox) it changes nothing.
-RUN set -eu; \
-    printf '%s\n' '#!/bin/sh' \
-      '# keep only podman'"'"'s aardvark-dns in /etc/resolv.conf (see images/agent-codex.Dockerfile), then run the command' \
-      'conf=/etc/resolv.conf' \
-      'if grep -qs "^search.* dns\.podman" "$conf"; then' \
-      '  kept=$(awk '"'"'/^nameserver/ { if (seen++) next } { print }'"'"' "$conf")' \
-      '  printf "%s\n" "$kept" > "$conf" 2>/dev/null || echo "chibench-agent: cannot rewrite $conf; MCP clients built on musl may not resolve world" >&2' \
-      'fi' \
-      'exec "$@"' > /usr/local/bin/chibench-agent-entrypoint; \
-    chmod 0755 /usr/local/bin/chibench-agent-entrypoint
+# The agent's resolver on podman (musl's parallel nameserver queries vs aardvark-dns): images/agent-entrypoint.sh,
+# one file for agent-cli and agent-codex. chmod in a RUN: COPY --chmod needs BuildKit, which podman's buildah
+# builds lack in older releases.
+COPY images/agent-entrypoint.sh /usr/local/bin/chibench-agent-entrypoint
+RUN chmod 0755 /usr/local/bin/chibench-agent-entrypoint
 ENTRYPOINT ["/usr/local/bin/chibench-agent-entrypoint"]
 # a Dockerfile ENTRYPOINT resets the CMD inherited from chibench-agent
 CMD ["sleep", "infinity"]

@@ -472,3 +472,33 @@ def test_agent_codex_builds_from_the_agent_image_on_request() -> None:
     assert cmd[3] == str(REPO / "images" / "agent-codex.Dockerfile")
     assert "ghcr.io/chibench/chibench-agent-codex:0.1.0" in cmd and "VERSION=0.1.0" in cmd
     assert instructions(REPO / "images" / "agent-codex.Dockerfile")[0] == ("ARG", "VERSION=0.1.0")
+
+
+# ---- the podman resolver entrypoint: one file (images/agent-entrypoint.sh) COPY'd by both agent-CLI images
+
+@pytest.mark.parametrize("name", ["agent-cli", "agent-codex"])
+def test_agent_cli_images_copy_the_one_entrypoint(name: str, tmp_path: Path) -> None:
+    ctx = images.stage_context(tmp_path / "ctx", None)
+    copies = [args for word, args in instructions(ctx / "images" / f"{name}.Dockerfile") if word == "COPY"]
+    assert "images/agent-entrypoint.sh /usr/local/bin/chibench-agent-entrypoint" in copies
+    assert (ctx / "images" / "agent-entrypoint.sh").read_bytes() == (REPO / "images" / "agent-entrypoint.sh").read_bytes()
+    assert "printf" not in (REPO / "images" / f"{name}.Dockerfile").read_text().split("ENTRYPOINT")[0].split(
+        "agent-entrypoint.sh")[-1]  # the script is not written a second time inline
+
+
+@pytest.mark.parametrize(("conf", "kept"), [
+    ("search dns.podman\nnameserver 10.89.0.1\nnameserver 8.8.8.8\n", "search dns.podman\nnameserver 10.89.0.1\n"),
+    ("nameserver 1.1.1.1\nnameserver 8.8.8.8\n", "nameserver 1.1.1.1\nnameserver 8.8.8.8\n"),  # not podman: as is
+    ("search dns.podman\nnameserver 10.89.0.1\n", "search dns.podman\nnameserver 10.89.0.1\n"),
+])
+def test_agent_entrypoint_keeps_only_aardvark_on_podman(conf: str, kept: str, tmp_path: Path) -> None:
+    import subprocess
+
+    resolv = tmp_path / "resolv.conf"
+    resolv.write_text(conf)
+    script = (REPO / "images" / "agent-entrypoint.sh").read_text()
+    assert script.count("conf=/etc/resolv.conf") == 1
+    (tmp_path / "e.sh").write_text(script.replace("conf=/etc/resolv.conf", f"conf={resolv}"))
+    out = subprocess.run(["sh", str(tmp_path / "e.sh"), "echo", "ran"], capture_output=True, text=True, check=True)
+    assert out.stdout == "ran\n"  # then runs the command
+    assert resolv.read_text() == kept
