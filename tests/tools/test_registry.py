@@ -9,14 +9,16 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typing_extensions import TypedDict
 
 from chibench.cli import main
 from chibench.world.core.db import Event
 from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
+from chibench.world.tools import registry
 from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.reference import write_all
-from chibench.world.tools.registry import NAME_RE, load_all
+from chibench.world.tools.registry import NAME_RE, ActingInput, load_all
 
 MANIFEST = Path("/work/shared/reference/tool_manifest.md")
 COUNTS = {"provider": 30, "payer": 41, "cm": 16}
@@ -137,3 +139,70 @@ def test_tool_inputs_use_the_world_vocabulary_not_copies() -> None:
     for t in load_all().all():
         walk(t.input_model, t.name)
     assert copies == []
+
+
+# ------------------------------------------------------------------------------------------ service_tool
+class _EchoIn(ActingInput):
+    case_id: str
+    note: str | None = None
+
+
+class _EchoPageIn(_EchoIn):
+    offset: int = 0
+    limit: int = 2
+
+
+class _Echo(TypedDict):
+    acting_as: str
+    case_id: str
+    note: str | None
+
+
+def _echo(world: object, *, acting_as: str, case_id: str, note: str | None) -> dict[str, object]:
+    return {"acting_as": acting_as, "case_id": case_id, "note": note}
+
+
+def _rows(world: object, *, acting_as: str, case_id: str, note: str | None) -> list[str]:
+    return [f"{case_id}-{i}" for i in range(5)]
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> registry.Registry:
+    fresh = registry.Registry()
+    monkeypatch.setattr(registry, "REGISTRY", fresh)
+    return fresh
+
+
+def test_service_tool_forwards_every_field_by_name_and_declares_its_result(fresh_registry) -> None:
+    registry.service_tool("provider", "x", "echo", kind="write", input=_EchoIn, service=_echo, result=_Echo,
+                          description="Echo.")
+    t = fresh_registry.get("provider", "x_echo")
+    assert t is not None and t.output_type is _Echo and t.acts
+    a = _EchoIn(acting_as="W-1", case_id="CASE-1")
+    assert t.handler(None, a) == {"acting_as": "W-1", "case_id": "CASE-1", "note": None}
+    registry.service_tool("provider", "x", "echo_then", kind="read", input=_EchoIn, service=_echo, result=_Echo,
+                          description="Echo.", then=lambda out: {**out, "note": "then"})
+    t2 = fresh_registry.get("provider", "x_echo_then")
+    assert t2 is not None and t2.handler(None, a)["note"] == "then"
+
+
+def test_service_tool_pages_the_rows_without_passing_offset_and_limit(fresh_registry) -> None:
+    registry.service_tool("provider", "x", "rows", kind="read", input=_EchoPageIn, service=_rows, result=_Echo,
+                          description="Rows.", page="rows")
+    t = fresh_registry.get("provider", "x_rows")
+    assert t is not None
+    out = t.handler(None, _EchoPageIn(acting_as="W-1", case_id="C", offset=2, limit=2))
+    assert out["rows"] == ["C-2", "C-3"] and out["total"] == 5 and out["next_offset"] == 4
+
+
+def test_service_tool_refuses_a_service_that_does_not_take_every_field(fresh_registry) -> None:
+    def narrow(world: object, *, acting_as: str, case_id: str) -> dict[str, object]:
+        return {}
+
+    with pytest.raises(TypeError):
+        registry.service_tool("provider", "x", "narrow", kind="read", input=_EchoIn, service=narrow, result=_Echo,
+                              description="Narrow.")
+    with pytest.raises(TypeError, match="offset and limit"):
+        registry.service_tool("provider", "x", "unpaged", kind="read", input=_EchoIn, service=_echo, result=_Echo,
+                              description="Unpaged.", page="rows")
+    assert list(fresh_registry.all()) == []

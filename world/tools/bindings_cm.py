@@ -33,7 +33,7 @@ from chibench.world.core.world import World
 
 from . import budget
 from . import outputs_cm as shapes
-from .registry import ActingInput, Role, ToolInput, tool
+from .registry import ActingInput, Role, ToolInput, service_tool, tool
 
 ROLE: Role = "cm"
 
@@ -85,11 +85,10 @@ class GetReferralIn(ActingInput):
     referral_id: str = Field(description="Referral id from the queue, e.g. REF-CM01", max_length=48)
 
 
-@tool(ROLE, "cm_intake", "get_referral", kind="read", input=GetReferralIn,
-      description="One referral with demographics, diagnoses (ICD-10-CM), risk score and utilization flags, "
-                  "coverage and the referring clinician.")
-def get_referral(world: World, a: GetReferralIn) -> shapes.CmIntakeGetReferralResult:
-    return cast(shapes.CmIntakeGetReferralResult, referral.get_referral(world, acting_as=a.acting_as, referral_id=a.referral_id))
+service_tool(ROLE, "cm_intake", "get_referral", kind="read", input=GetReferralIn,
+             service=referral.get_referral, result=shapes.CmIntakeGetReferralResult,
+             description="One referral with demographics, diagnoses (ICD-10-CM), risk score and utilization flags, "
+                         "coverage and the referring clinician.")
 
 
 class OpenCaseIn(ActingInput):
@@ -99,12 +98,10 @@ class OpenCaseIn(ActingInput):
     priority: CMPriority = Field(description="Case priority")
 
 
-@tool(ROLE, "cm_intake", "open_case", kind="write", input=OpenCaseIn,
-      description="Open the care-management case for a referral (one case per referral): the case moves "
-                  "new → intake_complete and is assigned to you.")
-def open_case(world: World, a: OpenCaseIn) -> shapes.CmIntakeOpenCaseResult:
-    return cast(shapes.CmIntakeOpenCaseResult, referral.open_case(world, acting_as=a.acting_as, referral_id=a.referral_id, program=a.program,
-                              priority=a.priority))
+service_tool(ROLE, "cm_intake", "open_case", kind="write", input=OpenCaseIn,
+             service=referral.open_case, result=shapes.CmIntakeOpenCaseResult,
+             description="Open the care-management case for a referral (one case per referral): the case moves "
+                         "new → intake_complete and is assigned to you.")
 
 
 class DisenrollIn(ActingInput):
@@ -114,11 +111,10 @@ class DisenrollIn(ActingInput):
     note: str = Field(min_length=1, max_length=4000, description="What happened, in your words (documented decline)")
 
 
-@tool(ROLE, "cm_intake", "disenroll_case", kind="write", input=DisenrollIn,
-      description="Disenroll the member: the case moves from any open status to the terminal 'disenrolled' "
-                  "with the reason and your note.")
-def disenroll_case(world: World, a: DisenrollIn) -> shapes.CmIntakeDisenrollCaseResult:
-    return cast(shapes.CmIntakeDisenrollCaseResult, referral.disenroll_case(world, acting_as=a.acting_as, case_id=a.case_id, reason=a.reason, note=a.note))
+service_tool(ROLE, "cm_intake", "disenroll_case", kind="write", input=DisenrollIn,
+             service=referral.disenroll_case, result=shapes.CmIntakeDisenrollCaseResult,
+             description="Disenroll the member: the case moves from any open status to the terminal 'disenrolled' "
+                         "with the reason and your note.")
 
 
 # ============================================================================== cm_chart
@@ -231,13 +227,12 @@ class StartOutreachCallIn(ActingInput):
     case_id: str = Field(max_length=48, description="CM case id (must be at chart_reviewed)")
 
 
-@tool(ROLE, "cm_outreach", "start_outreach_call", kind="write", input=StartOutreachCallIn,
-      description="Place the outreach telephone call (text mode) to the member of a case at chart_reviewed: an "
-                  "active session SES-… opens with a turn budget and the member answers the phone; their first "
-                  "words are in patient_response (transcript turn 1). One call per case. Talk with "
-                  "cm_outreach_send_message; end and document the call with cm_outreach_end_outreach_call.")
-def start_outreach_call(world: World, a: StartOutreachCallIn) -> shapes.CmOutreachStartOutreachCallResult:
-    return cast(shapes.CmOutreachStartOutreachCallResult, outreach.start_outreach_call(world, acting_as=a.acting_as, case_id=a.case_id))
+service_tool(ROLE, "cm_outreach", "start_outreach_call", kind="write", input=StartOutreachCallIn,
+             service=outreach.start_outreach_call, result=shapes.CmOutreachStartOutreachCallResult,
+             description="Place the outreach telephone call (text mode) to the member of a case at chart_reviewed: an "
+                         "active session SES-… opens with a turn budget and the member answers the phone; their first "
+                         "words are in patient_response (transcript turn 1). One call per case. Talk with "
+                         "cm_outreach_send_message; end and document the call with cm_outreach_end_outreach_call.")
 
 
 class SendMessageIn(ActingInput):
@@ -246,16 +241,15 @@ class SendMessageIn(ActingInput):
                          description="What you say to the member in this turn (1–4,000 characters)")
 
 
-@tool(ROLE, "cm_outreach", "send_message", kind="write", input=SendMessageIn,
-      description="Say one thing to the member on an active outreach call; the member's reply is "
-                  "patient_response. Each message uses one turn (turns_used / turns_left). Talk one message per "
-                  "call until you end it with cm_outreach_end_outreach_call — unless the member hangs up (stopped "
-                  "= true, end_reason patient_ended) or the turns run out (budget_exhausted): then session_status "
-                  "is 'ended', no message is accepted, and you still document the call with "
-                  "cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A "
-                  "'retryable' error means the member did not answer and nothing was recorded: send it again.")
-def send_message(world: World, a: SendMessageIn) -> shapes.CmOutreachSendMessageResult:
-    return cast(shapes.CmOutreachSendMessageResult, outreach.send_message(world, acting_as=a.acting_as, session_id=a.session_id, message=a.message))
+service_tool(ROLE, "cm_outreach", "send_message", kind="write", input=SendMessageIn,
+             service=outreach.send_message, result=shapes.CmOutreachSendMessageResult,
+             description="Say one thing to the member on an active outreach call; the member's reply is "
+                         "patient_response. Each message uses one turn (turns_used / turns_left). Talk one message per "
+                         "call until you end it with cm_outreach_end_outreach_call — unless the member hangs up (stopped "
+                         "= true, end_reason patient_ended) or the turns run out (budget_exhausted): then session_status "
+                         "is 'ended', no message is accepted, and you still document the call with "
+                         "cm_outreach_end_outreach_call. Only the care manager who placed the call may talk on it. A "
+                         "'retryable' error means the member did not answer and nothing was recorded: send it again.")
 
 
 class GetTranscriptIn(ActingInput):
@@ -450,14 +444,13 @@ class SaveSectionIn(ActingInput):
                     "without a reason")
 
 
-@tool(ROLE, "cm_assessment", "start_assessment", kind="write", input=CaseIn,
-      description="Create the empty four-section assessment (clinical, medication, behavioral_health, sdoh) for a "
-                  "case: the case moves outreach_complete → assessment_in_progress and you are the assessor. "
-                  "Refused unless the case's latest outreach record (written by cm_outreach_end_outreach_call) "
-                  "records consent_obtained = true. One assessment per case. Returns the assessment with "
-                  "sections_saved and sections_missing.")
-def start_assessment(world: World, a: CaseIn) -> shapes.CmAssessmentStartAssessmentResult:
-    return cast(shapes.CmAssessmentStartAssessmentResult, assessment.start_assessment(world, acting_as=a.acting_as, case_id=a.case_id))
+service_tool(ROLE, "cm_assessment", "start_assessment", kind="write", input=CaseIn,
+             service=assessment.start_assessment, result=shapes.CmAssessmentStartAssessmentResult,
+             description="Create the empty four-section assessment (clinical, medication, behavioral_health, sdoh) for a "
+                         "case: the case moves outreach_complete → assessment_in_progress and you are the assessor. "
+                         "Refused unless the case's latest outreach record (written by cm_outreach_end_outreach_call) "
+                         "records consent_obtained = true. One assessment per case. Returns the assessment with "
+                         "sections_saved and sections_missing.")
 
 
 @tool(ROLE, "cm_assessment", "save_section", kind="write", input=SaveSectionIn,
@@ -475,13 +468,12 @@ def save_section(world: World, a: SaveSectionIn) -> shapes.CmAssessmentSaveSecti
                                        data=data, blocked_reason=a.blocked_reason))
 
 
-@tool(ROLE, "cm_assessment", "complete_assessment", kind="write", input=CaseIn,
-      description="Complete the assessment once all four sections are saved: assessment in_progress → complete "
-                  "(terminal) and case assessment_in_progress → assessment_complete; sections can no longer be "
-                  "edited. Refused while the assessment is blocked; missing sections are listed in the error "
-                  "(details.missing_sections).")
-def complete_assessment(world: World, a: CaseIn) -> shapes.CmAssessmentCompleteAssessmentResult:
-    return cast(shapes.CmAssessmentCompleteAssessmentResult, assessment.complete_assessment(world, acting_as=a.acting_as, case_id=a.case_id))
+service_tool(ROLE, "cm_assessment", "complete_assessment", kind="write", input=CaseIn,
+             service=assessment.complete_assessment, result=shapes.CmAssessmentCompleteAssessmentResult,
+             description="Complete the assessment once all four sections are saved: assessment in_progress → complete "
+                         "(terminal) and case assessment_in_progress → assessment_complete; sections can no longer be "
+                         "edited. Refused while the assessment is blocked; missing sections are listed in the error "
+                         "(details.missing_sections).")
 
 
 # ============================================================================== cm_care_plan
@@ -544,12 +536,11 @@ class SaveCarePlanIn(ActingInput):
     plan: CarePlanBody = Field(description="The complete plan body; replaces the stored draft in full")
 
 
-@tool(ROLE, "cm_care_plan", "create_draft", kind="write", input=CaseIn,
-      description="Create the empty care-plan draft for a case (one plan per case): plan status draft, case "
-                  "assessment_complete → care_plan_draft; you are the author. Fill it with "
-                  "cm_care_plan_save_care_plan. Returns the plan.")
-def create_draft(world: World, a: CaseIn) -> shapes.CmCarePlanCreateDraftResult:
-    return cast(shapes.CmCarePlanCreateDraftResult, care_plan.create_draft(world, acting_as=a.acting_as, case_id=a.case_id))
+service_tool(ROLE, "cm_care_plan", "create_draft", kind="write", input=CaseIn,
+             service=care_plan.create_draft, result=shapes.CmCarePlanCreateDraftResult,
+             description="Create the empty care-plan draft for a case (one plan per case): plan status draft, case "
+                         "assessment_complete → care_plan_draft; you are the author. Fill it with "
+                         "cm_care_plan_save_care_plan. Returns the plan.")
 
 
 @tool(ROLE, "cm_care_plan", "save_care_plan", kind="write", input=SaveCarePlanIn,
@@ -567,12 +558,11 @@ def save_care_plan(world: World, a: SaveCarePlanIn) -> shapes.CmCarePlanSaveCare
             follow_up_start=body["follow_up_start"], follow_up_notes=body["follow_up_notes"]))
 
 
-@tool(ROLE, "cm_care_plan", "finalize", kind="write", input=CaseIn,
-      description="Finalize the care plan and close the case in one transaction: plan draft → finalized, case "
-                  "care_plan_draft → care_plan_finalized → closed (both terminal; the plan can no longer be "
-                  "edited). Refused, listing every gap in details.problems, unless the plan has at least one "
-                  "problem; every problem at least one goal; every goal a target containing a number, a future "
-                  "target date and at least one intervention with a future due date; at least one escalation "
-                  "trigger; a follow-up cadence and a future follow-up start date. Returns the plan.")
-def finalize(world: World, a: CaseIn) -> shapes.CmCarePlanFinalizeResult:
-    return cast(shapes.CmCarePlanFinalizeResult, care_plan.finalize(world, acting_as=a.acting_as, case_id=a.case_id))
+service_tool(ROLE, "cm_care_plan", "finalize", kind="write", input=CaseIn,
+             service=care_plan.finalize, result=shapes.CmCarePlanFinalizeResult,
+             description="Finalize the care plan and close the case in one transaction: plan draft → finalized, case "
+                         "care_plan_draft → care_plan_finalized → closed (both terminal; the plan can no longer be "
+                         "edited). Refused, listing every gap in details.problems, unless the plan has at least one "
+                         "problem; every problem at least one goal; every goal a target containing a number, a future "
+                         "target date and at least one intervention with a future due date; at least one escalation "
+                         "trigger; a follow-up cadence and a future follow-up start date. Returns the plan.")

@@ -11,7 +11,8 @@ the paper's 41 and get none here.
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from collections.abc import Callable
+from typing import Any, Generic, Literal, TypeVar, cast
 
 from pydantic import Field
 
@@ -44,7 +45,7 @@ from chibench.world.core.world import World
 
 from . import budget
 from . import outputs_payer as shapes
-from .registry import ActingInput, Role, ToolInput, tool
+from .registry import ActingInput, Role, ToolInput, service_tool, tool
 
 ROLE: Role = "payer"
 
@@ -86,14 +87,12 @@ class ListIntakeQueueIn(PageInput):
                                                        "(default: only requests still awaiting intake work)")
 
 
-@tool(ROLE, NS_INTAKE, "list_intake_queue", kind="read", input=ListIntakeQueueIn,
-      description="List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: "
-                  "case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state "
-                  "(awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), "
-                  "received_at (UTC), channel, requested_urgency, member_name. " + budget.PAGED)
-def list_intake_queue(world: World, a: ListIntakeQueueIn) -> shapes.PayerIntakeHubListIntakeQueueResult:
-    rows = intake.list_intake_queue(world, acting_as=a.acting_as, include_complete=a.include_complete)
-    return cast(shapes.PayerIntakeHubListIntakeQueueResult, budget.page("cases", rows, a.offset, a.limit))
+service_tool(ROLE, NS_INTAKE, "list_intake_queue", kind="read", input=ListIntakeQueueIn,
+             service=intake.list_intake_queue, result=shapes.PayerIntakeHubListIntakeQueueResult, page="cases",
+             description="List received PA requests awaiting the payer, oldest receipt first (paginated). Each row: "
+                         "case_id, case_status, intake_id (null before intake exists), intake_status, workflow_state "
+                         "(awaiting_intake | intake_in_progress | awaiting_triage | awaiting_routing | case_<status>), "
+                         "received_at (UTC), channel, requested_urgency, member_name. " + budget.PAGED)
 
 
 @tool(ROLE, NS_INTAKE, "get_intake_case", kind="read", input=CaseInput,
@@ -114,12 +113,11 @@ class CreateIntakeIn(CaseInput):
                                                              "rx pharmacy")
 
 
-@tool(ROLE, NS_INTAKE, "create_intake_case", kind="write", input=CreateIntakeIn,
-      description="Open the intake record (status new) for a submitted or resubmitted request, or return the "
-                  "existing one unchanged (created=false, nothing written). Receipt time and channel come from "
-                  "the latest submission. Returns the intake view plus `created`.")
-def create_intake_case(world: World, a: CreateIntakeIn) -> shapes.PayerIntakeHubCreateIntakeCaseResult:
-    return cast(shapes.PayerIntakeHubCreateIntakeCaseResult, intake.create_intake_case(world, acting_as=a.acting_as, case_id=a.case_id, auth_type=a.auth_type))
+service_tool(ROLE, NS_INTAKE, "create_intake_case", kind="write", input=CreateIntakeIn,
+             service=intake.create_intake_case, result=shapes.PayerIntakeHubCreateIntakeCaseResult,
+             description="Open the intake record (status new) for a submitted or resubmitted request, or return the "
+                         "existing one unchanged (created=false, nothing written). Receipt time and channel come from "
+                         "the latest submission. Returns the intake view plus `created`.")
 
 
 class SaveAuthHeaderIn(CaseInput):
@@ -138,17 +136,11 @@ class SaveAuthHeaderIn(CaseInput):
     continuity_of_care: bool | None = Field(None, description="Whether the request is a continuity-of-care request")
 
 
-@tool(ROLE, NS_INTAKE, "save_auth_header", kind="write", input=SaveAuthHeaderIn,
-      description="Partial update of the intake's authorization header: only the fields you pass change (at "
-                  "least one). The first edit moves the intake new → in_progress. Refused once the intake is "
-                  "complete (its header is frozen). Returns the intake view.")
-def save_auth_header(world: World, a: SaveAuthHeaderIn) -> shapes.PayerIntakeHubSaveAuthHeaderResult:
-    return cast(shapes.PayerIntakeHubSaveAuthHeaderResult, intake.save_auth_header(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
-                                   urgency_requested_by=a.urgency_requested_by, request_date=a.request_date,
-                                   service_start=a.service_start, service_end=a.service_end,
-                                   place_of_service=a.place_of_service, member_state=a.member_state,
-                                   member_eligibility_verified=a.member_eligibility_verified,
-                                   continuity_of_care=a.continuity_of_care))
+service_tool(ROLE, NS_INTAKE, "save_auth_header", kind="write", input=SaveAuthHeaderIn,
+             service=intake.save_auth_header, result=shapes.PayerIntakeHubSaveAuthHeaderResult,
+             description="Partial update of the intake's authorization header: only the fields you pass change (at "
+                         "least one). The first edit moves the intake new → in_progress. Refused once the intake is "
+                         "complete (its header is frozen). Returns the intake view.")
 
 
 class DiagnosisIn(ToolInput):
@@ -185,14 +177,11 @@ class SaveRequestingProviderIn(CaseInput):
     fax: str | None = Field(None, max_length=200, description="Fax for this authorization")
 
 
-@tool(ROLE, NS_INTAKE, "save_requesting_provider", kind="write", input=SaveRequestingProviderIn,
-      description="Replace the intake's requesting-provider block {npi, name, organization, specialty, phone, "
-                  "fax}. The gold-card check and the directory match use exactly this NPI. Refused once the "
-                  "intake is complete. Returns the intake view.")
-def save_requesting_provider(world: World, a: SaveRequestingProviderIn) -> shapes.PayerIntakeHubSaveRequestingProviderResult:
-    return cast(shapes.PayerIntakeHubSaveRequestingProviderResult, intake.save_requesting_provider(world, acting_as=a.acting_as, case_id=a.case_id, npi=a.npi, name=a.name,
-                                           organization=a.organization, specialty=a.specialty, phone=a.phone,
-                                           fax=a.fax))
+service_tool(ROLE, NS_INTAKE, "save_requesting_provider", kind="write", input=SaveRequestingProviderIn,
+             service=intake.save_requesting_provider, result=shapes.PayerIntakeHubSaveRequestingProviderResult,
+             description="Replace the intake's requesting-provider block {npi, name, organization, specialty, phone, "
+                         "fax}. The gold-card check and the directory match use exactly this NPI. Refused once the "
+                         "intake is complete. Returns the intake view.")
 
 
 
@@ -210,15 +199,11 @@ class AddLineItemIn(CaseInput):
     line_number: int | None = Field(None, ge=1, le=99, description="Line number (default: one past the highest)")
 
 
-@tool(ROLE, NS_INTAKE, "add_line_item", kind="write", input=AddLineItemIn,
-      description="Append a service line to the intake (id <intake>-L<n>); the line number defaults to one past "
-                  "the highest and must not be taken. Refused once the intake is complete. Returns the intake "
-                  "view with its line_items.")
-def add_line_item(world: World, a: AddLineItemIn) -> shapes.PayerIntakeHubAddLineItemResult:
-    return cast(shapes.PayerIntakeHubAddLineItemResult, intake.add_line_item(world, acting_as=a.acting_as, case_id=a.case_id, system=a.system, code=a.code,
-                                display=a.display, units=a.units, modifier=a.modifier,
-                                place_of_service=a.place_of_service, service_start=a.service_start,
-                                service_end=a.service_end, line_number=a.line_number))
+service_tool(ROLE, NS_INTAKE, "add_line_item", kind="write", input=AddLineItemIn,
+             service=intake.add_line_item, result=shapes.PayerIntakeHubAddLineItemResult,
+             description="Append a service line to the intake (id <intake>-L<n>); the line number defaults to one past "
+                         "the highest and must not be taken. Refused once the intake is complete. Returns the intake "
+                         "view with its line_items.")
 
 
 class UpdateLineItemIn(CaseInput):
@@ -233,26 +218,21 @@ class UpdateLineItemIn(CaseInput):
     service_end: str | None = Field(None, pattern=DATE, description="New line service end, YYYY-MM-DD")
 
 
-@tool(ROLE, NS_INTAKE, "update_line_item", kind="write", input=UpdateLineItemIn,
-      description="Change fields of the line with this number (omitted fields keep their value; at least one "
-                  "change); the merged line is validated like a new one. Refused once the intake is complete. "
-                  "Returns the intake view.")
-def update_line_item(world: World, a: UpdateLineItemIn) -> shapes.PayerIntakeHubUpdateLineItemResult:
-    return cast(shapes.PayerIntakeHubUpdateLineItemResult, intake.update_line_item(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number,
-                                   system=a.system, code=a.code, display=a.display, units=a.units,
-                                   modifier=a.modifier, place_of_service=a.place_of_service,
-                                   service_start=a.service_start, service_end=a.service_end))
+service_tool(ROLE, NS_INTAKE, "update_line_item", kind="write", input=UpdateLineItemIn,
+             service=intake.update_line_item, result=shapes.PayerIntakeHubUpdateLineItemResult,
+             description="Change fields of the line with this number (omitted fields keep their value; at least one "
+                         "change); the merged line is validated like a new one. Refused once the intake is complete. "
+                         "Returns the intake view.")
 
 
 class LineNumberIn(CaseInput):
     line_number: int = Field(ge=1, le=99, description="The line to remove")
 
 
-@tool(ROLE, NS_INTAKE, "remove_line_item", kind="write", input=LineNumberIn,
-      description="Delete the intake line with this number (the other lines keep their numbers). Refused once "
-                  "the intake is complete. Returns the intake view.")
-def remove_line_item(world: World, a: LineNumberIn) -> shapes.PayerIntakeHubRemoveLineItemResult:
-    return cast(shapes.PayerIntakeHubRemoveLineItemResult, intake.remove_line_item(world, acting_as=a.acting_as, case_id=a.case_id, line_number=a.line_number))
+service_tool(ROLE, NS_INTAKE, "remove_line_item", kind="write", input=LineNumberIn,
+             service=intake.remove_line_item, result=shapes.PayerIntakeHubRemoveLineItemResult,
+             description="Delete the intake line with this number (the other lines keep their numbers). Refused once "
+                         "the intake is complete. Returns the intake view.")
 
 
 class ListDocumentsIn(CaseInput):
@@ -281,19 +261,14 @@ class ConfirmDecisionsIn(CaseInput):
                                                                  "date YYYY-MM-DD (after today, UTC)")
 
 
-@tool(ROLE, NS_INTAKE, "confirm_decisions", kind="write", input=ConfirmDecisionsIn,
-      description="Freeze the four intake decisions and complete the intake (new/in_progress → complete). "
-                  "Needs the header (urgency, service start, place of service, member state), diagnoses, "
-                  "requesting provider and at least one line saved (the refusal lists what is missing). "
-                  "request_complete=false also pends the case (→ pended_action_required, response due 23:59:59 "
-                  "UTC on info_due). After this the intake — header, diagnoses, provider, lines and decisions — "
-                  "is frozen; triage and routing are checked against these decisions.")
-def confirm_decisions(world: World, a: ConfirmDecisionsIn) -> shapes.PayerIntakeHubConfirmDecisionsResult:
-    return cast(shapes.PayerIntakeHubConfirmDecisionsResult, intake.confirm_decisions(world, acting_as=a.acting_as, case_id=a.case_id,
-                                    request_complete=a.request_complete, member_eligible=a.member_eligible,
-                                    service_covered=a.service_covered,
-                                    provider_network_status=a.provider_network_status,
-                                    missing_information=a.missing_information, info_due=a.info_due))
+service_tool(ROLE, NS_INTAKE, "confirm_decisions", kind="write", input=ConfirmDecisionsIn,
+             service=intake.confirm_decisions, result=shapes.PayerIntakeHubConfirmDecisionsResult,
+             description="Freeze the four intake decisions and complete the intake (new/in_progress → complete). "
+                         "Needs the header (urgency, service start, place of service, member state), diagnoses, "
+                         "requesting provider and at least one line saved (the refusal lists what is missing). "
+                         "request_complete=false also pends the case (→ pended_action_required, response due 23:59:59 "
+                         "UTC on info_due). After this the intake — header, diagnoses, provider, lines and decisions — "
+                         "is frozen; triage and routing are checked against these decisions.")
 
 
 # =========================================================================== triage (5)
@@ -316,21 +291,18 @@ class CalculateSlaIn(CaseInput):
                               description="USPS state whose UM law applies (default: the plan's state)")
 
 
-@tool(ROLE, NS_TRIAGE, "calculate_sla", kind="read", input=CalculateSlaIn,
-      description="Compute the decision deadline from the intake receipt time: the stricter of the federal and "
-                  "the state turnaround for that urgency. Returns {urgency_level, state, hours, received_at, "
-                  "deadline (UTC), rule_source (federal | state:XX)}. Writes nothing.")
-def calculate_sla(world: World, a: CalculateSlaIn) -> shapes.TriageCalculateSlaResult:
-    return cast(shapes.TriageCalculateSlaResult, triage.calculate_sla(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
-                                state=a.state))
+service_tool(ROLE, NS_TRIAGE, "calculate_sla", kind="read", input=CalculateSlaIn,
+             service=triage.calculate_sla, result=shapes.TriageCalculateSlaResult,
+             description="Compute the decision deadline from the intake receipt time: the stricter of the federal and "
+                         "the state turnaround for that urgency. Returns {urgency_level, state, hours, received_at, "
+                         "deadline (UTC), rule_source (federal | state:XX)}. Writes nothing.")
 
 
-@tool(ROLE, NS_TRIAGE, "check_gold_card", kind="read", input=CaseInput,
-      description="Gold-card status of the requesting NPI saved at intake, for this plan and the service "
-                  "category, on the receipt date. Returns {eligible, reason, npi, plan_id, service_category, "
-                  "checked_on}. Writes nothing.")
-def check_gold_card(world: World, a: CaseInput) -> shapes.TriageCheckGoldCardResult:
-    return cast(shapes.TriageCheckGoldCardResult, triage.check_gold_card(world, acting_as=a.acting_as, case_id=a.case_id))
+service_tool(ROLE, NS_TRIAGE, "check_gold_card", kind="read", input=CaseInput,
+             service=triage.check_gold_card, result=shapes.TriageCheckGoldCardResult,
+             description="Gold-card status of the requesting NPI saved at intake, for this plan and the service "
+                         "category, on the receipt date. Returns {eligible, reason, npi, plan_id, service_category, "
+                         "checked_on}. Writes nothing.")
 
 
 class SetDispositionIn(CaseInput):
@@ -339,14 +311,12 @@ class SetDispositionIn(CaseInput):
     disposition_reason: str = Field(min_length=1, max_length=4000, description="Why, in your words")
 
 
-@tool(ROLE, NS_TRIAGE, "set_disposition", kind="write", input=SetDispositionIn,
-      description="Commit the case's one triage record: urgency, SLA deadline (computed from the intake receipt "
-                  "and the plan state), the gold-card check and the intended lane. Needs a complete intake. Not "
-                  "amendable: a second call is refused. Refused: the gold_card lane without gold-card "
-                  "eligibility, and lanes that contradict the frozen intake decisions. Returns the triage record.")
-def set_disposition(world: World, a: SetDispositionIn) -> shapes.TriageSetDispositionResult:
-    return cast(shapes.TriageSetDispositionResult, triage.set_disposition(world, acting_as=a.acting_as, case_id=a.case_id, urgency_level=a.urgency_level,
-                                  disposition=a.disposition, disposition_reason=a.disposition_reason))
+service_tool(ROLE, NS_TRIAGE, "set_disposition", kind="write", input=SetDispositionIn,
+             service=triage.set_disposition, result=shapes.TriageSetDispositionResult,
+             description="Commit the case's one triage record: urgency, SLA deadline (computed from the intake receipt "
+                         "and the plan state), the gold-card check and the intended lane. Needs a complete intake. Not "
+                         "amendable: a second call is refused. Refused: the gold_card lane without gold-card "
+                         "eligibility, and lanes that contradict the frozen intake decisions. Returns the triage record.")
 
 
 class RouteCaseIn(CaseInput):
@@ -355,15 +325,14 @@ class RouteCaseIn(CaseInput):
                                description="Why this lane (default: the disposition reason)")
 
 
-@tool(ROLE, NS_TRIAGE, "route_case", kind="write", input=RouteCaseIn,
-      description="Route a triaged submitted/resubmitted case into a lane and apply its effect: review lanes "
-                  "queue a review task due at the SLA deadline (case → under_review); no_auth_required closes "
-                  "the case; notification and gold_card approve it at once (determination, authorization number "
-                  "AUTH-<case>-<NNNN>, case → approved). Returns the routing record, what was created and "
-                  "case_status. Refused: gold_card without eligibility, lanes contradicting the intake "
-                  "decisions, nurse_review once a nurse recommendation exists.")
-def route_case(world: World, a: RouteCaseIn) -> shapes.TriageRouteCaseResult:
-    return cast(shapes.TriageRouteCaseResult, triage.route_case(world, acting_as=a.acting_as, case_id=a.case_id, lane=a.lane, reason=a.reason))
+service_tool(ROLE, NS_TRIAGE, "route_case", kind="write", input=RouteCaseIn,
+             service=triage.route_case, result=shapes.TriageRouteCaseResult,
+             description="Route a triaged submitted/resubmitted case into a lane and apply its effect: review lanes "
+                         "queue a review task due at the SLA deadline (case → under_review); no_auth_required closes "
+                         "the case; notification and gold_card approve it at once (determination, authorization number "
+                         "AUTH-<case>-<NNNN>, case → approved). Returns the routing record, what was created and "
+                         "case_status. Refused: gold_card without eligibility, lanes contradicting the intake "
+                         "decisions, nurse_review once a nurse recommendation exists.")
 
 
 # =========================================================================== review (6)
@@ -472,17 +441,13 @@ class NurseRecommendationIn(CaseInput):
                                  description="Only for request_info: response due date YYYY-MM-DD (after today, UTC)")
 
 
-@tool(ROLE, NS_REVIEW, "submit_nurse_case_recommendation", kind="write", input=NurseRecommendationIn,
-      description="Submit the case-level nurse recommendation — one per case, never amended; nurse evaluations "
-                  "are frozen after it. Completes the nurse task. approve: case stays under_review for the "
-                  "determination; escalate: queues an md_review task; request_info: pends the case (→ "
-                  "pended_action_required). Returns the recommendation with criteria_met/criteria_total and "
-                  "case_status.")
-def submit_nurse_case_recommendation(world: World, a: NurseRecommendationIn) -> shapes.ReviewSubmitNurseCaseRecommendationResult:
-    return cast(shapes.ReviewSubmitNurseCaseRecommendationResult, nurse_review.submit_nurse_case_recommendation(world, acting_as=a.acting_as, case_id=a.case_id,
-                                                         recommendation=a.recommendation,
-                                                         clinical_summary=a.clinical_summary,
-                                                         info_requested=a.info_requested, info_due=a.info_due))
+service_tool(ROLE, NS_REVIEW, "submit_nurse_case_recommendation", kind="write", input=NurseRecommendationIn,
+             service=nurse_review.submit_nurse_case_recommendation, result=shapes.ReviewSubmitNurseCaseRecommendationResult,
+             description="Submit the case-level nurse recommendation — one per case, never amended; nurse evaluations "
+                         "are frozen after it. Completes the nurse task. approve: case stays under_review for the "
+                         "determination; escalate: queues an md_review task; request_info: pends the case (→ "
+                         "pended_action_required). Returns the recommendation with criteria_met/criteria_total and "
+                         "case_status.")
 
 
 @tool(ROLE, NS_REVIEW, "get_md_review_data", kind="read", input=MdWorkspaceIn,
@@ -613,13 +578,11 @@ class P2PListIn(PageInput):
     case_id: str | None = Field(None, max_length=48, description="Only this case's requests (default: all)")
 
 
-@tool(ROLE, NS_P2P, "list", kind="read", input=P2PListIn,
-      description="Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → "
-                  "slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, "
-                  "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. " + budget.PAGED)
-def p2p_list(world: World, a: P2PListIn) -> shapes.P2pListResult:
-    rows = p2p.list_requests(world, acting_as=a.acting_as, case_id=a.case_id)
-    return cast(shapes.P2pListResult, budget.page("requests", rows, a.offset, a.limit))
+service_tool(ROLE, NS_P2P, "list", kind="read", input=P2PListIn,
+             service=p2p.list_requests, result=shapes.P2pListResult, page="requests",
+             description="Peer-to-peer requests, oldest first (paginated), optionally for one case: status (requested → "
+                         "slots_offered → slot_selected → scheduled → in_session → completed), original_reviewer_id, "
+                         "payer_reviewer_id, offered/selected slots, scheduled_at, outcome, due_at. " + budget.PAGED)
 
 
 class OfferSlotsIn(ActingInput):
@@ -631,14 +594,12 @@ class OfferSlotsIn(ActingInput):
                                          "after now and within 14 days")
 
 
-@tool(ROLE, NS_P2P, "offer_slots", kind="write", input=OfferSlotsIn,
-      description="Assign the payer-side physician reviewer and offer call times (requested → slots_offered); "
-                  "the requesting provider receives an invitation in the inbox and chooses a slot "
-                  "(→ slot_selected). The reviewer must be a physician reviewer other than the physician whose "
-                  "intended decision is discussed (independence). Returns the request.")
-def offer_slots(world: World, a: OfferSlotsIn) -> shapes.P2pOfferSlotsResult:
-    return cast(shapes.P2pOfferSlotsResult, p2p.offer_slots(world, acting_as=a.acting_as, request_id=a.request_id,
-                           payer_reviewer_id=a.payer_reviewer_id, slots=a.slots))
+service_tool(ROLE, NS_P2P, "offer_slots", kind="write", input=OfferSlotsIn,
+             service=p2p.offer_slots, result=shapes.P2pOfferSlotsResult,
+             description="Assign the payer-side physician reviewer and offer call times (requested → slots_offered); "
+                         "the requesting provider receives an invitation in the inbox and chooses a slot "
+                         "(→ slot_selected). The reviewer must be a physician reviewer other than the physician whose "
+                         "intended decision is discussed (independence). Returns the request.")
 
 
 class ScheduleIn(ActingInput):
@@ -647,12 +608,11 @@ class ScheduleIn(ActingInput):
                                                                       "slot (ISO-8601 with a time zone)")
 
 
-@tool(ROLE, NS_P2P, "schedule", kind="write", input=ScheduleIn,
-      description="Confirm the slot the provider selected (slot_selected → scheduled): writes a calendar invite "
-                  "(.ics) to the shared workspace and a confirmation to the provider's inbox. Returns the request "
-                  "and invite_artifact_id.")
-def schedule(world: World, a: ScheduleIn) -> shapes.P2pScheduleResult:
-    return cast(shapes.P2pScheduleResult, p2p.schedule(world, acting_as=a.acting_as, request_id=a.request_id, scheduled_at=a.scheduled_at))
+service_tool(ROLE, NS_P2P, "schedule", kind="write", input=ScheduleIn,
+             service=p2p.schedule, result=shapes.P2pScheduleResult,
+             description="Confirm the slot the provider selected (slot_selected → scheduled): writes a calendar invite "
+                         "(.ics) to the shared workspace and a confirmation to the provider's inbox. Returns the request "
+                         "and invite_artifact_id.")
 
 
 class RecordOutcomeIn(ActingInput):
@@ -662,13 +622,12 @@ class RecordOutcomeIn(ActingInput):
     note: str = Field(min_length=1, max_length=20_000, description="What was discussed and why this outcome")
 
 
-@tool(ROLE, NS_P2P, "record_outcome", kind="write", input=RecordOutcomeIn,
-      description="Record the call's outcome and close the request (scheduled/in_session → completed). Only the "
-                  "assigned payer reviewer may record it; an open session must be summarized first. If the call "
-                  "time is still ahead, the simulated clock runs to the end of the call. The case status is not "
-                  "changed: determination_finalize resolves the MD's p2p_review decision from this outcome.")
-def record_outcome(world: World, a: RecordOutcomeIn) -> shapes.P2pRecordOutcomeResult:
-    return cast(shapes.P2pRecordOutcomeResult, p2p.record_outcome(world, acting_as=a.acting_as, request_id=a.request_id, outcome=a.outcome, note=a.note))
+service_tool(ROLE, NS_P2P, "record_outcome", kind="write", input=RecordOutcomeIn,
+             service=p2p.record_outcome, result=shapes.P2pRecordOutcomeResult,
+             description="Record the call's outcome and close the request (scheduled/in_session → completed). Only the "
+                         "assigned payer reviewer may record it; an open session must be summarized first. If the call "
+                         "time is still ahead, the simulated clock runs to the end of the call. The case status is not "
+                         "changed: determination_finalize resolves the MD's p2p_review decision from this outcome.")
 
 
 # =========================================================================== p2p_session (3)
@@ -702,15 +661,14 @@ class SendTurnIn(SessionIn):
                          description="What you say on the call (one turn; without the ###STOP### marker)")
 
 
-@tool(ROLE, NS_SESSION, "send_turn", kind="write", input=SendTurnIn,
-      description="Say one turn on the peer-to-peer call and receive the counterpart's reply. The first turn "
-                  "opens the session on a scheduled request (→ in_session; the simulated clock runs to the "
-                  "scheduled time if it is still ahead; the opening statement becomes turn 1). Your turns are "
-                  "limited; once the counterpart ends the call or the limit is reached, only the summary "
-                  "remains. Returns the counterpart_response, turn_number, agent_turns, turns_left, ended and "
-                  "end_reason. A `retryable` error means nothing was recorded; send the turn again.")
-def session_send_turn(world: World, a: SendTurnIn) -> shapes.P2pSessionSendTurnResult:
-    return cast(shapes.P2pSessionSendTurnResult, p2p_session.send_turn(world, acting_as=a.acting_as, request_id=a.request_id, message=a.message))
+service_tool(ROLE, NS_SESSION, "send_turn", kind="write", input=SendTurnIn,
+             service=p2p_session.send_turn, result=shapes.P2pSessionSendTurnResult,
+             description="Say one turn on the peer-to-peer call and receive the counterpart's reply. The first turn "
+                         "opens the session on a scheduled request (→ in_session; the simulated clock runs to the "
+                         "scheduled time if it is still ahead; the opening statement becomes turn 1). Your turns are "
+                         "limited; once the counterpart ends the call or the limit is reached, only the summary "
+                         "remains. Returns the counterpart_response, turn_number, agent_turns, turns_left, ended and "
+                         "end_reason. A `retryable` error means nothing was recorded; send the turn again.")
 
 
 class SubmitSummaryIn(SessionIn):
@@ -720,13 +678,11 @@ class SubmitSummaryIn(SessionIn):
         description="The outcome you propose from the discussion")
 
 
-@tool(ROLE, NS_SESSION, "submit_summary", kind="write", input=SubmitSummaryIn,
-      description="Conclude the peer-to-peer dialog with your written summary and proposed outcome: the session "
-                  "is finalized (no further turns). Needs a call held with send_turn. The request stays "
-                  "in_session until you record the outcome with p2p_record_outcome. Returns the session.")
-def session_submit_summary(world: World, a: SubmitSummaryIn) -> shapes.P2pSessionSubmitSummaryResult:
-    return cast(shapes.P2pSessionSubmitSummaryResult, p2p_session.submit_summary(world, acting_as=a.acting_as, request_id=a.request_id, summary=a.summary,
-                                      proposed_outcome=a.proposed_outcome))
+service_tool(ROLE, NS_SESSION, "submit_summary", kind="write", input=SubmitSummaryIn,
+             service=p2p_session.submit_summary, result=shapes.P2pSessionSubmitSummaryResult,
+             description="Conclude the peer-to-peer dialog with your written summary and proposed outcome: the session "
+                         "is finalized (no further turns). Needs a call held with send_turn. The request stays "
+                         "in_session until you record the outcome with p2p_record_outcome. Returns the session.")
 
 
 # =========================================================================== payer_letter_center (10)
@@ -813,6 +769,8 @@ class PendFields(CommonLetterFields):
                                                 description="How and where to send the information")
 
 
+FieldsT = TypeVar("FieldsT", bound=CommonLetterFields)
+
 LETTER_FIELD_MODELS: dict[str, type[CommonLetterFields]] = {
     "approval": ApprovalFields, "partial_approval": PartialApprovalFields, "denial": DenialFields,
     "pend": PendFields}
@@ -846,69 +804,71 @@ def _fields(f: CommonLetterFields) -> dict[str, Any]:
     return f.model_dump(mode="json", exclude_unset=True)
 
 
-class GenerateApprovalIn(CaseInput):
-    fields: ApprovalFields = Field(description=FIELDS_HELP)
+class LetterDraftIn(CaseInput, Generic[FieldsT]):
+    """A letter draft's input: the letter type's structured ``fields`` and the text, exactly as written."""
+
+    fields: FieldsT = Field(description=FIELDS_HELP)
     body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
     subject: str = Field(min_length=1, max_length=300, description="Subject line")
     recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
 
 
-@tool(ROLE, NS_LETTER, "generate_approval", kind="write", input=GenerateApprovalIn,
-      description="Draft an approval letter exactly as written (status draft, signed by you, not yet sent); "
-                  "needs the case's active approved determination. The stored audit shows whether delivery would "
-                  "pass. Returns the letter (LET-…).")
-def generate_approval(world: World, a: GenerateApprovalIn) -> shapes.PayerLetterCenterGenerateApprovalResult:
-    return cast(shapes.PayerLetterCenterGenerateApprovalResult, _windowed(letters.generate_approval(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                     body=a.body, subject=a.subject, recipient=a.recipient)))
+def _draft_args(a: LetterDraftIn[Any]) -> dict[str, Any]:
+    """The draft services' keywords: the input as given, ``fields`` as written (:func:`_fields`)."""
+    return {"acting_as": a.acting_as, "case_id": a.case_id, "fields": _fields(a.fields), "body": a.body,
+            "subject": a.subject, "recipient": a.recipient}
 
 
-class GeneratePartialIn(CaseInput):
-    fields: PartialApprovalFields = Field(description=FIELDS_HELP)
-    body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
-    subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
+def _letter_draft_tool(name: str, input: type[LetterDraftIn[Any]], service: Callable[..., dict[str, Any]],
+                       result: type[Any], description: str) -> None:
+    """Register ``payer_letter_center_<name>``: ``service`` drafts the letter, the result is it windowed."""
+
+    def handler(world: World, a: LetterDraftIn[Any]) -> object:
+        return _windowed(service(world, **_draft_args(a)))
+
+    handler.__name__ = handler.__qualname__ = name
+    handler.__annotations__ = {"a": input, "return": result}
+    tool(ROLE, NS_LETTER, name, kind="write", input=input, description=description)(handler)
 
 
-@tool(ROLE, NS_LETTER, "generate_partial_approval", kind="write", input=GeneratePartialIn,
-      description="Draft a partial-approval letter (per-line outcomes) exactly as written; needs the case's active "
-                  "partially_approved determination. An adverse letter passes the audit only when signed by a "
-                  "physician reviewer. Returns the draft letter with its audit.")
-def generate_partial_approval(world: World, a: GeneratePartialIn) -> shapes.PayerLetterCenterGeneratePartialApprovalResult:
-    return cast(shapes.PayerLetterCenterGeneratePartialApprovalResult, _windowed(letters.generate_partial_approval(world, acting_as=a.acting_as, case_id=a.case_id,
-                                             fields=_fields(a.fields), body=a.body, subject=a.subject,
-                                             recipient=a.recipient)))
+class GenerateApprovalIn(LetterDraftIn[ApprovalFields]):
+    pass
 
 
-class GenerateDenialIn(CaseInput):
-    fields: DenialFields = Field(description=FIELDS_HELP)
-    body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
-    subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
+_letter_draft_tool("generate_approval", GenerateApprovalIn, letters.generate_approval, shapes.PayerLetterCenterGenerateApprovalResult,
+                   description="Draft an approval letter exactly as written (status draft, signed by you, not yet sent); "
+                               "needs the case's active approved determination. The stored audit shows whether delivery would "
+                               "pass. Returns the letter (LET-…).")
 
 
-@tool(ROLE, NS_LETTER, "generate_denial", kind="write", input=GenerateDenialIn,
-      description="Draft a denial letter exactly as written (specific reasons, policy basis, appeal and external "
-                  "review rights, peer-to-peer offer, criteria access); needs the case's active denied "
-                  "determination. Passes the audit only when signed by a physician reviewer. Returns the draft "
-                  "letter with its audit.")
-def generate_denial(world: World, a: GenerateDenialIn) -> shapes.PayerLetterCenterGenerateDenialResult:
-    return cast(shapes.PayerLetterCenterGenerateDenialResult, _windowed(letters.generate_denial(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                   body=a.body, subject=a.subject, recipient=a.recipient)))
+class GeneratePartialIn(LetterDraftIn[PartialApprovalFields]):
+    pass
 
 
-class GeneratePendIn(CaseInput):
-    fields: PendFields = Field(description=FIELDS_HELP)
-    body: str = Field(min_length=1, max_length=20_000, description=BODY_HELP)
-    subject: str = Field(min_length=1, max_length=300, description="Subject line")
-    recipient: LetterRecipient = Field(description=RECIPIENT_HELP)
+_letter_draft_tool("generate_partial_approval", GeneratePartialIn, letters.generate_partial_approval, shapes.PayerLetterCenterGeneratePartialApprovalResult,
+                   description="Draft a partial-approval letter (per-line outcomes) exactly as written; needs the case's active "
+                               "partially_approved determination. An adverse letter passes the audit only when signed by a "
+                               "physician reviewer. Returns the draft letter with its audit.")
 
 
-@tool(ROLE, NS_LETTER, "generate_pend", kind="write", input=GeneratePendIn,
-      description="Draft a pend (request-for-information) letter exactly as written; needs the case in "
-                  "pended_action_required. Returns the draft letter with its audit.")
-def generate_pend(world: World, a: GeneratePendIn) -> shapes.PayerLetterCenterGeneratePendResult:
-    return cast(shapes.PayerLetterCenterGeneratePendResult, _windowed(letters.generate_pend(world, acting_as=a.acting_as, case_id=a.case_id, fields=_fields(a.fields),
-                                 body=a.body, subject=a.subject, recipient=a.recipient)))
+class GenerateDenialIn(LetterDraftIn[DenialFields]):
+    pass
+
+
+_letter_draft_tool("generate_denial", GenerateDenialIn, letters.generate_denial, shapes.PayerLetterCenterGenerateDenialResult,
+                   description="Draft a denial letter exactly as written (specific reasons, policy basis, appeal and external "
+                               "review rights, peer-to-peer offer, criteria access); needs the case's active denied "
+                               "determination. Passes the audit only when signed by a physician reviewer. Returns the draft "
+                               "letter with its audit.")
+
+
+class GeneratePendIn(LetterDraftIn[PendFields]):
+    pass
+
+
+_letter_draft_tool("generate_pend", GeneratePendIn, letters.generate_pend, shapes.PayerLetterCenterGeneratePendResult,
+                   description="Draft a pend (request-for-information) letter exactly as written; needs the case in "
+                               "pended_action_required. Returns the draft letter with its audit.")
 
 
 class GenerateNotificationIn(CaseInput):
@@ -923,13 +883,10 @@ class GenerateNotificationIn(CaseInput):
     channel: NotificationChannel = Field(description="How the member receives it")
 
 
-@tool(ROLE, NS_LETTER, "generate_notification", kind="write", input=GenerateNotificationIn,
-      description="Write a member-facing notification (MN-…) exactly as authored, addressed to the patient on "
-                  "the case; nothing is filled in. Returns the notification.")
-def generate_notification(world: World, a: GenerateNotificationIn) -> shapes.PayerLetterCenterGenerateNotificationResult:
-    return cast(shapes.PayerLetterCenterGenerateNotificationResult, letters.generate_notification(world, acting_as=a.acting_as, case_id=a.case_id,
-                                         notification_type=a.notification_type, body=a.body, language=a.language,
-                                         channel=a.channel))
+service_tool(ROLE, NS_LETTER, "generate_notification", kind="write", input=GenerateNotificationIn,
+             service=letters.generate_notification, result=shapes.PayerLetterCenterGenerateNotificationResult,
+             description="Write a member-facing notification (MN-…) exactly as authored, addressed to the patient on "
+                         "the case; nothing is filled in. Returns the notification.")
 
 
 class LetterListIn(ActingInput):
@@ -967,14 +924,13 @@ class DeliverIn(LetterIdIn):
     channel: LetterChannel = Field(description="Delivery channel")
 
 
-@tool(ROLE, NS_LETTER, "deliver", kind="write", input=DeliverIn,
-      description="Deliver a draft letter (draft → delivered) on a channel: copies it to the shared workspace "
-                  "and, for provider letters, the provider's inbox. Refused unless the completeness audit passes "
-                  "on what was written (the refusal's details list missing_fields and problems), and when the "
-                  "determination it rests on is no longer active (or the case is no longer pended). Returns the "
-                  "letter, artifact_id and inbox_message_id.")
-def deliver(world: World, a: DeliverIn) -> shapes.PayerLetterCenterDeliverResult:
-    return cast(shapes.PayerLetterCenterDeliverResult, _windowed(letters.deliver(world, acting_as=a.acting_as, letter_id=a.letter_id, channel=a.channel)))
+service_tool(ROLE, NS_LETTER, "deliver", kind="write", input=DeliverIn,
+             service=letters.deliver, result=shapes.PayerLetterCenterDeliverResult, then=_windowed,
+             description="Deliver a draft letter (draft → delivered) on a channel: copies it to the shared workspace "
+                         "and, for provider letters, the provider's inbox. Refused unless the completeness audit passes "
+                         "on what was written (the refusal's details list missing_fields and problems), and when the "
+                         "determination it rests on is no longer active (or the case is no longer pended). Returns the "
+                         "letter, artifact_id and inbox_message_id.")
 
 
 class ReissueIn(LetterIdIn):
@@ -986,18 +942,15 @@ class ReissueIn(LetterIdIn):
     subject: str | None = Field(None, min_length=1, max_length=300, description="Replacement subject (omit to keep)")
 
 
-@tool(ROLE, NS_LETTER, "reissue", kind="write", input=ReissueIn,
-      description="Replace a draft or delivered letter: a new draft letter (new id, reissued_from = the old one) "
-                  "carrying the fields/body/subject you pass (each omitted one copied from the old letter); the "
-                  "old letter → superseded. The new letter must be delivered. Returns the new draft with its "
-                  "audit.")
-def reissue(world: World, a: ReissueIn) -> shapes.PayerLetterCenterReissueResult:
-    return cast(shapes.PayerLetterCenterReissueResult, _windowed(letters.reissue(world, acting_as=a.acting_as, letter_id=a.letter_id, reason=a.reason, fields=a.fields,
-                           body=a.body, subject=a.subject)))
+service_tool(ROLE, NS_LETTER, "reissue", kind="write", input=ReissueIn,
+             service=letters.reissue, result=shapes.PayerLetterCenterReissueResult, then=_windowed,
+             description="Replace a draft or delivered letter: a new draft letter (new id, reissued_from = the old one) "
+                         "carrying the fields/body/subject you pass (each omitted one copied from the old letter); the "
+                         "old letter → superseded. The new letter must be delivered. Returns the new draft with its "
+                         "audit.")
 
 
-@tool(ROLE, NS_LETTER, "audit_completeness", kind="read", input=LetterIdIn,
-      description="Audit a letter as written against everything its type must state: {letter_id, letter_type, "
-                  "complete, missing_fields, problems}. Writes nothing; delivery runs the same audit.")
-def audit_completeness(world: World, a: LetterIdIn) -> shapes.PayerLetterCenterAuditCompletenessResult:
-    return cast(shapes.PayerLetterCenterAuditCompletenessResult, letters.audit_completeness(world, acting_as=a.acting_as, letter_id=a.letter_id))
+service_tool(ROLE, NS_LETTER, "audit_completeness", kind="read", input=LetterIdIn,
+             service=letters.audit_completeness, result=shapes.PayerLetterCenterAuditCompletenessResult,
+             description="Audit a letter as written against everything its type must state: {letter_id, letter_type, "
+                         "complete, missing_fields, problems}. Writes nothing; delivery runs the same audit.")

@@ -35,7 +35,7 @@ from chibench.world.core.world import World
 
 from . import budget
 from . import outputs_provider as shapes
-from .registry import ActingInput, Role, ToolInput, tool
+from .registry import ActingInput, Role, ToolInput, service_tool, tool
 
 ROLE: Role = "provider"
 
@@ -124,15 +124,13 @@ class ListCandidateOrdersIn(PageIn):
     patient_id: str = Field(min_length=1, max_length=48, description="Patient id from search_patients, e.g. PAT-CEM")
 
 
-@tool(ROLE, "chart", "list_candidate_orders", kind="read", input=ListCandidateOrdersIn,
-      description="Service-request orders on a patient's chart, newest first. Each order: id, date, status "
-                  "(active|revoked|…), lines [{system, code (CPT/HCPCS), display, units, modifier}], ICD-10-CM "
-                  "diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, "
-                  "clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` "
-                  "(PA cases already opened from it: [{case_id, status}]). " + _PAGED)
-def list_candidate_orders(world: World, a: ListCandidateOrdersIn) -> shapes.ChartListCandidateOrdersResult:
-    rows = ehr.list_candidate_orders(world, acting_as=a.acting_as, patient_id=a.patient_id)
-    return cast(shapes.ChartListCandidateOrdersResult, budget.page("orders", rows, a.offset, a.limit))
+service_tool(ROLE, "chart", "list_candidate_orders", kind="read", input=ListCandidateOrdersIn,
+             service=ehr.list_candidate_orders, result=shapes.ChartListCandidateOrdersResult, page="orders",
+             description="Service-request orders on a patient's chart, newest first. Each order: id, date, status "
+                         "(active|revoked|…), lines [{system, code (CPT/HCPCS), display, units, modifier}], ICD-10-CM "
+                         "diagnosis_codes, priority (standard|expedited), CMS place-of-service code, requested_date, "
+                         "clinical_indication, ordering_provider {id, name, role, npi}, org_name and `cases` "
+                         "(PA cases already opened from it: [{case_id, status}]). " + _PAGED)
 
 
 PatientChartSection = Literal["conditions", "encounters", "observations", "medications", "procedures", "allergies",
@@ -240,14 +238,12 @@ class ListCasesIn(PageIn):
     include_closed: bool = Field(False, description="Also list closed cases")
 
 
-@tool(ROLE, "cases", "list_cases", kind="read", input=ListCasesIn,
-      description="Your organization's PA cases as summaries, expedited before standard, then oldest first: "
-                  "{case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, "
-                  "requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are "
-                  "left out unless include_closed or status='closed'. " + _PAGED)
-def list_cases(world: World, a: ListCasesIn) -> shapes.CasesListCasesResult:
-    rows = workbench.list_cases(world, acting_as=a.acting_as, status=a.status, include_closed=a.include_closed)
-    return cast(shapes.CasesListCasesResult, budget.page("cases", rows, a.offset, a.limit))
+service_tool(ROLE, "cases", "list_cases", kind="read", input=ListCasesIn,
+             service=workbench.list_cases, result=shapes.CasesListCasesResult, page="cases",
+             description="Your organization's PA cases as summaries, expedited before standard, then oldest first: "
+                         "{case_id, status, urgency, patient {id, name}, member_id, plan_id, codes, site_of_service, "
+                         "requested_start, created_at, updated_at, pend_due_at, authorization_number}. Closed cases are "
+                         "left out unless include_closed or status='closed'. " + _PAGED)
 
 
 # ==================================================================================== inbox
@@ -256,25 +252,22 @@ class ListMessagesIn(PageIn):
     unread_only: bool = Field(False, description="Only messages not read yet")
 
 
-@tool(ROLE, "inbox", "list_messages", kind="read", input=ListMessagesIn,
-      description="Your organization's provider inbox (payer replies: approvals, denials, pends, peer-to-peer "
-                  "invitations), newest first; optionally one case's or unread only. Each message without its "
-                  "body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 "
-                  "characters) and `unread`. Reading a body (inbox_read_message) stamps it read. " + _PAGED)
-def list_messages(world: World, a: ListMessagesIn) -> shapes.InboxListMessagesResult:
-    rows = workbench.list_messages(world, acting_as=a.acting_as, case_id=a.case_id, unread_only=a.unread_only)
-    return cast(shapes.InboxListMessagesResult, budget.page("messages", rows, a.offset, a.limit))
+service_tool(ROLE, "inbox", "list_messages", kind="read", input=ListMessagesIn,
+             service=workbench.list_messages, result=shapes.InboxListMessagesResult, page="messages",
+             description="Your organization's provider inbox (payer replies: approvals, denials, pends, peer-to-peer "
+                         "invitations), newest first; optionally one case's or unread only. Each message without its "
+                         "body: id, case_id, kind, subject, sender, sent_at, read_at, details, `preview` (first 160 "
+                         "characters) and `unread`. Reading a body (inbox_read_message) stamps it read. " + _PAGED)
 
 
 class ReadMessageIn(ActingInput):
     message_id: str = Field(min_length=1, max_length=48, description="Message id, e.g. MSG-0001")
 
 
-@tool(ROLE, "inbox", "read_message", kind="write", input=ReadMessageIn,
-      description="One provider inbox message with its full body. Side effect: the first read stamps `read_at` "
-                  "(the message is no longer unread) and the clock advances by one action.")
-def read_message(world: World, a: ReadMessageIn) -> shapes.InboxReadMessageResult:
-    return cast(shapes.InboxReadMessageResult, workbench.read_message(world, acting_as=a.acting_as, message_id=a.message_id))
+service_tool(ROLE, "inbox", "read_message", kind="write", input=ReadMessageIn,
+             service=workbench.read_message, result=shapes.InboxReadMessageResult,
+             description="One provider inbox message with its full body. Side effect: the first read stamps `read_at` "
+                         "(the message is no longer unread) and the clock advances by one action.")
 
 
 # ===================================================================================== docs
@@ -286,15 +279,13 @@ class CreateSubmissionBundleIn(ActingInput):
     note: str | None = Field(None, max_length=2_000, description="Optional note printed on the bundle manifest")
 
 
-@tool(ROLE, "docs", "create_submission_bundle", kind="write", input=CreateSubmissionBundleIn,
-      description="Write a `submission_bundle` document for the case: a manifest (id, kind, title, date, author, "
-                  "signature) of the listed documents, kept in order under details.document_ids. "
-                  "auth_submit_authorization sends a bundle and every document it lists. The case status does not "
-                  "change. Allowed while the packet is assembled: requirement_checked, docs_needed, "
-                  "ready_to_submit, pended_action_required. Returns the bundle document.")
-def create_submission_bundle(world: World, a: CreateSubmissionBundleIn) -> shapes.DocsCreateSubmissionBundleResult:
-    return cast(shapes.DocsCreateSubmissionBundleResult, vault.create_submission_bundle(world, acting_as=a.acting_as, case_id=a.case_id,
-                                          document_ids=a.document_ids, note=a.note))
+service_tool(ROLE, "docs", "create_submission_bundle", kind="write", input=CreateSubmissionBundleIn,
+             service=vault.create_submission_bundle, result=shapes.DocsCreateSubmissionBundleResult,
+             description="Write a `submission_bundle` document for the case: a manifest (id, kind, title, date, author, "
+                         "signature) of the listed documents, kept in order under details.document_ids. "
+                         "auth_submit_authorization sends a bundle and every document it lists. The case status does not "
+                         "change. Allowed while the packet is assembled: requirement_checked, docs_needed, "
+                         "ready_to_submit, pended_action_required. Returns the bundle document.")
 
 
 #: Characters of a document body returned per docs_get_document call (the rest with body_offset).
@@ -323,13 +314,11 @@ class ListCaseDocumentsIn(PageIn):
     case_id: str = _case_id()
 
 
-@tool(ROLE, "docs", "list_case_documents", kind="read", input=ListCaseDocumentsIn,
-      description="Documents usable on a case: the patient's chart documents plus this case's uploads and "
-                  "submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin "
-                  "(chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. " + _PAGED)
-def list_case_documents(world: World, a: ListCaseDocumentsIn) -> shapes.DocsListCaseDocumentsResult:
-    rows = vault.list_case_documents(world, acting_as=a.acting_as, case_id=a.case_id)
-    return cast(shapes.DocsListCaseDocumentsResult, budget.page("documents", rows, a.offset, a.limit))
+service_tool(ROLE, "docs", "list_case_documents", kind="read", input=ListCaseDocumentsIn,
+             service=vault.list_case_documents, result=shapes.DocsListCaseDocumentsResult, page="documents",
+             description="Documents usable on a case: the patient's chart documents plus this case's uploads and "
+                         "submission bundles, newest first. Index entries without bodies: id, kind, title, date, origin "
+                         "(chart|upload|system|clinical), signed, author, `clinician_signed`, `body_chars`. " + _PAGED)
 
 
 class UploadEvidenceIn(ActingInput):
@@ -340,14 +329,12 @@ class UploadEvidenceIn(ActingInput):
     sign: bool = Field(False, description="Sign the document as its author; only clinicians may sign")
 
 
-@tool(ROLE, "docs", "upload_evidence", kind="write", input=UploadEvidenceIn,
-      description="Attach a text document to the case (author: you; dated today; not allowed on closed cases). "
-                  "Documents are signed only when a clinician uploads with sign=true; anyone else's upload stays "
-                  "unsigned. A `questionnaire` document may carry answers as `key: value` lines. Returns the "
-                  "document (docs_get_document shape).")
-def upload_evidence(world: World, a: UploadEvidenceIn) -> shapes.DocsUploadEvidenceResult:
-    return cast(shapes.DocsUploadEvidenceResult, vault.upload_evidence(world, acting_as=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
-                                 body=a.body, sign=a.sign))
+service_tool(ROLE, "docs", "upload_evidence", kind="write", input=UploadEvidenceIn,
+             service=vault.upload_evidence, result=shapes.DocsUploadEvidenceResult,
+             description="Attach a text document to the case (author: you; dated today; not allowed on closed cases). "
+                         "Documents are signed only when a clinician uploads with sign=true; anyone else's upload stays "
+                         "unsigned. A `questionnaire` document may carry answers as `key: value` lines. Returns the "
+                         "document (docs_get_document shape).")
 
 
 class UploadEvidenceFileIn(ActingInput):
@@ -364,14 +351,11 @@ class UploadEvidenceFileIn(ActingInput):
     sign: bool = Field(False, description="Sign the document as its author; only clinicians may sign")
 
 
-@tool(ROLE, "docs", "upload_evidence_file", kind="write", input=UploadEvidenceFileIn,
-      description="Attach a binary file (PDF, PNG, JPEG or TIFF) to the case. The vault stores filename, "
-                  "mime_type, byte_count and sha256 in details; the body is your description. Signing as in "
-                  "docs_upload_evidence. Returns the document.")
-def upload_evidence_file(world: World, a: UploadEvidenceFileIn) -> shapes.DocsUploadEvidenceFileResult:
-    return cast(shapes.DocsUploadEvidenceFileResult, vault.upload_evidence_file(world, acting_as=a.acting_as, case_id=a.case_id, kind=a.kind, title=a.title,
-                                      filename=a.filename, mime_type=a.mime_type, content_base64=a.content_base64,
-                                      description=a.description, sign=a.sign))
+service_tool(ROLE, "docs", "upload_evidence_file", kind="write", input=UploadEvidenceFileIn,
+             service=vault.upload_evidence_file, result=shapes.DocsUploadEvidenceFileResult,
+             description="Attach a binary file (PDF, PNG, JPEG or TIFF) to the case. The vault stores filename, "
+                         "mime_type, byte_count and sha256 in details; the body is your description. Signing as in "
+                         "docs_upload_evidence. Returns the document.")
 
 
 # ==================================================================================== forms
@@ -396,14 +380,12 @@ class SaveFormResponseIn(ActingInput):
                                     "booleans may be yes/no); null clears a saved answer")
 
 
-@tool(ROLE, "forms", "save_form_response", kind="write", input=SaveFormResponseIn,
-      description="Save questionnaire answers, merged into earlier ones, and report validation: missing or "
-                  "mistyped answers are saved and listed under `problems` (status incomplete until none); keys "
-                  "that are not questions are refused. Editable while the packet is assembled or a pend is "
-                  "answered. Returns the form as in list_required_forms.")
-def save_form_response(world: World, a: SaveFormResponseIn) -> shapes.FormsSaveFormResponseResult:
-    return cast(shapes.FormsSaveFormResponseResult, vault.save_form_response(world, acting_as=a.acting_as, case_id=a.case_id, form_id=a.form_id,
-                                    answers=a.answers))
+service_tool(ROLE, "forms", "save_form_response", kind="write", input=SaveFormResponseIn,
+             service=vault.save_form_response, result=shapes.FormsSaveFormResponseResult,
+             description="Save questionnaire answers, merged into earlier ones, and report validation: missing or "
+                         "mistyped answers are saved and listed under `problems` (status incomplete until none); keys "
+                         "that are not questions are refused. Editable while the packet is assembled or a pend is "
+                         "answered. Returns the form as in list_required_forms.")
 
 
 class ValidateFormIn(ActingInput):
@@ -411,11 +393,10 @@ class ValidateFormIn(ActingInput):
     form_id: str | None = Field(None, min_length=1, max_length=64, description="Form id (default: the case's form)")
 
 
-@tool(ROLE, "forms", "validate_form", kind="read", input=ValidateFormIn,
-      description="Check the saved answers against the form without changing anything. Returns {form_id, "
-                  "status, complete, problems, answers}.")
-def validate_form(world: World, a: ValidateFormIn) -> shapes.FormsValidateFormResult:
-    return cast(shapes.FormsValidateFormResult, vault.validate_form(world, acting_as=a.acting_as, case_id=a.case_id, form_id=a.form_id))
+service_tool(ROLE, "forms", "validate_form", kind="read", input=ValidateFormIn,
+             service=vault.validate_form, result=shapes.FormsValidateFormResult,
+             description="Check the saved answers against the form without changing anything. Returns {form_id, "
+                         "status, complete, problems, answers}.")
 
 
 # ===================================================================================== auth
@@ -446,18 +427,16 @@ class FileAppealIn(ActingInput):
                                                        "(copied to the payer)")
 
 
-@tool(ROLE, "auth", "file_appeal", kind="write", input=FileAppealIn,
-      description="File an internal appeal of the case's active adverse determination (denied or partially "
-                  "approved → appealed), within the appeal window of the plan's line of business. Filed by staff "
-                  "of the requesting clinician's office. An independent appeals medical director decides it on "
-                  "the simulated clock within 30 days (the clock advances to the decision) and the decision "
-                  "notice arrives on the request's channel. Returns the appeal {id, level internal, status "
-                  "upheld | overturned, filed_at, deadline_at, decision_due_at, decided_at, outcome_rationale, "
-                  "document_ids (payer copies), decision {outcome, letter_id, channel, case_status, "
-                  "authorization_number if overturned}}.")
-def file_appeal(world: World, a: FileAppealIn) -> shapes.AuthFileAppealResult:
-    return cast(shapes.AuthFileAppealResult, _appeal_view(appeals.file_internal_appeal(world, acting_as=a.acting_as, case_id=a.case_id,
-                                                     rationale=a.rationale, document_ids=a.document_ids)))
+service_tool(ROLE, "auth", "file_appeal", kind="write", input=FileAppealIn,
+             service=appeals.file_internal_appeal, result=shapes.AuthFileAppealResult, then=_appeal_view,
+             description="File an internal appeal of the case's active adverse determination (denied or partially "
+                         "approved → appealed), within the appeal window of the plan's line of business. Filed by staff "
+                         "of the requesting clinician's office. An independent appeals medical director decides it on "
+                         "the simulated clock within 30 days (the clock advances to the decision) and the decision "
+                         "notice arrives on the request's channel. Returns the appeal {id, level internal, status "
+                         "upheld | overturned, filed_at, deadline_at, decision_due_at, decided_at, outcome_rationale, "
+                         "document_ids (payer copies), decision {outcome, letter_id, channel, case_status, "
+                         "authorization_number if overturned}}.")
 
 
 class FileExternalAppealIn(ActingInput):
@@ -469,17 +448,15 @@ class FileExternalAppealIn(ActingInput):
                                                        "(copied to the payer)")
 
 
-@tool(ROLE, "auth", "file_external_appeal", kind="write", input=FileExternalAppealIn,
-      description="Request external (independent review organization) review after an upheld internal appeal "
-                  "(appeal_upheld → external_appealed), within 4 months of the internal decision. The independent "
-                  "review organization decides on the simulated clock within 45 days and its binding decision "
-                  "notice arrives on the request's channel. Returns the appeal {id, level external, status "
-                  "upheld | overturned, deadline_at, decision_due_at, decided_at, external_org, document_ids "
-                  "(payer copies), decision {outcome, letter_id, channel, case_status, authorization_number if "
-                  "overturned}}.")
-def file_external_appeal(world: World, a: FileExternalAppealIn) -> shapes.AuthFileExternalAppealResult:
-    return cast(shapes.AuthFileExternalAppealResult, _appeal_view(appeals.file_external_review(world, acting_as=a.acting_as, case_id=a.case_id,
-                                                     rationale=a.rationale, document_ids=a.document_ids)))
+service_tool(ROLE, "auth", "file_external_appeal", kind="write", input=FileExternalAppealIn,
+             service=appeals.file_external_review, result=shapes.AuthFileExternalAppealResult, then=_appeal_view,
+             description="Request external (independent review organization) review after an upheld internal appeal "
+                         "(appeal_upheld → external_appealed), within 4 months of the internal decision. The independent "
+                         "review organization decides on the simulated clock within 45 days and its binding decision "
+                         "notice arrives on the request's channel. Returns the appeal {id, level external, status "
+                         "upheld | overturned, deadline_at, decision_due_at, decided_at, external_org, document_ids "
+                         "(payer copies), decision {outcome, letter_id, channel, case_status, authorization_number if "
+                         "overturned}}.")
 
 
 class DocumentFinding(ToolInput):
@@ -529,12 +506,11 @@ class RequestPeerToPeerIn(ActingInput):
     note: str | None = Field(None, max_length=2_000, description="Why a discussion is wanted")
 
 
-@tool(ROLE, "auth", "request_peer_to_peer", kind="read", input=RequestPeerToPeerIn,
-      description="Always refused and writes nothing: in this world a peer-to-peer is initiated by the payer's "
-                  "medical director. The error lists the case's open invitations (details.open_invitations); "
-                  "answer one with auth_respond_to_peer_to_peer.")
-def request_peer_to_peer(world: World, a: RequestPeerToPeerIn) -> shapes.AuthRequestPeerToPeerResult:
-    return cast(shapes.AuthRequestPeerToPeerResult, portal.request_peer_to_peer(world, acting_as=a.acting_as, case_id=a.case_id, note=a.note))
+service_tool(ROLE, "auth", "request_peer_to_peer", kind="read", input=RequestPeerToPeerIn,
+             service=portal.request_peer_to_peer, result=shapes.AuthRequestPeerToPeerResult,
+             description="Always refused and writes nothing: in this world a peer-to-peer is initiated by the payer's "
+                         "medical director. The error lists the case's open invitations (details.open_invitations); "
+                         "answer one with auth_respond_to_peer_to_peer.")
 
 
 class RespondToPeerToPeerIn(ActingInput):
@@ -547,13 +523,11 @@ class RespondToPeerToPeerIn(ActingInput):
                              description="Message to the payer, e.g. the clinician's callback number")
 
 
-@tool(ROLE, "auth", "respond_to_peer_to_peer", kind="write", input=RespondToPeerToPeerIn,
-      description="Accept a payer peer-to-peer invitation by choosing one of its offered slots (request "
-                  "slots_offered → slot_selected); the payer receives a message with the slot and your note. "
-                  "Returns the request {id, case_id, status, offered_slots, selected_slot, …}.")
-def respond_to_peer_to_peer(world: World, a: RespondToPeerToPeerIn) -> shapes.AuthRespondToPeerToPeerResult:
-    return cast(shapes.AuthRespondToPeerToPeerResult, portal.respond_to_peer_to_peer(world, acting_as=a.acting_as, case_id=a.case_id, request_id=a.request_id,
-                                          selected_slot=a.selected_slot, note=a.note))
+service_tool(ROLE, "auth", "respond_to_peer_to_peer", kind="write", input=RespondToPeerToPeerIn,
+             service=portal.respond_to_peer_to_peer, result=shapes.AuthRespondToPeerToPeerResult,
+             description="Accept a payer peer-to-peer invitation by choosing one of its offered slots (request "
+                         "slots_offered → slot_selected); the payer receives a message with the slot and your note. "
+                         "Returns the request {id, case_id, status, offered_slots, selected_slot, …}.")
 
 
 class RespondToPendIn(ActingInput):
@@ -604,18 +578,15 @@ class SubmitAuthorizationIn(ActingInput):
     note: str | None = Field(None, max_length=2_000, description="Cover note to the payer")
 
 
-@tool(ROLE, "auth", "submit_authorization", kind="write", input=SubmitAuthorizationIn,
-      description="Submit the case's bundle (and every document it lists) to the payer on a channel: "
-                  "ready_to_submit → submitted, or pended_action_required → resubmitted. A channel refusal "
-                  "(channel_rejected, with details.problems / details.reject_codes) writes nothing. Accepted "
-                  "packets get payer-side copies (fax: pages). Returns {case_id, status, packet, payer_reply, "
-                  "warnings}: payer_reply is the payer's immediate reply {outcome, basis, reasons, missing_kinds, "
-                  "insufficient_kinds, message_id, …} or {outcome: queued, intake_id} when a payer worker will "
-                  "handle it; then poll with auth_check_status.")
-def submit_authorization(world: World, a: SubmitAuthorizationIn) -> shapes.AuthSubmitAuthorizationResult:
-    return cast(shapes.AuthSubmitAuthorizationResult, portal.submit_authorization(world, acting_as=a.acting_as, case_id=a.case_id, channel=a.channel,
-                                       bundle_document_id=a.bundle_document_id,
-                                       questionnaire_answers=a.questionnaire_answers, note=a.note))
+service_tool(ROLE, "auth", "submit_authorization", kind="write", input=SubmitAuthorizationIn,
+             service=portal.submit_authorization, result=shapes.AuthSubmitAuthorizationResult,
+             description="Submit the case's bundle (and every document it lists) to the payer on a channel: "
+                         "ready_to_submit → submitted, or pended_action_required → resubmitted. A channel refusal "
+                         "(channel_rejected, with details.problems / details.reject_codes) writes nothing. Accepted "
+                         "packets get payer-side copies (fax: pages). Returns {case_id, status, packet, payer_reply, "
+                         "warnings}: payer_reply is the payer's immediate reply {outcome, basis, reasons, missing_kinds, "
+                         "insufficient_kinds, message_id, …} or {outcome: queued, intake_id} when a payer worker will "
+                         "handle it; then poll with auth_check_status.")
 
 
 # ============================================================================== p2p_session
@@ -649,15 +620,14 @@ class SendTurnIn(SessionIn):
                                                                      "characters)")
 
 
-@tool(ROLE, "p2p_session", "send_turn", kind="write", input=SendTurnIn,
-      description="Say one turn on the peer-to-peer call and receive the simulated plan reviewer's reply. The "
-                  "first turn starts the call: the request must be scheduled (→ in_session) and the clock runs to "
-                  "the scheduled time if it is still ahead. Agent turns count against the turn limit; when the "
-                  "reviewer ends the call or the limit is reached, no further turns are taken. Returns "
-                  "{request_id, session_id, turn_number, counterpart_response, agent_turns, turn_limit, "
-                  "turns_left, ended, end_reason}. A `retryable` error records nothing. " + _SEAT)
-def session_send_turn(world: World, a: SendTurnIn) -> shapes.P2pSessionSendTurnResult:
-    return cast(shapes.P2pSessionSendTurnResult, p2p_session.send_turn(world, acting_as=a.acting_as, request_id=a.request_id, message=a.message))
+service_tool(ROLE, "p2p_session", "send_turn", kind="write", input=SendTurnIn,
+             service=p2p_session.send_turn, result=shapes.P2pSessionSendTurnResult,
+             description="Say one turn on the peer-to-peer call and receive the simulated plan reviewer's reply. The "
+                         "first turn starts the call: the request must be scheduled (→ in_session) and the clock runs to "
+                         "the scheduled time if it is still ahead. Agent turns count against the turn limit; when the "
+                         "reviewer ends the call or the limit is reached, no further turns are taken. Returns "
+                         "{request_id, session_id, turn_number, counterpart_response, agent_turns, turn_limit, "
+                         "turns_left, ended, end_reason}. A `retryable` error records nothing. " + _SEAT)
 
 
 class SubmitSummaryIn(SessionIn):
@@ -667,15 +637,13 @@ class SubmitSummaryIn(SessionIn):
         description="The outcome you propose from the discussion")
 
 
-@tool(ROLE, "p2p_session", "submit_summary", kind="write", input=SubmitSummaryIn,
-      description="Conclude the peer-to-peer call with your written summary and proposed outcome: the session is "
-                  "finalized (no further turns) and the plan's reviewer then records its outcome on the request "
-                  "(request → completed; returned as payer_outcome and request_status). Returns the session with "
-                  "summary and proposed_outcome. The case's determination follows on the payer side; poll with "
-                  "auth_check_status. " + _SEAT)
-def session_submit_summary(world: World, a: SubmitSummaryIn) -> shapes.P2pSessionSubmitSummaryResult:
-    return cast(shapes.P2pSessionSubmitSummaryResult, p2p_session.submit_summary(world, acting_as=a.acting_as, request_id=a.request_id, summary=a.summary,
-                                      proposed_outcome=a.proposed_outcome))
+service_tool(ROLE, "p2p_session", "submit_summary", kind="write", input=SubmitSummaryIn,
+             service=p2p_session.submit_summary, result=shapes.P2pSessionSubmitSummaryResult,
+             description="Conclude the peer-to-peer call with your written summary and proposed outcome: the session is "
+                         "finalized (no further turns) and the plan's reviewer then records its outcome on the request "
+                         "(request → completed; returned as payer_outcome and request_status). Returns the session with "
+                         "summary and proposed_outcome. The case's determination follows on the payer side; poll with "
+                         "auth_check_status. " + _SEAT)
 
 
 # =================================================================================== people
@@ -687,12 +655,10 @@ _CONTACT = ("Each contact: {id, name, given_name, family_name, credentials, role
             "npi, specialty, license_state, phone, email, fax}, sorted by organization then name. ")
 
 
-@tool(ROLE, "people", "list_contacts", kind="read", input=ListContactsIn,
-      description="The directory: provider, payer and care-management staff, optionally one role. " + _CONTACT
-                  + _PAGED)
-def list_contacts(world: World, a: ListContactsIn) -> shapes.PeopleListContactsResult:
-    rows = directory.list_contacts(world, acting_as=a.acting_as, role=a.role)
-    return cast(shapes.PeopleListContactsResult, budget.page("contacts", rows, a.offset, a.limit))
+service_tool(ROLE, "people", "list_contacts", kind="read", input=ListContactsIn,
+             service=directory.list_contacts, result=shapes.PeopleListContactsResult, page="contacts",
+             description="The directory: provider, payer and care-management staff, optionally one role. " + _CONTACT
+                         + _PAGED)
 
 
 class ListOrderingProvidersIn(PageIn):
@@ -700,21 +666,17 @@ class ListOrderingProvidersIn(PageIn):
                                description="Only this provider organization, e.g. ORG-RMG")
 
 
-@tool(ROLE, "people", "list_ordering_providers", kind="read", input=ListOrderingProvidersIn,
-      description="Clinicians at provider organizations who may order services (physicians, nurse "
-                  "practitioners, physician assistants, physical therapists), with NPIs. " + _CONTACT + _PAGED)
-def list_ordering_providers(world: World, a: ListOrderingProvidersIn) -> shapes.PeopleListOrderingProvidersResult:
-    rows = directory.list_ordering_providers(world, acting_as=a.acting_as, org_id=a.org_id)
-    return cast(shapes.PeopleListOrderingProvidersResult, budget.page("providers", rows, a.offset, a.limit))
+service_tool(ROLE, "people", "list_ordering_providers", kind="read", input=ListOrderingProvidersIn,
+             service=directory.list_ordering_providers, result=shapes.PeopleListOrderingProvidersResult, page="providers",
+             description="Clinicians at provider organizations who may order services (physicians, nurse "
+                         "practitioners, physician assistants, physical therapists), with NPIs. " + _CONTACT + _PAGED)
 
 
 class ListReviewerContactsIn(PageIn):
     required_role: ReviewerRole | None = Field(None, description="Only reviewers with this role")
 
 
-@tool(ROLE, "people", "list_reviewer_contacts", kind="read", input=ListReviewerContactsIn,
-      description="Payer-side UM nurses, medical directors and appeals medical directors reachable from the "
-                  "provider. " + _CONTACT + _PAGED)
-def list_reviewer_contacts(world: World, a: ListReviewerContactsIn) -> shapes.PeopleListReviewerContactsResult:
-    rows = directory.list_reviewer_contacts(world, acting_as=a.acting_as, required_role=a.required_role)
-    return cast(shapes.PeopleListReviewerContactsResult, budget.page("reviewers", rows, a.offset, a.limit))
+service_tool(ROLE, "people", "list_reviewer_contacts", kind="read", input=ListReviewerContactsIn,
+             service=directory.list_reviewer_contacts, result=shapes.PeopleListReviewerContactsResult, page="reviewers",
+             description="Payer-side UM nurses, medical directors and appeals medical directors reachable from the "
+                         "provider. " + _CONTACT + _PAGED)

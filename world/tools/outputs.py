@@ -22,6 +22,14 @@ results (the official Python and TypeScript SDKs do) checks it on every call, an
 the whole nested shape on each call nor fail an agent's call because a rarely seen key is missing from a
 declaration.
 
+The role modules (``outputs_provider.py``, ``outputs_payer.py``, ``outputs_cm.py``; records more than one
+role returns in ``outputs_shared.py``) were first written from the results the tools actually return
+(every oracle and near-miss replay, every tool test) and are held to them by the same tests: a service that
+adds, drops or retypes a key fails there until its shape is updated. Scalars and records are nullable
+(optional columns and links are null in some worlds), lists are not; a value typed ``JsonValue`` is one no
+recorded result has shown other than null or empty. A record one view returns to several tools is declared
+once and reused; a variant that adds keys inherits it.
+
 Errors (``isError: true``) carry :class:`ToolError`; MCP's ``outputSchema`` covers successful results only.
 """
 

@@ -1,15 +1,6 @@
-"""Result shapes of the provider tools: one ``TypedDict`` per tool (``<Namespace><Tool>Result``), 30 in all.
-
-Each tool handler in ``bindings_provider.py`` declares its result type from here; the registry derives the
-tool's full result schema and its MCP ``outputSchema`` from it (``registry.Tool.result_schema``,
-``output_schema``). The envelopes (pages, sectioned
-records, the result-budget note) are the shared bases of :mod:`chibench.world.tools.outputs`.
-
-The shapes were first written from the results the tools actually return (every oracle and near-miss
-replay, every tool test) and are held to them by tests (``tests/tools/test_output_schemas.py``, with every
-object closed): a service that adds, drops or retypes a key fails there until its shape here is updated.
-Scalars and records are nullable (optional columns and links are null in some worlds), lists are not;
-a value typed ``JsonValue`` is one no recorded result has shown other than null or empty.
+"""Result shapes of the provider tools: one ``TypedDict`` per tool (``<Namespace><Tool>Result``), 30 in all,
+declared by the handlers in ``bindings_provider.py``; records other roles return too are in
+``outputs_shared.py``. How the shapes are written, tested and served: :mod:`chibench.world.tools.outputs`.
 """
 
 from __future__ import annotations
@@ -18,43 +9,18 @@ from typing import NotRequired
 
 from typing_extensions import TypedDict
 
+from . import outputs_shared as shared
 from .outputs import JsonValue, Page, Result, Sectioned, SectionPaged
 
 
-class StructuredValueItem(TypedDict):
-    code: str | None
-    line_number: int | None
-    modifier: JsonValue
-    system: str | None
-    units: int | None
-
-
-class PayerReplyDetail(TypedDict):
-    intake_created: bool | None
-    intake_id: str | None
-    outcome: str | None
-
-
-class LatestSubmission(TypedDict):
-    id: str | None
-    case_id: str | None
-    sequence: int | None
-    channel: str | None
+class BundledSubmissionPacket(shared.SubmissionPacket):
     bundle_document_id: str | None
     document_ids: list[str | None]
-    questionnaire_answers: dict[str, str | bool | float] | None
-    structured: dict[str, str | list[str | StructuredValueItem | None] | None] | None
-    note: str | None
-    submitted_by: str | None
-    submitted_at: str | None
-    payer_reply: str | None
-    payer_reply_detail: PayerReplyDetail | None
 
 
 class Details(TypedDict):
     """A provider inbox message's details: the keys depend on the message ``kind`` (a determination, a
     letter, a peer-to-peer invitation or booking, a preliminary adverse determination, a document)."""
-
     channel: NotRequired[str | None]
     determination_id: NotRequired[str | None]
     letter_id: NotRequired[str | None]
@@ -75,68 +41,32 @@ class Details(TypedDict):
     policy_citations: NotRequired[list[str | None] | None]
 
 
-class Message(TypedDict):
+class InboxMessage(TypedDict):
     id: str | None
     case_id: str | None
     audience: str | None
     kind: str | None
     subject: str | None
-    body: str | None
     sender: str | None
     sent_at: str | None
     read_at: str | None
-    details: Details | None
     unread: bool | None
 
 
-class ApprovedLine(TypedDict):
-    approved_units: int | None
-    code: str | None
-    line_number: int | None
+class Message(InboxMessage):
+    body: str | None
+    details: Details | None
 
 
-class Fields(TypedDict):
-    approved_lines: NotRequired[list[ApprovedLine | None]]
-    authorization_number: NotRequired[str | None]
-    case_reference: str | None
-    letter_date: str | None
-    member_id: str | None
-    member_name: str | None
-    plan_name: str | None
-    service_codes: list[str | None]
-    service_description: str | None
-    signer_credentials: str | None
-    signer_name: str | None
-    valid_from: NotRequired[str | None]
-    valid_to: NotRequired[str | None]
+class Fields(shared.LetterOutcomeFields):
     appeal_deadline_days: NotRequired[str | None]
-    appeal_rights: NotRequired[str | None]
-    criteria_access: NotRequired[str | None]
-    criteria_not_met: NotRequired[list[str | None]]
-    external_review_rights: NotRequired[str | None]
-    peer_to_peer_offer: NotRequired[str | None]
-    policy_citations: NotRequired[list[str | None]]
     missing_items: NotRequired[list[str | None]]
     response_due: NotRequired[str | None]
     submission_instructions: NotRequired[str | None]
 
 
-class Letter(TypedDict):
-    id: str | None
-    case_id: str | None
-    letter_type: str | None
-    status: str | None
-    determination_id: str | None
-    recipient: str | None
-    subject: str | None
-    body: str | None
+class Letter(shared.Letter):
     fields: Fields | None
-    policy_citations: list[str | None]
-    signer_id: str | None
-    created_at: str | None
-    delivered_at: str | None
-    delivery_channel: str | None
-    reissued_from: JsonValue
 
 
 class UnreadableFaxPage(TypedDict):
@@ -167,7 +97,7 @@ class AuthCheckStatusResult(Sectioned):
     outcome_reason: str | None
     pend_due_at: str | None
     closed_reason: JsonValue
-    latest_submission: LatestSubmission | None
+    latest_submission: BundledSubmissionPacket | None
     messages: list[Message | None]
     letters: list[Letter | None]
     p2p_requests: list[JsonValue]
@@ -175,7 +105,7 @@ class AuthCheckStatusResult(Sectioned):
     next_actions: list[NextAction | None]
 
 
-class AuthFileAppealResult(Result):
+class AppealRecord(TypedDict):
     id: str | None
     case_id: str | None
     level: str | None
@@ -187,67 +117,34 @@ class AuthFileAppealResult(Result):
     rationale: str | None
     document_ids: list[str | None]
     external_org: JsonValue
-    outcome_rationale: JsonValue
-    decided_at: JsonValue
+    outcome_rationale: str | None
+    decided_at: str | None
 
 
-class AuthFileExternalAppealResult(Result):
-    id: str | None
-    case_id: str | None
-    level: str | None
-    status: str | None
-    filed_by: str | None
-    filed_at: str | None
-    deadline_at: str | None
-    decision_due_at: str | None
-    rationale: str | None
-    document_ids: list[str | None]
-    external_org: JsonValue
-    outcome_rationale: JsonValue
-    decided_at: JsonValue
+class AuthFileAppealResult(Result, AppealRecord):
+    pass
 
 
-class DocumentFinding(TypedDict):
+class AuthFileExternalAppealResult(Result, AppealRecord):
+    pass
+
+
+class DocumentFindingBase(TypedDict):
     kind: str | None
     status: str | None
     document_ids: list[str | None]
     note: str | None
 
 
-class ProviderDetermination(TypedDict):
+class ProviderDeterminationBase(TypedDict):
     id: str | None
     case_id: str | None
     final_action: str | None
-    document_findings: list[DocumentFinding | None]
+    document_findings: list[DocumentFindingBase | None]
     rationale: str | None
     clinician_request: str | None
     decided_by: str | None
     decided_at: str | None
-
-
-class Case(TypedDict):
-    id: str | None
-    patient_id: str | None
-    order_id: str | None
-    coverage_id: str | None
-    plan_id: str | None
-    requesting_worker_id: str | None
-    status: str | None
-    urgency: str | None
-    site_of_service: str | None
-    diagnosis_codes: list[str | None]
-    requested_start: str | None
-    created_by: str | None
-    created_at: str | None
-    updated_at: str | None
-    submission_channel: JsonValue
-    submitted_at: JsonValue
-    authorization_number: JsonValue
-    auth_valid_from: JsonValue
-    auth_valid_to: JsonValue
-    outcome_reason: JsonValue
-    pend_due_at: JsonValue
-    closed_reason: str | None
 
 
 class OrderingOrg(TypedDict):
@@ -268,54 +165,8 @@ class Patient(TypedDict):
     birth_date: str | None
 
 
-class ActiveOn(TypedDict):
-    date: str | None
-    active: bool | None
-
-
-class Coverage(TypedDict):
-    id: str | None
-    patient_id: str | None
-    plan_id: str | None
-    member_id: str | None
-    group_number: str | None
-    status: str | None
-    effective_date: str | None
-    termination_date: str | None
-    plan_name: str | None
-    line_of_business: str | None
-    product: str | None
-    plan_state: str | None
-    active_on: ActiveOn | None
-
-
-class RequestingProvider(TypedDict):
-    id: str | None
-    name: str | None
-    role: str | None
-    org_id: str | None
-    npi: str | None
-    specialty: str | None
-
-
-class Line(TypedDict):
-    id: str | None
+class RequirementCheckBase(TypedDict):
     case_id: str | None
-    line_number: int | None
-    system: str | None
-    code: str | None
-    display: str | None
-    units: int | None
-    modifier: JsonValue
-    outcome: JsonValue
-    approved_units: JsonValue
-
-
-class RequirementCheck(TypedDict):
-    id: str | None
-    case_id: str | None
-    checked_by: str | None
-    checked_at: str | None
     pa_required: bool | None
     notification_only: bool | None
     covered_benefit: bool | None
@@ -324,6 +175,12 @@ class RequirementCheck(TypedDict):
     required_document_kinds: list[str | None]
     questionnaire_form_id: str | None
     policy_reference: str | None
+
+
+class RequirementCheck(RequirementCheckBase):
+    id: str | None
+    checked_by: str | None
+    checked_at: str | None
 
 
 class FormRespons(TypedDict):
@@ -342,24 +199,9 @@ class DetailsValue(TypedDict):
     determination_id: str | None
 
 
-class CaseDocument(TypedDict):
-    id: str | None
-    patient_id: str | None
-    case_id: str | None
-    encounter_id: JsonValue
-    kind: str | None
-    title: str | None
-    date: str | None
-    author_worker_id: str | None
-    signed: bool | None
-    signed_by: str | None
-    signed_at: str | None
-    origin: str | None
-    side: str | None
-    copied_from: JsonValue
-    created_at: str | None
+class CaseDocument(shared.DocumentRecord):
     details: dict[str, str | bool | int | DetailsValue | list[str | None] | None] | None
-    author: RequestingProvider | None
+    author: shared.ClinicianRef | None
     clinician_signed: bool | None
     body_chars: int | None
 
@@ -372,18 +214,9 @@ class Details2(TypedDict):
     document_kind: NotRequired[str | None]
 
 
-class Message2(TypedDict):
-    id: str | None
-    case_id: str | None
-    audience: str | None
-    kind: str | None
-    subject: str | None
-    sender: str | None
-    sent_at: str | None
-    read_at: JsonValue
+class Message2(InboxMessage):
     details: Details2 | None
     preview: str | None
-    unread: bool | None
 
 
 StatusHistoryItem = TypedDict("StatusHistoryItem", {"at": str | None, "from": str | None, "to": str | None, "actor_id": str | None, "reason": str | None})
@@ -395,32 +228,35 @@ class MoreValue(TypedDict):
     next_offset: int | None
 
 
-class Case2(TypedDict):
-    case: Case | None
+class PaCase(TypedDict):
+    case: shared.CaseRecord | None
     ordering_org: OrderingOrg | None
     order: Order | None
     patient: Patient | None
-    coverage: Coverage | None
-    requesting_provider: RequestingProvider | None
-    lines: list[Line | None]
+    coverage: shared.Coverage | None
+    requesting_provider: shared.ClinicianRef | None
+    lines: list[shared.ServiceLine | None]
     requirement_checks: list[RequirementCheck | None]
-    provider_determinations: list[ProviderDetermination | None]
+    provider_determinations: list[ProviderDeterminationBase | None]
     form_responses: list[FormRespons | None]
-    case_documents: list[CaseDocument | None]
-    submissions: list[JsonValue]
+    submissions: list[BundledSubmissionPacket | None]
     unreadable_fax_pages: list[JsonValue]
-    messages: list[Message2 | None]
-    letters: list[JsonValue]
+    letters: list[Letter2 | None]
     p2p_requests: list[JsonValue]
-    appeals: list[JsonValue]
+    appeals: list[AppealRecord | None]
     status_history: list[StatusHistoryItem | None]
     next_actions: list[NextAction | None]
+
+
+class Case2(PaCase):
+    case_documents: list[CaseDocument | None]
+    messages: list[Message2 | None]
     more: NotRequired[dict[str, MoreValue | None] | None]
     more_hint: NotRequired[str | None]
 
 
 class AuthFinalizeProviderDeterminationResult(Sectioned):
-    provider_determination: ProviderDetermination | None
+    provider_determination: ProviderDeterminationBase | None
     case: Case2 | None
 
 
@@ -429,67 +265,33 @@ class AuthRequestPeerToPeerResult(Result):
     names the open invitations to answer instead)."""
 
 
-class AuthRespondToPeerToPeerResult(Result):
-    id: str | None
-    case_id: str | None
-    payer_reviewer_id: str | None
-    provider_worker_id: str | None
-    status: str | None
-    reason: str | None
-    offered_slots: list[str | None]
-    selected_slot: str | None
-    scheduled_at: JsonValue
-    outcome: JsonValue
-    outcome_note: JsonValue
-    created_at: str | None
-    due_at: str | None
+class AuthRespondToPeerToPeerResult(Result, shared.P2pRequestRecord):
+    pass
 
 
-class StructuredValueItem2(TypedDict):
-    line_number: int | None
-    system: str | None
-    code: str | None
-    units: int | None
-    modifier: JsonValue
-
-
-class PayerReplyDetail2(TypedDict):
-    outcome: str | None
-    intake_id: str | None
-    intake_created: bool | None
-
-
-class Packet(TypedDict):
-    id: str | None
-    case_id: str | None
-    sequence: int | None
-    channel: str | None
+class Packet(shared.SubmissionPacket):
     bundle_document_id: JsonValue
     document_ids: list[str | None]
-    questionnaire_answers: dict[str, str | bool | float] | None
-    structured: dict[str, str | list[str | StructuredValueItem2 | None] | None] | None
-    note: str | None
-    submitted_by: str | None
-    submitted_at: str | None
-    payer_reply: str | None
-    payer_reply_detail: PayerReplyDetail2 | None
 
 
-class PayerReply(TypedDict):
+class PayerReplyBase(TypedDict):
     outcome: str | None
     intake_id: str | None
     intake_created: bool | None
     basis: str | None
     reasons: list[str | None]
-    missing_kinds: list[JsonValue]
-    insufficient_kinds: list[JsonValue]
+    missing_kinds: list[str | None]
+    insufficient_kinds: list[str | None]
     channel: str | None
-    letter_id: str | None
-    message_id: str | None
     pend_due: NotRequired[str | None]
     case_status: str | None
     worked_by: list[str | None]
     authorization_number: NotRequired[str | None]
+
+
+class PayerReply(PayerReplyBase):
+    letter_id: str | None
+    message_id: str | None
 
 
 class AuthRespondToPendResult(Result):
@@ -500,22 +302,6 @@ class AuthRespondToPendResult(Result):
     warnings: list[JsonValue]
 
 
-class Packet2(TypedDict):
-    id: str | None
-    case_id: str | None
-    sequence: int | None
-    channel: str | None
-    bundle_document_id: str | None
-    document_ids: list[str | None]
-    questionnaire_answers: dict[str, str | bool | float] | None
-    structured: dict[str, str | list[str | StructuredValueItem2 | None] | None] | None
-    note: JsonValue
-    submitted_by: str | None
-    submitted_at: str | None
-    payer_reply: str | None
-    payer_reply_detail: PayerReplyDetail2 | None
-
-
 class UnreadablePage(TypedDict):
     page_id: str | None
     packet_id: str | None
@@ -523,21 +309,9 @@ class UnreadablePage(TypedDict):
     document_id: str | None
 
 
-class PayerReply2(TypedDict):
-    outcome: str | None
-    intake_id: str | None
-    intake_created: bool | None
-    basis: str | None
-    reasons: list[str | None]
-    missing_kinds: list[str | None]
-    insufficient_kinds: list[str | None]
-    channel: str | None
+class PayerReply2(PayerReplyBase):
     letter_id: NotRequired[str | None]
     message_id: NotRequired[str | None]
-    authorization_number: NotRequired[str | None]
-    case_status: str | None
-    worked_by: list[str | None]
-    pend_due: NotRequired[str | None]
     appeal_deadline: NotRequired[str | None]
     unreadable_pages: NotRequired[list[UnreadablePage | None]]
     p2p_request_id: NotRequired[str | None]
@@ -547,158 +321,22 @@ class PayerReply2(TypedDict):
 class AuthSubmitAuthorizationResult(Result):
     case_id: str | None
     status: str | None
-    packet: Packet2 | None
+    packet: BundledSubmissionPacket | None
     payer_reply: PayerReply2 | None
     warnings: list[JsonValue]
 
 
-class RequirementCheck2(TypedDict):
+class RequirementCheck2(RequirementCheckBase):
     requirement_check_id: str | None
-    case_id: str | None
     status: str | None
-    pa_required: bool | None
-    notification_only: bool | None
-    covered_benefit: bool | None
-    coverage_active: bool | None
-    in_network: bool | None
     date_of_service: str | None
     reason: str | None
-    required_document_kinds: list[str | None]
-    questionnaire_form_id: str | None
-    policy_reference: str | None
 
 
-class Case3(TypedDict):
-    id: str | None
-    patient_id: str | None
-    order_id: str | None
-    coverage_id: str | None
-    plan_id: str | None
-    requesting_worker_id: str | None
-    status: str | None
-    urgency: str | None
-    site_of_service: str | None
-    diagnosis_codes: list[str | None]
-    requested_start: str | None
-    created_by: str | None
-    created_at: str | None
-    updated_at: str | None
-    submission_channel: JsonValue
-    submitted_at: JsonValue
-    authorization_number: JsonValue
-    auth_valid_from: JsonValue
-    auth_valid_to: JsonValue
-    outcome_reason: JsonValue
-    pend_due_at: JsonValue
-    closed_reason: JsonValue
-
-
-class Line2(TypedDict):
-    id: str | None
-    case_id: str | None
-    line_number: int | None
-    system: str | None
-    code: str | None
-    display: str | None
-    units: int | None
-    modifier: str | None
-    outcome: JsonValue
-    approved_units: JsonValue
-
-
-class CasesCreateFromOrderResult(Sectioned):
+class CasesCreateFromOrderResult(Sectioned, PaCase):
     requirement_check: RequirementCheck2 | None
-    case: Case3 | None
-    ordering_org: OrderingOrg | None
-    order: Order | None
-    patient: Patient | None
-    coverage: Coverage | None
-    requesting_provider: RequestingProvider | None
-    lines: list[Line2 | None]
-    requirement_checks: list[RequirementCheck | None]
-    provider_determinations: list[JsonValue]
-    form_responses: list[JsonValue]
     case_documents: list[JsonValue]
-    submissions: list[JsonValue]
-    unreadable_fax_pages: list[JsonValue]
     messages: list[JsonValue]
-    letters: list[JsonValue]
-    p2p_requests: list[JsonValue]
-    appeals: list[JsonValue]
-    status_history: list[StatusHistoryItem | None]
-    next_actions: list[NextAction | None]
-
-
-class Case4(TypedDict):
-    id: str | None
-    patient_id: str | None
-    order_id: str | None
-    coverage_id: str | None
-    plan_id: str | None
-    requesting_worker_id: str | None
-    status: str | None
-    urgency: str | None
-    site_of_service: str | None
-    diagnosis_codes: list[str | None]
-    requested_start: str | None
-    created_by: str | None
-    created_at: str | None
-    updated_at: str | None
-    submission_channel: str | None
-    submitted_at: str | None
-    authorization_number: JsonValue
-    auth_valid_from: JsonValue
-    auth_valid_to: JsonValue
-    outcome_reason: str | None
-    pend_due_at: str | None
-    closed_reason: JsonValue
-
-
-class Coverage2(TypedDict):
-    id: str | None
-    patient_id: str | None
-    plan_id: str | None
-    member_id: str | None
-    group_number: str | None
-    status: str | None
-    effective_date: str | None
-    termination_date: JsonValue
-    plan_name: str | None
-    line_of_business: str | None
-    product: str | None
-    plan_state: str | None
-    active_on: ActiveOn | None
-
-
-class Line3(TypedDict):
-    id: str | None
-    case_id: str | None
-    line_number: int | None
-    system: str | None
-    code: str | None
-    display: str | None
-    units: int | None
-    modifier: str | None
-    outcome: str | None
-    approved_units: int | None
-
-
-class DocumentFinding2(TypedDict):
-    document_ids: list[str | None]
-    kind: str | None
-    note: str | None
-    status: str | None
-
-
-class ProviderDetermination2(TypedDict):
-    id: str | None
-    case_id: str | None
-    final_action: str | None
-    document_findings: list[DocumentFinding2 | None]
-    rationale: str | None
-    clinician_request: JsonValue
-    decided_by: str | None
-    decided_at: str | None
 
 
 class Details3(TypedDict):
@@ -706,24 +344,9 @@ class Details3(TypedDict):
     note: NotRequired[str | None]
 
 
-class CaseDocument2(TypedDict):
-    id: str | None
-    patient_id: str | None
-    case_id: str | None
-    encounter_id: JsonValue
-    kind: str | None
-    title: str | None
-    date: str | None
-    author_worker_id: str | None
-    signed: bool | None
-    signed_by: str | None
-    signed_at: str | None
-    origin: str | None
-    side: str | None
-    copied_from: JsonValue
-    created_at: str | None
+class CaseDocument2(shared.DocumentRecord):
     details: Details3 | None
-    author: RequestingProvider | None
+    author: shared.ClinicianRef | None
     clinician_signed: bool | None
     body_chars: int | None
 
@@ -734,183 +357,34 @@ class Details4(TypedDict):
     letter_id: str | None
 
 
-class Message3(TypedDict):
-    id: str | None
-    case_id: str | None
-    audience: str | None
-    kind: str | None
-    subject: str | None
-    sender: str | None
-    sent_at: str | None
-    read_at: JsonValue
+class Message3(InboxMessage):
     details: Details4 | None
     preview: str | None
-    unread: bool | None
 
 
-class Fields2(TypedDict):
-    case_reference: str | None
-    letter_date: str | None
-    member_id: str | None
-    member_name: str | None
-    missing_items: list[str | None]
-    plan_name: str | None
-    response_due: str | None
-    service_codes: list[str | None]
-    service_description: str | None
-    signer_credentials: str | None
-    signer_name: str | None
-    submission_instructions: str | None
+class Letter2(shared.Letter):
+    fields: shared.PendLetterFields | None
 
 
-class Letter2(TypedDict):
-    id: str | None
-    case_id: str | None
-    letter_type: str | None
-    status: str | None
-    determination_id: JsonValue
-    recipient: str | None
-    subject: str | None
-    body: str | None
-    fields: Fields2 | None
-    policy_citations: list[JsonValue]
-    signer_id: str | None
-    created_at: str | None
-    delivered_at: str | None
-    delivery_channel: str | None
-    reissued_from: JsonValue
-
-
-class Appeal(TypedDict):
-    id: str | None
-    case_id: str | None
-    level: str | None
-    status: str | None
-    filed_by: str | None
-    filed_at: str | None
-    deadline_at: str | None
-    decision_due_at: str | None
-    rationale: str | None
-    document_ids: list[str | None]
-    external_org: JsonValue
-    outcome_rationale: str | None
-    decided_at: str | None
-
-
-class CasesGetCaseResult(SectionPaged):
-    case: Case4 | None
-    ordering_org: OrderingOrg | None
-    order: Order | None
-    patient: Patient | None
-    coverage: Coverage2 | None
-    requesting_provider: RequestingProvider | None
-    lines: list[Line3 | None]
-    requirement_checks: list[RequirementCheck | None]
-    provider_determinations: list[ProviderDetermination2 | None]
-    form_responses: list[FormRespons | None]
+class CasesGetCaseResult(SectionPaged, PaCase):
     case_documents: list[CaseDocument2 | None]
-    submissions: list[LatestSubmission | None]
-    unreadable_fax_pages: list[JsonValue]
     messages: list[Message3 | None]
-    letters: list[Letter2 | None]
-    p2p_requests: list[JsonValue]
-    appeals: list[Appeal | None]
-    status_history: list[StatusHistoryItem | None]
-    next_actions: list[NextAction | None]
 
 
-class Cas(TypedDict):
+class Cas(shared.CaseListEntry):
     case_id: str | None
-    status: str | None
-    urgency: str | None
     patient: OrderingOrg | None
     member_id: str | None
     plan_id: str | None
     codes: list[str | None]
     site_of_service: str | None
     requested_start: str | None
-    created_at: str | None
     updated_at: str | None
     pend_due_at: JsonValue
-    authorization_number: JsonValue
 
 
 class CasesListCasesResult(Page):
     cases: list[Cas | None]
-
-
-class Patient2(TypedDict):
-    id: str | None
-    given_name: str | None
-    family_name: str | None
-    birth_date: str | None
-    sex: str | None
-    address_line: str | None
-    city: str | None
-    state: str | None
-    postal_code: str | None
-    phone: str | None
-    preferred_language: str | None
-    pcp_worker_id: str | None
-    domain: str | None
-    age: int | None
-    pcp: RequestingProvider | None
-
-
-class Condition(TypedDict):
-    id: str | None
-    code: str | None
-    display: str | None
-    onset: str | None
-    status: str | None
-    abatement: JsonValue
-    note: str | None
-
-
-class Observation(TypedDict):
-    id: str | None
-    encounter_id: str | None
-    loinc: str | None
-    display: str | None
-    date: str | None
-    value_num: float | None
-    value_text: str | None
-    unit: str | None
-    reference_range: str | None
-    interpretation: str | None
-
-
-class Code(TypedDict):
-    loinc: str | None
-    display: str | None
-    count: int | None
-    latest_date: str | None
-    earliest_date: str | None
-
-
-class ObservationsMeta(TypedDict):
-    total_in_chart: int | None
-    matched: int | None
-    returned: int | None
-    per_code: int | None
-    since: JsonValue
-    until: JsonValue
-    loinc_codes: list[JsonValue]
-    codes: list[Code | None]
-
-
-class Medication(TypedDict):
-    id: str | None
-    name: str | None
-    rxnorm: JsonValue
-    dose: str | None
-    route: str | None
-    frequency: str | None
-    start: str | None
-    end: str | None
-    status: str | None
-    prescriber_worker_id: str | None
-    note: str | None
 
 
 class Procedure(TypedDict):
@@ -923,22 +397,10 @@ class Procedure(TypedDict):
     note: str | None
 
 
-class Allergy(TypedDict):
-    id: str | None
-    substance: str | None
-    reaction: str | None
-    severity: str | None
-    recorded: str | None
-
-
-class PriorPaCas(TypedDict):
+class PriorPaCas(shared.CaseListEntry):
     case_id: str | None
-    status: str | None
     order_id: str | None
     codes: list[str | None]
-    urgency: str | None
-    created_at: str | None
-    authorization_number: JsonValue
     auth_valid_from: JsonValue
     auth_valid_to: JsonValue
     outcome_reason: JsonValue
@@ -946,25 +408,21 @@ class PriorPaCas(TypedDict):
 
 class ChartGetPatientChartResult(SectionPaged):
     as_of: str | None
-    patient: Patient2 | None
-    coverages: list[Coverage | None]
-    conditions: list[Condition | None]
+    patient: shared.PatientRecord | None
+    coverages: list[shared.Coverage | None]
+    conditions: list[shared.Condition | None]
     encounters: list[JsonValue]
-    observations: list[Observation | None]
-    observations_meta: ObservationsMeta | None
-    medications: list[Medication | None]
+    observations: list[shared.Observation | None]
+    observations_meta: shared.ObservationsMeta | None
+    medications: list[shared.Medication | None]
     procedures: list[Procedure | None]
-    allergies: list[Allergy | None]
+    allergies: list[shared.Allergy | None]
     documents: list[JsonValue]
     prior_pa_cases: list[PriorPaCas | None]
 
 
-class Line4(TypedDict):
-    code: str | None
+class Line4(shared.ServiceCode):
     display: str | None
-    modifier: JsonValue
-    system: str | None
-    units: int | None
 
 
 class Order2(TypedDict):
@@ -985,7 +443,7 @@ class Order2(TypedDict):
     status: str | None
     units_total: int | None
     org_name: str | None
-    ordering_provider: RequestingProvider | None
+    ordering_provider: shared.ClinicianRef | None
     cases: list[JsonValue]
 
 
@@ -1022,23 +480,8 @@ class Details5(TypedDict):
     note: str | None
 
 
-class DocsCreateSubmissionBundleResult(Result):
-    id: str | None
-    patient_id: str | None
-    case_id: str | None
-    encounter_id: JsonValue
-    kind: str | None
-    title: str | None
+class DocsCreateSubmissionBundleResult(Result, shared.DocumentRecord):
     body: str | None
-    date: str | None
-    author_worker_id: str | None
-    signed: bool | None
-    signed_by: JsonValue
-    signed_at: JsonValue
-    origin: str | None
-    side: str | None
-    copied_from: JsonValue
-    created_at: str | None
     details: Details5 | None
 
 
@@ -1046,49 +489,19 @@ class Details6(TypedDict):
     clinician_reply: NotRequired[DetailsValue | None]
 
 
-class DocsGetDocumentResult(Result):
-    id: str | None
-    patient_id: str | None
-    case_id: str | None
-    encounter_id: str | None
-    kind: str | None
-    title: str | None
+class DocsGetDocumentResult(Result, shared.DocumentRecord):
     body: str | None
-    date: str | None
-    author_worker_id: str | None
-    signed: bool | None
-    signed_by: str | None
-    signed_at: str | None
-    origin: str | None
-    side: str | None
-    copied_from: JsonValue
-    created_at: str | None
     details: Details6 | None
-    author: RequestingProvider | None
+    author: shared.ClinicianRef | None
     clinician_signed: bool | None
     body_chars: int | None
     body_offset: int | None
     body_next_offset: JsonValue
 
 
-class Document(TypedDict):
-    id: str | None
-    patient_id: str | None
-    case_id: str | None
-    encounter_id: str | None
-    kind: str | None
-    title: str | None
-    date: str | None
-    author_worker_id: str | None
-    signed: bool | None
-    signed_by: str | None
-    signed_at: str | None
-    origin: str | None
-    side: str | None
-    copied_from: JsonValue
-    created_at: str | None
+class Document(shared.DocumentRecord):
     details: dict[str, str | bool | int | list[str | None] | None] | None
-    author: RequestingProvider | None
+    author: shared.ClinicianRef | None
     clinician_signed: bool | None
     body_chars: int | None
 
@@ -1097,23 +510,8 @@ class DocsListCaseDocumentsResult(Page):
     documents: list[Document | None]
 
 
-class DocsUploadEvidenceResult(Result):
-    id: str | None
-    patient_id: str | None
-    case_id: str | None
-    encounter_id: JsonValue
-    kind: str | None
-    title: str | None
+class DocsUploadEvidenceResult(Result, shared.DocumentRecord):
     body: str | None
-    date: str | None
-    author_worker_id: str | None
-    signed: bool | None
-    signed_by: str | None
-    signed_at: str | None
-    origin: str | None
-    side: str | None
-    copied_from: JsonValue
-    created_at: str | None
     details: dict[str, JsonValue] | None
     clinician_signed: bool | None
 
@@ -1126,23 +524,8 @@ class Details7(TypedDict):
     sha256: str | None
 
 
-class DocsUploadEvidenceFileResult(Result):
-    id: str | None
-    patient_id: str | None
-    case_id: str | None
-    encounter_id: JsonValue
-    kind: str | None
-    title: str | None
+class DocsUploadEvidenceFileResult(Result, shared.DocumentRecord):
     body: str | None
-    date: str | None
-    author_worker_id: str | None
-    signed: bool | None
-    signed_by: JsonValue
-    signed_at: JsonValue
-    origin: str | None
-    side: str | None
-    copied_from: JsonValue
-    created_at: str | None
     details: Details7 | None
     clinician_signed: bool | None
 
@@ -1155,32 +538,27 @@ class Question(TypedDict):
     required: bool | None
 
 
-class Form(TypedDict):
+class FormRecord(TypedDict):
     form_id: str | None
     title: str | None
     policy_reference: str | None
     questions: list[Question | None]
     status: str | None
-    answers: dict[str, JsonValue] | None
     problems: list[str | None]
-    response_id: JsonValue
-    updated_at: JsonValue
+    response_id: str | None
+    updated_at: str | None
+
+
+class Form(FormRecord):
+    answers: dict[str, JsonValue] | None
 
 
 class FormsListRequiredFormsResult(Result):
     forms: list[Form | None]
 
 
-class FormsSaveFormResponseResult(Result):
-    form_id: str | None
-    title: str | None
-    policy_reference: str | None
-    questions: list[Question | None]
-    status: str | None
+class FormsSaveFormResponseResult(Result, FormRecord):
     answers: dict[str, str | bool | float] | None
-    problems: list[str | None]
-    response_id: str | None
-    updated_at: str | None
 
 
 class FormsValidateFormResult(Result):
@@ -1201,125 +579,29 @@ class Details8(TypedDict):
     letter_id: NotRequired[str | None]
 
 
-class Message4(TypedDict):
-    id: str | None
-    case_id: str | None
-    audience: str | None
-    kind: str | None
-    subject: str | None
-    sender: str | None
-    sent_at: str | None
-    read_at: str | None
+class Message4(InboxMessage):
     details: Details8 | None
     preview: str | None
-    unread: bool | None
 
 
 class InboxListMessagesResult(Page):
     messages: list[Message4 | None]
 
 
-class InboxReadMessageResult(Result):
-    id: str | None
-    case_id: str | None
-    audience: str | None
-    kind: str | None
-    subject: str | None
+class InboxReadMessageResult(Result, InboxMessage):
     body: str | None
-    sender: str | None
-    sent_at: str | None
-    read_at: str | None
     details: Details8 | None
-    unread: bool | None
 
 
-class Request(TypedDict):
-    id: str | None
-    case_id: str | None
-    status: str | None
-    reason: str | None
-    scheduled_at: str | None
-    payer_reviewer_id: str | None
-    provider_worker_id: str | None
-    outcome: JsonValue
+class P2pSessionGetContextResult(Page, shared.P2pSessionContext):
+    pass
 
 
-class Case5(TypedDict):
-    case_id: str | None
-    member: str | None
-    service: str | None
-    codes: list[str | None]
+class P2pSessionSendTurnResult(Result, shared.P2pSessionTurn):
+    pass
 
 
-class Counterpart(TypedDict):
-    worker_id: str | None
-    name: str | None
-    role: str | None
-    organization: str | None
-
-
-class Session(TypedDict):
-    session_id: str | None
-    started: bool | None
-    agent_turns: int | None
-    turn_limit: int | None
-    turns_left: int | None
-    ended: bool | None
-    end_reason: str | None
-    finalized: bool | None
-    backend: str | None
-    started_at: NotRequired[str | None]
-    ended_at: NotRequired[JsonValue]
-
-
-class TranscriptItem(TypedDict):
-    turn_number: int | None
-    speaker: str | None
-    text: str | None
-    at: str | None
-
-
-class P2pSessionGetContextResult(Page):
-    request: Request | None
-    case: Case5 | None
-    agent_side: str | None
-    counterpart: Counterpart | None
-    opening_statement: str | None
-    session: Session | None
-    summary: JsonValue
-    proposed_outcome: JsonValue
-    transcript: list[TranscriptItem | None]
-
-
-class P2pSessionSendTurnResult(Result):
-    request_id: str | None
-    session_id: str | None
-    turn_number: int | None
-    counterpart_response: str | None
-    agent_turns: int | None
-    turn_limit: int | None
-    turns_left: int | None
-    ended: bool | None
-    end_reason: str | None
-    backend: str | None
-    token_usage: JsonValue
-
-
-class P2pSessionSubmitSummaryResult(Result):
-    id: str | None
-    request_id: str | None
-    case_id: str | None
-    agent_side: str | None
-    agent_worker_id: str | None
-    counterpart_worker_id: str | None
-    turn_limit: int | None
-    agent_turns: int | None
-    finalized: bool | None
-    summary: str | None
-    proposed_outcome: str | None
-    started_at: str | None
-    ended_at: str | None
-    backend: str | None
+class P2pSessionSubmitSummaryResult(Result, shared.P2pSessionSummary):
     payer_outcome: str | None
     request_status: str | None
 

@@ -18,12 +18,13 @@ role, and the services then enforce authority and independence on that worker).
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import re
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import is_typeddict
@@ -246,6 +247,37 @@ def tool(role: Role, namespace: str, name: str, *, kind: Literal["read", "write"
         return handler
 
     return deco
+
+
+def service_tool(role: Role, namespace: str, name: str, *, kind: Literal["read", "write"], input: type[BaseModel],
+                 service: Callable[..., object], result: type[Any], description: str,
+                 then: Callable[[Any], object] | None = None, page: str | None = None) -> Handler:
+    """Register ``<namespace>_<name>`` on ``role``'s server as a pass-through: every field of ``input``, by name, to
+    ``service(world, ...)``, whose result (through ``then``, if given) is the tool's result, declared as
+    ``result`` (a ``TypedDict``). With ``page``, a list tool: ``offset`` and ``limit`` are not passed, and the
+    result is that page of the service's rows under the key ``page`` (:func:`budget.page`).
+
+    The declaration form of the tools whose handler would only forward its arguments. Raises ``TypeError`` at
+    import when ``service`` does not take each input field as a keyword argument (mypy cannot see that call).
+    """
+    from . import budget  # here, not above: budget loads SQLAlchemy, and the server imports this module first
+
+    paging = ("offset", "limit") if page is not None else ()
+    fields = tuple(f for f in input.model_fields if f not in paging)
+    inspect.signature(service).bind(None, **dict.fromkeys(fields))  # every field is a parameter of the service
+
+    if page is not None and not {"offset", "limit"} <= set(input.model_fields):
+        raise TypeError(f"tool {namespace}_{name}: a paged tool's input takes offset and limit")
+
+    def handler(world: World, a: Any) -> object:
+        out = service(world, **{f: getattr(a, f) for f in fields})
+        if page is not None:
+            out = budget.page(page, cast(list[Any], out), a.offset, a.limit)
+        return out if then is None else then(out)
+
+    handler.__name__ = handler.__qualname__ = name
+    handler.__annotations__ = {"a": input, "return": result}
+    return tool(role, namespace, name, kind=kind, input=input, description=description)(handler)
 
 
 def result_type(handler: Handler, name: str) -> type[Any]:

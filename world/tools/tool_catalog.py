@@ -362,14 +362,14 @@ CATALOG_JSON = r'''{
     "required": [
      "id",
      "case_id",
-     "payer_reviewer_id",
-     "provider_worker_id",
      "status",
      "reason",
+     "scheduled_at",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "outcome",
      "offered_slots",
      "selected_slot",
-     "scheduled_at",
-     "outcome",
      "outcome_note",
      "created_at",
      "due_at"
@@ -598,7 +598,6 @@ CATALOG_JSON = r'''{
     "title": "CasesCreateFromOrderResult",
     "type": "object",
     "required": [
-     "requirement_check",
      "case",
      "ordering_org",
      "order",
@@ -609,15 +608,16 @@ CATALOG_JSON = r'''{
      "requirement_checks",
      "provider_determinations",
      "form_responses",
-     "case_documents",
      "submissions",
      "unreadable_fax_pages",
-     "messages",
      "letters",
      "p2p_requests",
      "appeals",
      "status_history",
-     "next_actions"
+     "next_actions",
+     "requirement_check",
+     "case_documents",
+     "messages"
     ]
    },
    "readOnlyHint": false
@@ -694,15 +694,15 @@ CATALOG_JSON = r'''{
      "requirement_checks",
      "provider_determinations",
      "form_responses",
-     "case_documents",
      "submissions",
      "unreadable_fax_pages",
-     "messages",
      "letters",
      "p2p_requests",
      "appeals",
      "status_history",
-     "next_actions"
+     "next_actions",
+     "case_documents",
+     "messages"
     ]
    },
    "readOnlyHint": true
@@ -1035,21 +1035,21 @@ CATALOG_JSON = r'''{
     "type": "object",
     "required": [
      "id",
+     "kind",
+     "title",
+     "date",
+     "signed",
      "patient_id",
      "case_id",
      "encounter_id",
-     "kind",
-     "title",
-     "body",
-     "date",
      "author_worker_id",
-     "signed",
      "signed_by",
      "signed_at",
      "origin",
      "side",
      "copied_from",
      "created_at",
+     "body",
      "details"
     ]
    },
@@ -1089,21 +1089,21 @@ CATALOG_JSON = r'''{
     "type": "object",
     "required": [
      "id",
+     "kind",
+     "title",
+     "date",
+     "signed",
      "patient_id",
      "case_id",
      "encounter_id",
-     "kind",
-     "title",
-     "body",
-     "date",
      "author_worker_id",
-     "signed",
      "signed_by",
      "signed_at",
      "origin",
      "side",
      "copied_from",
      "created_at",
+     "body",
      "details",
      "author",
      "clinician_signed",
@@ -1228,21 +1228,21 @@ CATALOG_JSON = r'''{
     "type": "object",
     "required": [
      "id",
+     "kind",
+     "title",
+     "date",
+     "signed",
      "patient_id",
      "case_id",
      "encounter_id",
-     "kind",
-     "title",
-     "body",
-     "date",
      "author_worker_id",
-     "signed",
      "signed_by",
      "signed_at",
      "origin",
      "side",
      "copied_from",
      "created_at",
+     "body",
      "details",
      "clinician_signed"
     ]
@@ -1338,21 +1338,21 @@ CATALOG_JSON = r'''{
     "type": "object",
     "required": [
      "id",
+     "kind",
+     "title",
+     "date",
+     "signed",
      "patient_id",
      "case_id",
      "encounter_id",
-     "kind",
-     "title",
-     "body",
-     "date",
      "author_worker_id",
-     "signed",
      "signed_by",
      "signed_at",
      "origin",
      "side",
      "copied_from",
      "created_at",
+     "body",
      "details",
      "clinician_signed"
     ]
@@ -1451,10 +1451,10 @@ CATALOG_JSON = r'''{
      "policy_reference",
      "questions",
      "status",
-     "answers",
      "problems",
      "response_id",
-     "updated_at"
+     "updated_at",
+     "answers"
     ]
    },
    "readOnlyHint": false
@@ -1588,12 +1588,12 @@ CATALOG_JSON = r'''{
      "audience",
      "kind",
      "subject",
-     "body",
      "sender",
      "sent_at",
      "read_at",
-     "details",
-     "unread"
+     "unread",
+     "body",
+     "details"
     ]
    },
    "readOnlyHint": false
@@ -1687,16 +1687,16 @@ CATALOG_JSON = r'''{
     "title": "P2pSessionSendTurnResult",
     "type": "object",
     "required": [
-     "request_id",
      "session_id",
-     "turn_number",
-     "counterpart_response",
      "agent_turns",
      "turn_limit",
      "turns_left",
      "ended",
      "end_reason",
      "backend",
+     "request_id",
+     "turn_number",
+     "counterpart_response",
      "token_usage"
     ]
    },
@@ -2223,19 +2223,19 @@ CATALOG_JSON = r'''{
     "required": [
      "id",
      "case_id",
-     "md_decision_id",
-     "original_reviewer_id",
-     "payer_reviewer_id",
-     "provider_worker_id",
      "status",
      "reason",
+     "scheduled_at",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "outcome",
      "offered_slots",
      "selected_slot",
-     "scheduled_at",
-     "outcome",
      "outcome_note",
      "created_at",
-     "due_at"
+     "due_at",
+     "md_decision_id",
+     "original_reviewer_id"
     ]
    },
    "readOnlyHint": false
@@ -2283,19 +2283,19 @@ CATALOG_JSON = r'''{
     "required": [
      "id",
      "case_id",
-     "md_decision_id",
-     "original_reviewer_id",
-     "payer_reviewer_id",
-     "provider_worker_id",
      "status",
      "reason",
+     "scheduled_at",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "outcome",
      "offered_slots",
      "selected_slot",
-     "scheduled_at",
-     "outcome",
      "outcome_note",
      "created_at",
-     "due_at"
+     "due_at",
+     "md_decision_id",
+     "original_reviewer_id"
     ]
    },
    "readOnlyHint": false
@@ -2335,19 +2335,19 @@ CATALOG_JSON = r'''{
     "required": [
      "id",
      "case_id",
-     "md_decision_id",
-     "original_reviewer_id",
-     "payer_reviewer_id",
-     "provider_worker_id",
      "status",
      "reason",
+     "scheduled_at",
+     "payer_reviewer_id",
+     "provider_worker_id",
+     "outcome",
      "offered_slots",
      "selected_slot",
-     "scheduled_at",
-     "outcome",
      "outcome_note",
      "created_at",
      "due_at",
+     "md_decision_id",
+     "original_reviewer_id",
      "invite_artifact_id"
     ]
    },
@@ -2442,16 +2442,16 @@ CATALOG_JSON = r'''{
     "title": "P2pSessionSendTurnResult",
     "type": "object",
     "required": [
-     "request_id",
      "session_id",
-     "turn_number",
-     "counterpart_response",
      "agent_turns",
      "turn_limit",
      "turns_left",
      "ended",
      "end_reason",
      "backend",
+     "request_id",
+     "turn_number",
+     "counterpart_response",
      "token_usage"
     ]
    },
@@ -2642,7 +2642,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -2651,7 +2650,8 @@ CATALOG_JSON = r'''{
      "completed_by",
      "completed_at",
      "updated_at",
-     "line_items"
+     "line_items",
+     "requesting_provider"
     ]
    },
    "readOnlyHint": false
@@ -2744,7 +2744,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -2753,7 +2752,8 @@ CATALOG_JSON = r'''{
      "completed_by",
      "completed_at",
      "updated_at",
-     "line_items"
+     "line_items",
+     "requesting_provider"
     ]
    },
    "readOnlyHint": false
@@ -2812,7 +2812,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -2822,6 +2821,7 @@ CATALOG_JSON = r'''{
      "completed_at",
      "updated_at",
      "line_items",
+     "requesting_provider",
      "created"
     ]
    },
@@ -2871,7 +2871,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -2881,6 +2880,7 @@ CATALOG_JSON = r'''{
      "completed_at",
      "updated_at",
      "line_items",
+     "requesting_provider",
      "member",
      "request",
      "directory_match",
@@ -3038,7 +3038,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -3047,7 +3046,8 @@ CATALOG_JSON = r'''{
      "completed_by",
      "completed_at",
      "updated_at",
-     "line_items"
+     "line_items",
+     "requesting_provider"
     ]
    },
    "readOnlyHint": false
@@ -3189,7 +3189,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -3198,7 +3197,8 @@ CATALOG_JSON = r'''{
      "completed_by",
      "completed_at",
      "updated_at",
-     "line_items"
+     "line_items",
+     "requesting_provider"
     ]
    },
    "readOnlyHint": false
@@ -3300,7 +3300,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -3309,7 +3308,8 @@ CATALOG_JSON = r'''{
      "completed_by",
      "completed_at",
      "updated_at",
-     "line_items"
+     "line_items",
+     "requesting_provider"
     ]
    },
    "readOnlyHint": false
@@ -3402,7 +3402,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -3411,7 +3410,8 @@ CATALOG_JSON = r'''{
      "completed_by",
      "completed_at",
      "updated_at",
-     "line_items"
+     "line_items",
+     "requesting_provider"
     ]
    },
    "readOnlyHint": false
@@ -3548,7 +3548,6 @@ CATALOG_JSON = r'''{
      "continuity_of_care",
      "diagnosis_type",
      "diagnoses",
-     "requesting_provider",
      "decision_request_complete",
      "decision_member_eligible",
      "decision_service_covered",
@@ -3557,7 +3556,8 @@ CATALOG_JSON = r'''{
      "completed_by",
      "completed_at",
      "updated_at",
-     "line_items"
+     "line_items",
+     "requesting_provider"
     ]
    },
    "readOnlyHint": false
@@ -3642,13 +3642,13 @@ CATALOG_JSON = r'''{
      "recipient",
      "subject",
      "body",
-     "fields",
      "policy_citations",
      "signer_id",
      "created_at",
      "delivered_at",
      "delivery_channel",
      "reissued_from",
+     "fields",
      "audit",
      "artifact_id",
      "inbox_message_id"
@@ -3855,13 +3855,13 @@ CATALOG_JSON = r'''{
      "recipient",
      "subject",
      "body",
-     "fields",
      "policy_citations",
      "signer_id",
      "created_at",
      "delivered_at",
      "delivery_channel",
      "reissued_from",
+     "fields",
      "audit"
     ]
    },
@@ -4070,13 +4070,13 @@ CATALOG_JSON = r'''{
      "recipient",
      "subject",
      "body",
-     "fields",
      "policy_citations",
      "signer_id",
      "created_at",
      "delivered_at",
      "delivery_channel",
      "reissued_from",
+     "fields",
      "audit"
     ]
    },
@@ -4400,13 +4400,13 @@ CATALOG_JSON = r'''{
      "recipient",
      "subject",
      "body",
-     "fields",
      "policy_citations",
      "signer_id",
      "created_at",
      "delivered_at",
      "delivery_channel",
      "reissued_from",
+     "fields",
      "audit"
     ]
    },
@@ -4578,13 +4578,13 @@ CATALOG_JSON = r'''{
      "recipient",
      "subject",
      "body",
-     "fields",
      "policy_citations",
      "signer_id",
      "created_at",
      "delivered_at",
      "delivery_channel",
      "reissued_from",
+     "fields",
      "audit"
     ]
    },
@@ -4631,13 +4631,13 @@ CATALOG_JSON = r'''{
      "recipient",
      "subject",
      "body",
-     "fields",
      "policy_citations",
      "signer_id",
      "created_at",
      "delivered_at",
      "delivery_channel",
      "reissued_from",
+     "fields",
      "audit"
     ]
    },
@@ -4762,13 +4762,13 @@ CATALOG_JSON = r'''{
      "recipient",
      "subject",
      "body",
-     "fields",
      "policy_citations",
      "signer_id",
      "created_at",
      "delivered_at",
      "delivery_channel",
      "reissued_from",
+     "fields",
      "audit"
     ]
    },
@@ -6847,14 +6847,14 @@ CATALOG_JSON = r'''{
      "patient_id",
      "date",
      "source",
-     "referring_worker_id",
-     "reason",
      "diagnosis_codes",
      "risk_score",
-     "utilization_flags",
      "suggested_program",
      "suggested_priority",
      "status",
+     "referring_worker_id",
+     "reason",
+     "utilization_flags",
      "patient",
      "case_id",
      "diagnoses",
@@ -7159,13 +7159,13 @@ CATALOG_JSON = r'''{
      "limit",
      "next_offset",
      "session_id",
-     "case_id",
-     "status",
      "end_reason",
      "turn_budget",
      "turns_used",
      "turns_left",
      "backend",
+     "case_id",
+     "status",
      "started_at",
      "ended_at",
      "messages"
@@ -7206,15 +7206,15 @@ CATALOG_JSON = r'''{
     "type": "object",
     "required": [
      "session_id",
+     "end_reason",
+     "turn_budget",
+     "turns_used",
+     "turns_left",
+     "backend",
      "turn_number",
      "patient_response",
      "session_status",
      "stopped",
-     "end_reason",
-     "turns_used",
-     "turn_budget",
-     "turns_left",
-     "backend",
      "token_usage"
     ]
    },
@@ -7247,13 +7247,13 @@ CATALOG_JSON = r'''{
     "type": "object",
     "required": [
      "session_id",
-     "case_id",
-     "status",
      "end_reason",
      "turn_budget",
      "turns_used",
      "turns_left",
      "backend",
+     "case_id",
+     "status",
      "started_at",
      "ended_at",
      "patient_response",
