@@ -162,11 +162,15 @@ def clear_cache() -> None:
 
 
 def open_episode(tpl: Template) -> World:
-    """A new, private world at the template's starting state, tracking which tables it writes.
+    """A new, private world at the template's starting state, tracking which tables it writes, with a
+    row cache (:class:`chibench.world.core.world.RowCache`).
 
     Its one connection is opened here (the template copied in, the pragmas set: ≈ 3–5 ms), so that cost is
     the reset's and not the episode's first step's."""
     world = _open(tpl.blob)
+    # The episode's engine is its database's only writer (one private in-memory connection), so rows fetched by
+    # primary key may be kept across its calls; any write to a table drops that table's kept rows.
+    world.enable_row_cache()
     with world.engine.connect():
         pass
     return world

@@ -22,7 +22,6 @@ from chibench.world.apps.payer_queries import (
     OPEN_TASK_STATES,
     QUEUE_ROLE,
     case_lines,
-    citations_of,
     plan_for,
     policy_criteria,
     require_line,
@@ -82,10 +81,11 @@ def upsert_evaluation(tx: Tx, case: PACase, *, stage: str, line_number: Any, cri
     s = tx.session
     policy = require_policy(s, case)
     line = require_line(s, case, line_number)
-    crits = {c.criterion_id: c for c in policy_criteria(s, policy)}
+    criteria = policy_criteria(s, policy)
+    crits = {c.criterion_id: c for c in criteria}
     cid = v.choice(criterion_id, sorted(crits), "criterion_id")
     res = v.choice(result, EVAL_RESULTS, "result")
-    cite = v.choice(citation, citations_of(s, policy), "citation")
+    cite = v.choice(citation, sorted({c.citation for c in criteria}), "citation")  # = citations_of, one read fewer
     ev = validate_evidence(s, case.id, evidence)
     if res == "met" and not ev:
         raise InvalidInput("a 'met' verdict needs at least one evidence quote from a case document", field="evidence")

@@ -16,6 +16,7 @@ Reads use :meth:`World.read` and never advance the clock.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -23,14 +24,37 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import bindparam, create_engine, event, inspect, select, text
+from sqlalchemy import (
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    Integer,
+    Numeric,
+    String,
+    bindparam,
+    create_engine,
+    event,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.sql import Select
 
 from chibench.world.core import machines as m
 from chibench.world.core.clock import ACTION_TICK, MAX_WAIT, WORLD_OPEN, as_utc
-from chibench.world.core.db import APPEND_ONLY_TRIGGERS, Base, Event, IdCounter, SimClock, StateTransition, dumps
+from chibench.world.core.db import (
+    APPEND_ONLY_TRIGGERS,
+    Base,
+    Event,
+    IdCounter,
+    SimClock,
+    StateTransition,
+    UTCDateTime,
+    dumps,
+)
 from chibench.world.core.enums import WorkerRole
 from chibench.world.core.errors import InvalidInput, NotFound, UnknownActor
 
@@ -193,6 +217,85 @@ def _pk_select(entity: Any) -> Select[Any] | None:
     return stmt
 
 
+#: Column types whose Python values are immutable (a cached row cannot be changed in place by a reader).
+_IMMUTABLE_TYPES: tuple[type, ...] = (String, Integer, Float, Numeric, Boolean, Date, DateTime, UTCDateTime)
+_CACHEABLE: dict[Any, bool] = {}
+#: The table a DML statement writes (SQLAlchemy's SQLite compiler never quotes the world's table names;
+#: anything unrecognized clears the whole cache).
+_DML = re.compile(r'\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)'
+                  r'\s+"?(\w+)"?', re.IGNORECASE)
+_NOT_WRITES = ("SELECT", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+
+def _cacheable(entity: Any) -> bool:
+    """True for a plain mapped class (single-column key, no inheritance) whose columns all hold immutable
+    values (no JSON: a reader could change a cached dict in place and the next call would see it)."""
+    try:
+        return _CACHEABLE[entity]
+    except KeyError:
+        pass
+    ok = _pk_select(entity) is not None and all(
+        isinstance(c.type, _IMMUTABLE_TYPES) for c in inspect(entity).columns)
+    _CACHEABLE[entity] = ok
+    return ok
+
+
+class RowCache:
+    """Rows fetched by primary key, kept across the calls on one world (RL episodes: ``World.enable_row_cache``).
+
+    ``Session.get`` of a cached row attaches the kept object to the new session instead of running a
+    ``SELECT``. It is exact, not a heuristic: every statement the world's engine sends is watched, and
+    any ``INSERT``/``UPDATE``/``DELETE`` on a table drops that table's rows (any other write, e.g. DDL or
+    an unparsed statement, drops all) — before the statement runs, whether it later commits or rolls back.
+    Only classes with immutable column values are kept (:func:`_cacheable`); an object still attached
+    to an open session (a nested call), carrying unflushed changes, or deleted is not handed out.
+    Valid only while this engine is the database's only writer: one process, one connection (the
+    in-memory episode world), never a file another process may write.
+    """
+
+    def __init__(self) -> None:
+        self.rows: dict[str, dict[tuple[Any, Any], Any]] = {}
+        self.memos: dict[str, dict[Any, Any]] = {}
+        self.hits = 0
+
+    def memo(self, table: str) -> dict[Any, Any]:
+        """A dict for values derived from ``table``'s rows (e.g. a validated contract), emptied by the
+        same writes that drop the table's rows. Hold only immutable values in it."""
+        return self.memos.setdefault(table, {})
+
+    def take(self, entity: Any, ident: Any) -> Any:
+        table = self.rows.get(entity.__table__.name)
+        obj = None if table is None else table.get((entity, ident))
+        if obj is None:
+            return None
+        state = inspect(obj)
+        if not state.detached or state.modified or state.deleted:
+            return None
+        self.hits += 1
+        return obj
+
+    def keep(self, entity: Any, ident: Any, obj: Any) -> None:
+        if _cacheable(entity):
+            self.rows.setdefault(entity.__table__.name, {})[(entity, ident)] = obj
+
+    def watch(self, engine: Engine) -> None:
+        """Drop rows of every table a statement on ``engine`` writes, before the statement runs."""
+        rows, memos = self.rows, self.memos
+
+        def before(_conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
+            if statement.lstrip()[:9].upper().startswith(_NOT_WRITES):
+                return
+            m = _DML.match(statement)
+            if m is not None:
+                rows.pop(m.group(1), None)
+                memos.pop(m.group(1), None)
+            else:
+                rows.clear()
+                memos.clear()
+
+        event.listen(engine, "before_cursor_execute", before)
+
+
 class WorldSession(Session):
     """The world's ORM session, with a cheaper :meth:`get`.
 
@@ -205,18 +308,28 @@ class WorldSession(Session):
       map instead of the database (SQLAlchemy's identity map only holds objects weakly).
     """
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
+    def __init__(self, *args: Any, row_cache: RowCache | None = None, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self._fetched: list[Any] = []
+        self._row_cache = row_cache
 
     def get(self, entity: Any, ident: Any, **kw: Any) -> Any:
         obj = None
         if not kw and isinstance(ident, str | int) and not isinstance(ident, bool):
             stmt = _pk_select(entity)
             if stmt is not None and (entity, (ident,), None) not in self.identity_map:
+                cache = self._row_cache
+                if cache is not None:
+                    obj = cache.take(entity, ident)
+                    if obj is not None:
+                        self.add(obj)  # detached, unmodified: attaching it runs no SQL
+                        self._fetched.append(obj)
+                        return obj
                 obj = self.execute(stmt, {"pk": ident}).scalars().first()
                 if obj is not None:
                     self._fetched.append(obj)
+                    if cache is not None:
+                        cache.keep(entity, ident, obj)
                 return obj
         obj = super().get(entity, ident, **kw)
         if obj is not None:
@@ -226,6 +339,12 @@ class WorldSession(Session):
     def close(self) -> None:
         self._fetched.clear()
         super().close()
+
+
+def session_memo(session: Session, table: str) -> dict[Any, Any] | None:
+    """The world's :meth:`RowCache.memo` for ``table`` if ``session`` belongs to a world with a row cache, else None."""
+    cache = getattr(session, "_row_cache", None)
+    return None if cache is None else cache.memo(table)
 
 
 def get_or_404(session: Session, model: type[T], id_: str, *, what: str | None = None, field: str | None = None) -> T:
@@ -349,6 +468,17 @@ class World:
                 check_database(self.path)
             self.engine = make_engine(f"sqlite:///{self.path}")
         self._sessions = sessionmaker(self.engine, class_=WorldSession, expire_on_commit=False, autoflush=True)
+        self.row_cache: RowCache | None = None
+
+    def enable_row_cache(self) -> RowCache:
+        """Keep rows fetched by primary key across calls (:class:`RowCache`); for a world whose engine is
+        its database's only writer (the RL episode world: one in-memory connection). Idempotent."""
+        if self.row_cache is None:
+            self.row_cache = RowCache()
+            self.row_cache.watch(self.engine)
+            self._sessions = sessionmaker(self.engine, class_=WorldSession, expire_on_commit=False, autoflush=True,
+                                          row_cache=self.row_cache)
+        return self.row_cache
 
     @classmethod
     def create(cls, path: str | Path | None = None, *, opens_at: dt.datetime = WORLD_OPEN) -> World:

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from chibench.world.core import yamlio
 from chibench.world.core.errors import validation_lines
+from chibench.world.core.world import session_memo
 from chibench.world.counterparts.contracts import P2PContractFile, P2PCounterpart, PatientContractFile, PatientPersona
 from chibench.world.counterparts.models import (
     P2PContractGrading,
@@ -194,12 +195,25 @@ def populate_contracts(session: Session, contracts: ContractSet) -> None:
 def persona_for(session: Session, scenario_id: str) -> PatientPersona | None:
     """The simulator-visible persona of a CM scenario (reads ``cm_patient_personas`` only)."""
 
+    memo = session_memo(session, PatientPersonaContract.__tablename__)
+    if memo is not None and scenario_id in memo:
+        return memo[scenario_id]
     row = session.get(PatientPersonaContract, scenario_id)
-    return None if row is None else PatientPersona.model_validate(row.contract)
+    persona = None if row is None else PatientPersona.model_validate(row.contract)
+    if memo is not None:
+        memo[scenario_id] = persona  # frozen model: validated once per episode world (≈ 1.4 ms a call)
+    return persona
 
 
 def counterpart_for(session: Session, service_slug: str, side: str) -> P2PCounterpart | None:
     """The simulator-visible counterpart playing ``side`` for a service (reads ``p2p_counterpart_contracts`` only)."""
 
-    row = session.get(P2PCounterpartContract, f"{service_slug}:{side}")
-    return None if row is None else P2PCounterpart.model_validate(row.contract)
+    key = f"{service_slug}:{side}"
+    memo = session_memo(session, P2PCounterpartContract.__tablename__)
+    if memo is not None and key in memo:
+        return memo[key]
+    row = session.get(P2PCounterpartContract, key)
+    cp = None if row is None else P2PCounterpart.model_validate(row.contract)
+    if memo is not None:
+        memo[key] = cp  # frozen model: validated once per episode world
+    return cp
