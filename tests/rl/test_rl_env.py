@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -370,15 +369,9 @@ def test_package_digest_follows_the_files(tmp_path: Path) -> None:
 
 
 def _fake_llm_class() -> type:
-    import importlib.util
+    from tests.world.counterparts.support import FakeLLM
 
-    path = Path(__file__).resolve().parents[1] / "counterparts" / "support.py"
-    spec = importlib.util.spec_from_file_location("chibench_rl_counterpart_support", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module.FakeLLM  # type: ignore[no-any-return]
+    return FakeLLM
 
 
 def test_live_counterparts_when_configured(base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
