@@ -110,6 +110,20 @@ def test_a_rolled_back_write_leaves_the_stored_value(world: World) -> None:
         assert s.scalars(text("SELECT phone FROM workers WHERE id = :id"), {"id": wid}).one() == before
 
 
+def test_a_row_read_after_a_write_in_a_rolled_back_transaction_is_not_kept(world: World) -> None:
+    """The row is read (and would be kept) after the UPDATE that dropped its table: it carries the write that
+    the rollback then undoes."""
+    wid = _worker_id(world)
+    before = _phone(world, wid)
+    with pytest.raises(RuntimeError), world.write(acting_as=SYSTEM_ACTOR, app="test", action="test.phone",
+                                                  allow_system=True) as tx:
+        tx.session.execute(text("UPDATE workers SET phone = '555-0198' WHERE id = :id"), {"id": wid})
+        w = tx.session.get(Worker, wid)
+        assert w is not None and w.phone == "555-0198"
+        raise RuntimeError("abort")
+    assert _phone(world, wid) == before
+
+
 def test_an_unflushed_change_in_a_read_does_not_leak_into_the_next_call(world: World) -> None:
     wid = _worker_id(world)
     before = _phone(world, wid)

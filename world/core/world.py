@@ -247,8 +247,9 @@ class RowCache:
     ``SELECT``. It is exact, not a heuristic: every statement the world's engine sends is watched, and
     any ``INSERT``/``UPDATE``/``DELETE`` on a table drops that table's rows (any other write, e.g. DDL or
     an unparsed statement, drops all) — before the statement runs, whether it later commits or rolls back.
-    Only classes with immutable column values are kept (:func:`_cacheable`); an object still attached
-    to an open session (a nested call), carrying unflushed changes, or deleted is not handed out.
+    Only classes with immutable column values are kept (:func:`_cacheable`); an object still attached to an
+    open session (a nested call), carrying unflushed changes, deleted, or expired (a rollback expires what its
+    session read, e.g. a row read after a write in the rolled-back transaction) is not handed out.
     Valid only while this engine is the database's only writer: one process, one connection (the
     in-memory episode world), never a file another process may write.
     """
@@ -269,7 +270,7 @@ class RowCache:
         if obj is None:
             return None
         state = inspect(obj)
-        if not state.detached or state.modified or state.deleted:
+        if not state.detached or state.modified or state.deleted or state.expired_attributes:
             return None
         self.hits += 1
         return obj
