@@ -258,14 +258,11 @@ class GetTranscriptIn(ActingInput):
     limit: int = Field(100, ge=1, le=200, description="Page size")
 
 
-@tool(ROLE, "cm_outreach", "get_transcript", kind="read", input=GetTranscriptIn,
-      description="The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), "
-                  "content, timestamp}] in turn order — with the session's status (active | ended), end_reason, "
-                  "turn budget and turns left. No side effects. " + budget.PAGED)
-def get_transcript(world: World, a: GetTranscriptIn) -> shapes.CmOutreachGetTranscriptResult:
-    out = outreach.get_transcript(world, acting_as=a.acting_as, session_id=a.session_id)
-    messages = out.pop("messages")
-    return cast(shapes.CmOutreachGetTranscriptResult, budget.page("messages", messages, a.offset, a.limit, head=out))
+service_tool(ROLE, "cm_outreach", "get_transcript", kind="read", input=GetTranscriptIn,
+             description="The outreach call's transcript so far — messages [{turn_number, role (care_manager | patient), "
+                         "content, timestamp}] in turn order — with the session's status (active | ended), end_reason, "
+                         "turn budget and turns left. No side effects. " + budget.PAGED,
+             service=outreach.get_transcript, result=shapes.CmOutreachGetTranscriptResult, page="messages")
 
 
 class OutreachSummary(ToolInput):

@@ -644,16 +644,13 @@ class ContextIn(SessionIn):
     limit: int = Field(100, ge=1, le=200, description="Page size")
 
 
-@tool(ROLE, NS_SESSION, "get_context", kind="read", input=ContextIn,
-      description="The peer-to-peer call as you see it (you must be the request's assigned payer reviewer): the "
-                  "request, the case, your side, the counterpart (the ordering clinician), the counterpart's "
-                  "opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, "
-                  "end_reason, finalized), the ordered transcript, and your summary once submitted. Writes "
-                  "nothing. The transcript is paged: " + budget.PAGED)
-def session_get_context(world: World, a: ContextIn) -> shapes.P2pSessionGetContextResult:
-    out = p2p_session.get_context(world, acting_as=a.acting_as, request_id=a.request_id)
-    transcript = out.pop("transcript")
-    return cast(shapes.P2pSessionGetContextResult, budget.page("transcript", transcript, a.offset, a.limit, head=out))
+service_tool(ROLE, NS_SESSION, "get_context", kind="read", input=ContextIn,
+             description="The peer-to-peer call as you see it (you must be the request's assigned payer reviewer): the "
+                         "request, the case, your side, the counterpart (the ordering clinician), the counterpart's "
+                         "opening statement, the session (started, agent_turns, turn_limit, turns_left, ended, "
+                         "end_reason, finalized), the ordered transcript, and your summary once submitted. Writes "
+                         "nothing. The transcript is paged: " + budget.PAGED,
+             service=p2p_session.get_context, result=shapes.P2pSessionGetContextResult, page="transcript")
 
 
 class SendTurnIn(SessionIn):

@@ -602,17 +602,14 @@ class ContextIn(SessionIn):
     limit: int = Field(100, ge=1, le=200, description="Page size")
 
 
-@tool(ROLE, "p2p_session", "get_context", kind="read", input=ContextIn,
-      description="The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, "
-                  "scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, "
-                  "name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call "
-                  "starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, "
-                  "the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and "
-                  "proposed_outcome. " + _SEAT + "The transcript is paged: " + _PAGED)
-def session_get_context(world: World, a: ContextIn) -> shapes.P2pSessionGetContextResult:
-    out = p2p_session.get_context(world, acting_as=a.acting_as, request_id=a.request_id)
-    transcript = out.pop("transcript")
-    return cast(shapes.P2pSessionGetContextResult, budget.page("transcript", transcript, a.offset, a.limit, head=out))
+service_tool(ROLE, "p2p_session", "get_context", kind="read", input=ContextIn,
+             description="The peer-to-peer call as you see it (writes nothing): request {id, case_id, status, reason, "
+                         "scheduled_at, …}, case {case_id, member, service, codes}, agent_side, counterpart {worker_id, "
+                         "name, role, organization}, the counterpart's opening_statement (transcript turn 1 once the call "
+                         "starts), session {started, agent_turns, turn_limit, turns_left, ended, end_reason, finalized}, "
+                         "the ordered transcript [{turn_number, speaker (agent|counterpart), text, at}], summary and "
+                         "proposed_outcome. " + _SEAT + "The transcript is paged: " + _PAGED,
+             service=p2p_session.get_context, result=shapes.P2pSessionGetContextResult, page="transcript")
 
 
 class SendTurnIn(SessionIn):

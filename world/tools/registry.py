@@ -254,8 +254,10 @@ def service_tool(role: Role, namespace: str, name: str, *, kind: Literal["read",
                  then: Callable[[Any], object] | None = None, page: str | None = None) -> Handler:
     """Register ``<namespace>_<name>`` on ``role``'s server as a pass-through: every field of ``input``, by name, to
     ``service(world, ...)``, whose result (through ``then``, if given) is the tool's result, declared as
-    ``result`` (a ``TypedDict``). With ``page``, a list tool: ``offset`` and ``limit`` are not passed, and the
-    result is that page of the service's rows under the key ``page`` (:func:`budget.page`).
+    ``result`` (a ``TypedDict``). With ``page``, a paged tool: ``offset`` and ``limit`` are not passed, and the
+    result is that page of the service's rows under the key ``page`` (:func:`budget.page`) — the rows the service
+    returns, or, when it returns a record, the record's list under ``page``, paged with the rest of the record as
+    the page's head.
 
     The declaration form of the tools whose handler would only forward its arguments. Raises ``TypeError`` at
     import when ``service`` does not take each input field as a keyword argument (mypy cannot see that call).
@@ -272,7 +274,11 @@ def service_tool(role: Role, namespace: str, name: str, *, kind: Literal["read",
     def handler(world: World, a: Any) -> object:
         out = service(world, **{f: getattr(a, f) for f in fields})
         if page is not None:
-            out = budget.page(page, cast(list[Any], out), a.offset, a.limit)
+            if isinstance(out, dict):
+                record = dict(out)
+                out = budget.page(page, record.pop(page), a.offset, a.limit, head=record)
+            else:
+                out = budget.page(page, cast(list[Any], out), a.offset, a.limit)
         return out if then is None else then(out)
 
     handler.__name__ = handler.__qualname__ = name
