@@ -35,7 +35,7 @@ from chibench.world.core import yamlio
 from chibench.world.tools.budget import RESULT_BUDGET
 from chibench.world.tools.registry import load_all
 from tests.support import heavy_sample
-from tests.tools.output_check import problems
+from tests.world.tools.output_check import problems
 
 SCENARIOS = scenario_paths(None)
 IDS = [p.parent.name for p in SCENARIOS]
@@ -277,7 +277,7 @@ def test_every_result_fits_the_budget(scen: Path, base_world_file: Path) -> None
     """Every result of the oracle and of every near miss fits the 10,000-character budget on its own: the
     tool's paging or sections keep it there, never the dispatcher's last-resort cut (``result_budget``).
     The text is ``dispatch_encoded``'s, which the MCP server sends byte for byte
-    (tests/tools/test_serving_fast_paths.py::test_server_sends_the_dispatch_text)."""
+    (tests/world/tools/test_serving_fast_paths.py::test_server_sends_the_dispatch_text)."""
     sc: Scenario = load_scenario(scen)
     over = []
     for agent in _agents(sc):
@@ -294,7 +294,7 @@ def test_every_result_fits_the_budget(scen: Path, base_world_file: Path) -> None
 @pytest.mark.parametrize("scen", HEAVY, ids=HEAVY_IDS)
 def test_every_result_matches_its_output_schema(scen: Path, base_world_file: Path) -> None:
     """Every result of the oracle and of every near miss — success or tool error — has the shape its tool
-    declares (the tool's outputSchema, every object closed; tests/tools/output_check.py)."""
+    declares (the tool's outputSchema, every object closed; tests/world/tools/output_check.py)."""
     sc: Scenario = load_scenario(scen)
     wrong = []
     for agent in _agents(sc):

@@ -13,7 +13,7 @@ envelopes :mod:`chibench.world.tools.budget` puts around a result:
 * :class:`SectionPaged` — a record tool that also returns one section paged (``section=<name>``): the
   page fields appear on a section page only.
 
-Real results are checked against the full schemas in tests (``tests/tools/test_output_schemas.py``), with
+Real results are checked against the full schemas in tests (``tests/world/tools/test_output_schemas.py``), with
 every object closed, so a result key that is not declared fails there; never on the serving path: the MCP
 server sends results as built and does not re-validate them.
 

@@ -89,7 +89,7 @@ class Tool:
     def result_schema(self) -> dict[str, Any]:
         """The full JSON Schema of a successful result, derived once from :attr:`output_type`: every nested
         record, list entry and enum (``$defs``/``$ref``). It is the contract the tests hold every real result
-        to, with every object closed (``tests/tools/output_check.py``). It is not served: see
+        to, with every object closed (``tests/world/tools/output_check.py``). It is not served: see
         :meth:`output_schema`."""
         return self._result_schema
 
@@ -133,7 +133,7 @@ def served_schema(full: dict[str, Any], title: str) -> dict[str, Any]:
 #: call, and the 2020-12 metaschema check costs many times the draft-07 one (``cases_get_case``'s full
 #: schema: 2.2 s against 66 ms on this machine). The schemas use only keywords that mean the same in both
 #: dialects (``type``, ``properties``, ``required``, ``additionalProperties``, ``items``, ``anyOf``, ``$ref``
-#: without siblings; ``tests/tools/test_output_schemas.py`` holds them to that), and draft-07 is also what
+#: without siblings; ``tests/world/tools/test_output_schemas.py`` holds them to that), and draft-07 is also what
 #: the TypeScript SDK's default validator (Ajv) assumes.
 OUTPUT_SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
 

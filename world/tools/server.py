@@ -189,7 +189,7 @@ def call_result(is_error: bool, payload: Any, text: str | None = None) -> types.
     ``outputSchema``, and MCP requires structured results from such a tool (the official SDK clients raise
     without them). Handing the SDK a finished ``CallToolResult`` is also what keeps its server from
     re-validating each result against the output schema (it validates only results it builds itself);
-    the schemas are checked against real results in tests instead (tests/tools/test_output_schemas.py).
+    the schemas are checked against real results in tests instead (tests/world/tools/test_output_schemas.py).
     Errors carry no structured content (the output schema describes successful results only)."""
     from mcp import types
 

@@ -12,7 +12,7 @@ from mcp.client.streamable_http import streamablehttp_client
 
 from chibench.world.export import snapshot
 from chibench.world.tools.registry import NAME_RE, load_all
-from tests.tools.support import LiveServer
+from tests.world.tools.support import LiveServer
 
 
 async def _session_call(url: str, fn):

@@ -44,7 +44,7 @@ from chibench.world.tools import bindings_payer
 from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import MAX_RESULT_CHARS, NAME_RE, ActingInput, load_all
 from tests.support import upstream_nurse
-from tests.tools.support import RoleTools
+from tests.world.tools.support import RoleTools
 
 INT, NURSE, MD1, MD2, AMD = "WKR-INT-01", "WKR-UMN-01", "WKR-MD-01", "WKR-MD-02", "WKR-AMD-01"
 PAYER_IDS = [INT, "WKR-INT-02", NURSE, "WKR-UMN-02", MD1, MD2, AMD]

@@ -42,7 +42,7 @@ from chibench.world.overlays import OverlaySpec, apply_overlay, set_payer_mode
 from chibench.world.seeds.loader import SEED_ROOT, load_file
 from chibench.world.seeds.schema import ServiceCaseFile
 from chibench.world.tools.registry import NAME_RE, REGISTRY, ActingInput, ToolInput, load_all
-from tests.tools.support import RoleTools
+from tests.world.tools.support import RoleTools
 
 PAPER_PROVIDER_TOOLS = [
     "chart_search_patients", "chart_list_candidate_orders", "chart_get_patient_chart",

@@ -38,7 +38,7 @@ from chibench.world.tools import dispatch as dispatch_module
 from chibench.world.tools.dispatch import dispatch, dispatch_now
 from chibench.world.tools.registry import catalog, catalog_text, live_catalog, load_all
 from chibench.world.tools.server import Listing, WorldHandle
-from tests.tools.support import IDENTITIES, LiveServer
+from tests.world.tools.support import IDENTITIES, LiveServer
 
 
 # ------------------------------------------------------------------------------------------ catalog

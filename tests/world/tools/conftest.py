@@ -1,4 +1,4 @@
-"""Fixtures of the tool tests: a served world and a live server on it (``tests.tools.support.LiveServer``)."""
+"""Fixtures of the tool tests: a served world and a live server on it (``tests.world.tools.support.LiveServer``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from chibench.world.core.identities import set_identities
 from chibench.world.core.world import World
 from chibench.world.tools import dispatch as dispatch_module
 from chibench.world.tools.registry import Role
-from tests.tools.support import IDENTITIES, LiveServer
+from tests.world.tools.support import IDENTITIES, LiveServer
 
 from .output_check import check_result
 

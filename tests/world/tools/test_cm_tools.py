@@ -26,7 +26,7 @@ from chibench.world.export import snapshot
 from chibench.world.tools import bindings_cm
 from chibench.world.tools.dispatch import dispatch
 from chibench.world.tools.registry import load_all
-from tests.tools.support import RoleTools
+from tests.world.tools.support import RoleTools
 
 CM = "WKR-CM-01"
 CM_TOOLS = {

@@ -15,7 +15,7 @@ from mcp.client.streamable_http import streamablehttp_client
 
 from chibench.world.export import snapshot
 from chibench.world.tools import server as srv
-from tests.tools.support import LiveServer
+from tests.world.tools.support import LiveServer
 
 HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
