@@ -12,6 +12,7 @@ import asyncio
 import shutil
 import socket
 import textwrap
+import time
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -203,3 +204,15 @@ def host_processes_matching(marker: str) -> list[int]:
             except OSError:
                 continue
     return found
+
+
+def host_processes_started(marker: str, within: float = 30.0) -> list[int]:
+    """``host_processes_matching(marker)`` once it finds any, waiting up to ``within`` seconds: a command started
+    in the background (``cmd &``) may return before its process has exec'd the command line that carries the
+    marker. An empty list after the wait means it never started."""
+    deadline = time.monotonic() + within
+    while True:
+        found = host_processes_matching(marker)
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)

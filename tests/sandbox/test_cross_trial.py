@@ -22,7 +22,17 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .support import BWRAP_MISSING, REPO, SKIP_REASON, host_processes_matching, make_env, make_task, run, sh
+from .support import (
+    BWRAP_MISSING,
+    REPO,
+    SKIP_REASON,
+    host_processes_matching,
+    host_processes_started,
+    make_env,
+    make_task,
+    run,
+    sh,
+)
 
 if TYPE_CHECKING:
     from chibench.sandbox.environment import SandboxEnvironment
@@ -256,7 +266,7 @@ def test_stopping_main_ends_its_processes(task_dir: Path, tmp_path: Path, loop: 
     run(loop, env.start(force_build=False))
     try:
         sh(loop, env, "setsid sleep 4248 >/dev/null 2>&1 < /dev/null &")
-        assert host_processes_matching("sleep\x004248")
+        assert host_processes_started("sleep\x004248")
         run(loop, env.stop_service("main"))
         assert host_processes_matching("sleep\x004248") == []
     finally:
