@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from chibench.rl import worlds
+from chibench.rl import reuse, worlds
 from chibench.rl.task import Step, TaskLoadError, TaskPackage, load_task
 
 CounterpartSetting = Literal["scripted", "env"] | Any
@@ -64,6 +64,18 @@ def function_specs(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ``{"type": "function", "function": {"name", "description", "parameters": <inputSchema>}}``."""
     return [{"type": "function", "function": {"name": t["name"], "description": t.get("description", ""),
                                               "parameters": t["inputSchema"]}} for t in tools]
+
+
+@functools.cache
+def _kinds(role: str) -> dict[str, str]:
+    from chibench.world.tools.registry import load_all
+
+    return {t.name: t.kind for t in load_all().for_role(role)}
+
+
+def _kind(role: str, tool: str) -> str | None:
+    """``"read"`` or ``"write"`` (the registry's kind), None for a tool the role does not have."""
+    return _kinds(role).get(tool)
 
 
 # ------------------------------------------------------------------------------------------- results
@@ -169,7 +181,11 @@ class ChiEnv:
     file (default: built once per process in memory, ≈ 1 s); ``counterparts``: see
     :data:`CounterpartSetting`; ``judge``: see :data:`JudgeSetting`; ``workdir``: if given, each
     :meth:`score` also writes ``initial.json``, ``final.json``, ``reward.json`` and ``scorecard.json``
-    there (as a Harbor trial's artifacts and verifier logs).
+    there (as a Harbor trial's artifacts and verifier logs); ``reuse_reads``: answer a read tool call that an
+    earlier episode of this task in this process already made at the same world state — the same write
+    history since reset — with that episode's result instead of computing it again (:mod:`chibench.rl.reuse`;
+    the same text byte for byte, because the world is deterministic). On by default; always off unless
+    ``counterparts="scripted"``. Writes always run.
 
     Raises :class:`~chibench.rl.task.TaskLoadError` for a missing or invalid package (answer key
     included), ``ValueError`` for a bad ``counterparts`` or ``judge`` setting, ``FileNotFoundError`` (at
@@ -179,7 +195,7 @@ class ChiEnv:
 
     def __init__(self, task: str | Path | TaskPackage, *, dataset: str | Path | None = None,
                  base: str | Path | None = None, counterparts: CounterpartSetting = "scripted",
-                 judge: JudgeSetting = None, workdir: str | Path | None = None):
+                 judge: JudgeSetting = None, workdir: str | Path | None = None, reuse_reads: bool = True):
         from chibench.verifiers.expectations import ExpectationsError, parse_expectations
         from chibench.verifiers.handbook_text import default_root
         from chibench.world.counterparts.config import CounterpartConfig
@@ -203,6 +219,9 @@ class ChiEnv:
                 raise ValueError(f"judge must be None, 'env' or a JudgeConfig, not {judge!r}")
             self._judge = judge
         self._workdir = Path(workdir) if workdir is not None else None
+        # a live counterpart samples, so equal write histories need not mean equal worlds: compute every read
+        self.reuse_reads = bool(reuse_reads) and counterparts == "scripted"
+        self._history = b""
         root = default_root()
         self.handbook = root
         source = str(self.task.folder / "tests" / "expectations.json")
@@ -246,6 +265,7 @@ class ChiEnv:
         if old is not None:
             old.close()
         self._world = worlds.open_episode(self._template)
+        self._history = reuse.start(self._template.digest, self.task.digest, self.role)
         self.steps_taken = 0
         self.seed = seed
         tools = mcp_tools(self.role)
@@ -296,9 +316,23 @@ class ChiEnv:
             except json.JSONDecodeError as exc:
                 payload = {"error": "invalid_input", "message": f"arguments are not valid JSON: {exc}"}
                 return ToolResult(tool, True, payload, result_text(payload), (time.perf_counter() - t0) * 1000)
+        kind = _kind(self.role, tool)
+        key = reuse.arguments_key(args) if self.reuse_reads else None
+        if kind == "read" and key is not None:
+            found = reuse.get(self._history, tool, key)
+            if found is not None:
+                self.steps_taken += 1
+                return ToolResult(tool, found[0], json.loads(found[1]), found[1], (time.perf_counter() - t0) * 1000)
+        rows = world.row_cache  # its count of write statements tells whether this call wrote
+        writes = rows.writes if rows is not None else -1
         with configured(self._counterparts):
             is_error, payload, text = dispatch_encoded(world, self.role, tool, args)
         self.steps_taken += 1
+        if self.reuse_reads:
+            if kind == "write" or rows is None or rows.writes != writes:
+                self._history = reuse.extend(self._history, tool, key, is_error, text)
+            elif kind == "read" and key is not None:
+                reuse.put(self._history, tool, key, is_error, text)
         return ToolResult(tool, is_error, payload, text, (time.perf_counter() - t0) * 1000)
 
     def replay(self, steps: list[Step]) -> str | None:

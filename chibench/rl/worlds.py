@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from chibench.rl import reuse
 from chibench.world import apps as _apps  # noqa: F401  (every app's tables on Base.metadata, the actor directory)
 from chibench.world.core.db import Base, dumps
 from chibench.world.core.world import World, memory_engine, to_bytes
@@ -155,10 +156,12 @@ def template(task_world: Any, digest: str, base: Path | None) -> Template:
 
 
 def clear_cache() -> None:
-    """Forget every cached base world and template (they are rebuilt on next use)."""
+    """Forget every cached base world and template (they are rebuilt on next use), and every reused read
+    result (:mod:`chibench.rl.reuse`)."""
     with _LOCK:
         _BASES.clear()
         _TEMPLATES.clear()
+    reuse.clear()
 
 
 def open_episode(tpl: Template) -> World:

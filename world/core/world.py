@@ -258,6 +258,9 @@ class RowCache:
         self.rows: dict[str, dict[tuple[Any, Any], Any]] = {}
         self.memos: dict[str, dict[Any, Any]] = {}
         self.hits = 0
+        #: Statements other than reads and transaction control sent so far (INSERT/UPDATE/DELETE, DDL, PRAGMA,
+        #: anything unparsed) — committed or not. A call that leaves it unchanged wrote nothing.
+        self.writes = 0
 
     def memo(self, table: str) -> dict[Any, Any]:
         """A dict for values derived from ``table``'s rows (e.g. a validated contract), emptied by the
@@ -286,6 +289,7 @@ class RowCache:
         def before(_conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
             if statement.lstrip()[:9].upper().startswith(_NOT_WRITES):
                 return
+            self.writes += 1
             m = _DML.match(statement)
             if m is not None:
                 rows.pop(m.group(1), None)
