@@ -7,12 +7,16 @@ Over every shipped task package, with the oracle's trajectories (``chibench.rl``
 * cold start: base world built in memory, then each task's starting world (once per process);
 * ``reset`` p50/p99 (warm: the starting world is cached, a reset clones it);
 * ``step`` p50/p99 for read tools and for write tools (the role registry's ``kind``), wall time of
-  ``ChiEnv.step`` — argument parsing, dispatch, result text;
+  ``ChiEnv.step`` — argument parsing, dispatch, result text — twice: with every result computed
+  (``reuse_reads=False``: the cost of a world state no earlier episode reached), and with the default
+  ``reuse_reads=True`` after one episode of the same trajectory (``*_reused``: what repeated rollouts of a
+  task pay for the reads they share with an earlier one, ``chibench.rl.reuse``);
 * every timing also as this process's CPU time (``cpu_p50``): on a shared machine the wall time
   includes waiting for a core, the CPU time does not;
 * SQL statements per step (mean, p50, max) for reads and writes, counted in one untimed episode per task;
 * ``score`` p50/p99 after the oracle (incremental export + the verifier's grader, deterministic);
-* oracle episodes per minute (reset + every oracle step + score) over N processes for S seconds;
+* oracle episodes per minute (reset + every oracle step + score) over N processes for S seconds, with
+  reads computed (``throughput``) and with reuse (``throughput_reused``: every episode repeats one);
 * resident memory per live environment (RSS growth with 20 environments open after an oracle episode).
 
 Targets (issue 19): reset p50 ≤ 0.3 s, step p50 ≤ 2 ms reads / ≤ 5 ms writes, score p50 ≤ 0.2 s,
@@ -128,11 +132,11 @@ def _queries_per_step(envs: dict[str, Any], kinds: dict[tuple[str, str], str]) -
                 "n": len(v)} for k, v in per.items() if v}
 
 
-def _worker(args: tuple[list[str], float, Any]) -> int:
-    tasks, seconds, barrier = args
+def _worker(args: tuple[list[str], float, Any, bool]) -> int:
+    tasks, seconds, barrier, reuse_reads = args
     from chibench.rl import ChiEnv
 
-    envs = [ChiEnv(t) for t in tasks]
+    envs = [ChiEnv(t, reuse_reads=reuse_reads) for t in tasks]
     for e in envs:  # warm: starting worlds built before the clock starts
         _episode(e)
     barrier.wait()
@@ -155,36 +159,49 @@ def bench(quick: bool, seconds: float, processes: int) -> dict[str, Any]:
     envs = {}
     cold = []
     for task in tasks:
-        envs[task] = ChiEnv(task)
+        envs[task] = ChiEnv(task, reuse_reads=False)
         t = time.perf_counter()
         envs[task].reset()
         cold.append(time.perf_counter() - t)
     out["cold_first_reset_s"] = {"p50": round(statistics.median(cold), 3), "max": round(max(cold), 3)}
     kinds = _kinds()
-    rec: dict[str, list[float]] = {k: [] for w in ("reset", "read", "write", "score") for k in (w, w + "_cpu")}
     rounds = 2 if quick else 5
-    for task in tasks:
-        _episode(envs[task])  # warm every statement the oracle uses
-    for _ in range(rounds):
-        for task in tasks:
-            _episode(envs[task], rec, kinds)
-    out["episodes_timed"] = rounds * len(tasks)
 
-    def summary(what: str, scale: float, digits: int) -> dict[str, Any]:
+    def timed(envs: dict[str, Any]) -> dict[str, list[float]]:
+        rec: dict[str, list[float]] = {k: [] for w in ("reset", "read", "write", "score") for k in (w, w + "_cpu")}
+        for task in tasks:
+            _episode(envs[task])  # warm every statement the oracle uses (and, with reuse, its reads)
+        for _ in range(rounds):
+            for task in tasks:
+                _episode(envs[task], rec, kinds)
+        return rec
+
+    def summary(rec: dict[str, list[float]], what: str, scale: float, digits: int) -> dict[str, Any]:
         wall, cpu = rec[what], rec[what + "_cpu"]
         return {"p50": round(_pct(wall, .5) * scale, digits), "p99": round(_pct(wall, .99) * scale, digits),
                 "cpu_p50": round(_pct(cpu, .5) * scale, digits), "n": len(wall)}
 
+    rec = timed(envs)
+    out["episodes_timed"] = rounds * len(tasks)
     out["queries_per_step"] = _queries_per_step(envs, kinds)
-    out["reset_s"] = summary("reset", 1, 4)
-    out["step_read_ms"] = summary("read", 1000, 2)
-    out["step_write_ms"] = summary("write", 1000, 2)
-    out["score_s"] = summary("score", 1, 3)
+    out["reset_s"] = summary(rec, "reset", 1, 4)
+    out["step_read_ms"] = summary(rec, "read", 1000, 2)
+    out["step_write_ms"] = summary(rec, "write", 1000, 2)
+    out["score_s"] = summary(rec, "score", 1, 3)
+    from chibench.rl import reuse
+
+    reused = {task: ChiEnv(task) for task in tasks}
+    rec = timed(reused)
+    out["step_read_reused_ms"] = summary(rec, "read", 1000, 2)
+    out["step_write_reused_ms"] = summary(rec, "write", 1000, 2)
+    out["reuse_store"] = {**reuse.size(), **reuse.STATS}
+    for e in reused.values():
+        e.close()
     # memory per live environment: open 20 more, each after an oracle episode (its world is live)
     for e in envs.values():
         e.close()
     before = _rss_mb()
-    live = [ChiEnv(tasks[i % len(tasks)]) for i in range(20)]
+    live = [ChiEnv(tasks[i % len(tasks)], reuse_reads=False) for i in range(20)]
     for e in live:
         _episode(e)
     out["rss_per_live_env_mb"] = round((_rss_mb() - before) / len(live), 1)
@@ -192,15 +209,16 @@ def bench(quick: bool, seconds: float, processes: int) -> dict[str, Any]:
         e.close()
     # throughput over N processes
     ctx = mp.get_context("fork")
-    barrier = ctx.Manager().Barrier(processes + 1)
-    with ctx.Pool(processes) as pool:
-        res = pool.map_async(_worker, [(tasks, seconds, barrier)] * processes)
-        barrier.wait()
-        t = time.perf_counter()
-        counts = res.get()
-        wall = time.perf_counter() - t
-    out["throughput"] = {"processes": processes, "seconds": round(wall, 1), "episodes": sum(counts),
-                         "episodes_per_min": round(sum(counts) / wall * 60, 1)}
+    for name, reuse_reads in (("throughput", False), ("throughput_reused", True)):
+        barrier = ctx.Manager().Barrier(processes + 1)
+        with ctx.Pool(processes) as pool:
+            res = pool.map_async(_worker, [(tasks, seconds, barrier, reuse_reads)] * processes)
+            barrier.wait()
+            t = time.perf_counter()
+            counts = res.get()
+            wall = time.perf_counter() - t
+        out[name] = {"processes": processes, "seconds": round(wall, 1), "episodes": sum(counts),
+                     "episodes_per_min": round(sum(counts) / wall * 60, 1)}
     out["load_avg_end"] = [round(x, 2) for x in os.getloadavg()]
     out["targets"] = TARGETS
     return out
