@@ -20,10 +20,11 @@ def plain(value: Any) -> Any:
     cls = type(value)
     if cls in _AS_IS:  # the common case, answered first (subclasses such as StrEnum take the checks below)
         return value
+    # leaves are answered inline (no call per string or number): results hold tens of thousands of them
     if cls is dict:
-        return {k if type(k) is str else str(k): plain(v) for k, v in value.items()}
+        return {k if type(k) is str else str(k): v if type(v) in _AS_IS else plain(v) for k, v in value.items()}
     if cls is list:
-        return [plain(v) for v in value]
+        return [v if type(v) in _AS_IS else plain(v) for v in value]
     if isinstance(value, dt.datetime):
         return iso(value)
     if isinstance(value, dt.date):
@@ -52,6 +53,9 @@ def _column_keys(cls: type, row: Any) -> tuple[str, ...]:
 def to_dict(row: Any, *, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
     """Every mapped column of ``row`` (in declaration order), canonicalized."""
     keys = _column_keys(type(row), row)
-    if exclude:
-        return {k: plain(getattr(row, k)) for k in keys if k not in exclude}
-    return {k: plain(getattr(row, k)) for k in keys}
+    out = {}
+    for k in keys:
+        if k not in exclude:
+            v = getattr(row, k)
+            out[k] = v if type(v) in _AS_IS else plain(v)
+    return out
