@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import BindParameter, ColumnElement, Connection, Select, bindparam, func, inspect, or_, select
 from sqlalchemy.orm import Session
 
+from chibench.world.apps.determination.models import Determination
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import ServiceRequest
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
@@ -63,6 +64,7 @@ CASE, INTAKE, TRIAGE, NURSE_REC = Part(PACase), Part(IntakeCase), Part(TriageRec
 PA_LINE, INTAKE_LINE, ROUTING, TASK = Part(PALine), Part(IntakeLineItem), Part(RoutingRecord), Part(ReviewTask)
 EVALUATION, MD_DECISION, P2P, PACKET = Part(CriterionEvaluation), Part(MdDecision), Part(P2PRequest), \
     Part(SubmissionPacket)
+DETERMINATION = Part(Determination)
 
 _CASE_ID: BindParameter[str] = bindparam("case_id")
 _T_CASE, _T_INTAKE, _T_TRIAGE, _T_REC = (PACase.__table__, IntakeCase.__table__, TriageRecord.__table__,
@@ -130,17 +132,19 @@ _TASKS = _by_case(TASK, _T_TASK.c.created_at, _T_TASK.c.id)
 _EVALUATIONS = _by_case(EVALUATION, _T_EVAL.c.stage, _T_EVAL.c.line_number, _T_EVAL.c.criterion_id)
 _MD_DECISIONS = _by_case(MD_DECISION, _T_MD.c.decided_at, _T_MD.c.id)
 _P2P_REQUESTS = _by_case(P2P, _T_P2P.c.created_at, _T_P2P.c.id)
+_DETERMINATIONS = _by_case(DETERMINATION, Determination.__table__.c.determined_at, Determination.__table__.c.id)
 
 
 def rows_by_case(s: Session, what: str, case_id: str) -> Sequence[Any]:
     """All rows of one per-case list, in the order :mod:`payer_queries` returns them. ``what``: case_lines |
-    routings | tasks | evaluations (every stage) | md_decisions | p2p_requests."""
+    routings | tasks | evaluations (every stage) | md_decisions | p2p_requests | determinations."""
     return _rows(s, _LISTS[what], {"case_id": case_id})
 
 
 _LISTS: dict[str, Select[Any]] = {"case_lines": _CASE_LINES, "routings": _ROUTINGS, "tasks": _TASKS,
                                   "evaluations": _EVALUATIONS, "md_decisions": _MD_DECISIONS,
-                                  "p2p_requests": _P2P_REQUESTS}
+                                  "p2p_requests": _P2P_REQUESTS,
+                                  "determinations": _DETERMINATIONS}
 
 
 def intake_line_rows(s: Session, intake_id: str) -> Sequence[Any]:
