@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from chibench.world.apps.determination.models import Determination
 from chibench.world.apps.document_vault.models import Document
-from chibench.world.apps.ehr.models import ServiceRequest
+from chibench.world.apps.ehr.models import Patient, ServiceRequest
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
 from chibench.world.apps.md_review.models import MdDecision
 from chibench.world.apps.nurse_review.models import CriterionEvaluation, NurseRecommendation, ReviewTask
@@ -226,3 +226,31 @@ def document_view(s: Session, doc: Any, *, with_body: bool) -> dict[str, Any]:
     if with_body:
         out["body"] = doc.body
     return out
+
+
+# --------------------------------------------------------------------------- the intake queue
+_T_PATIENT = Patient.__table__
+
+
+def _latest_packet(col: ColumnElement[Any]) -> Any:
+    return (select(col).where(_T_PACKET.c.case_id == _T_CASE.c.id).order_by(_T_PACKET.c.sequence.desc())
+            .limit(1).scalar_subquery())
+
+
+#: Every case (by id) with what an intake-queue row shows: its intake, whether it has a triage record, the
+#: latest submission packet's receipt (as ``payer_queries.latest_packet``) and the member's name.
+INTAKE_QUEUE = (select(_T_CASE.c.id, _T_CASE.c.status, _T_CASE.c.urgency, _T_CASE.c.submitted_at,
+                       _T_CASE.c.submission_channel, _T_INTAKE.c.id.label("intake_id"),
+                       _T_INTAKE.c.status.label("intake_status"), _T_TRIAGE.c.id.label("triage_id"),
+                       _latest_packet(_T_PACKET.c.id).label("packet_id"),
+                       _latest_packet(_T_PACKET.c.submitted_at).label("packet_submitted_at"),
+                       _latest_packet(_T_PACKET.c.channel).label("packet_channel"),
+                       _T_PATIENT.c.given_name, _T_PATIENT.c.family_name)
+                .select_from(_T_CASE.join(_T_PATIENT, _T_PATIENT.c.id == _T_CASE.c.patient_id)
+                             .outerjoin(_T_INTAKE, _T_INTAKE.c.case_id == _T_CASE.c.id)
+                             .outerjoin(_T_TRIAGE, _T_TRIAGE.c.case_id == _T_CASE.c.id))
+                .order_by(_T_CASE.c.id))
+
+
+def intake_queue_rows(s: Session) -> Sequence[Any]:
+    return _rows(s, INTAKE_QUEUE, {})
