@@ -210,6 +210,16 @@ _PAYER_DOCS = (select(_T_DOC.c.id, _T_DOC.c.kind, _T_DOC.c.title, _T_DOC.c.date,
                                           .join(_PACKET_COPIES, _T_PACKET.c.case_id == _CASE_ID)))))
 
 
+_LATEST_PACKET = select(*PACKET.cols).where(_T_PACKET.c.case_id == _CASE_ID).order_by(_T_PACKET.c.sequence.desc())
+
+
+def latest_packet_dict(s: Session, case_id: str) -> dict[str, Any] | None:
+    """:func:`payer_views.packet_view` of :func:`payer_queries.latest_packet`."""
+    conn: Connection = s.connection()
+    row = conn.execute(_LATEST_PACKET, {"case_id": case_id}).first()
+    return None if row is None else PACKET.as_dict(row, ("document_ids", "bundle_document_id"))
+
+
 def payer_document_rows(s: Session, case_id: str) -> list[Any]:
     """:func:`payer_queries.payer_documents`' documents (only the columns a document view shows), sorted by id."""
     return sorted(_rows(s, _PAYER_DOCS, {"case_id": case_id}), key=lambda r: r.id)

@@ -186,12 +186,15 @@ def get_intake_case(world: World, *, acting_as: str, case_id: str) -> dict[str, 
     """
     with world.read() as s:
         pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
-        intake = pq.require_intake(s, case.id)
-        return {**pv.intake_view(s, intake), "member": pv.member_view(s, case),
-                "request": pv.packet_view(pq.latest_packet(s, case.id)),
+        cf = pr.case_file(s, case_id)
+        case, intake = cf.case, cf.intake
+        if intake is None or cf.intake_dict is None:
+            raise NotFound(f"case {case.id} has no intake record; create the intake first", field="case_id")
+        lines = [pr.INTAKE_LINE.as_dict(r) for r in pr.intake_line_rows(s, intake.id)]
+        return {**cf.intake_dict, "line_items": lines, "member": pv.member_view(s, case),
+                "request": pr.latest_packet_dict(s, case.id),
                 "directory_match": pq.directory_match(s, case, (intake.requesting_provider or {}).get("npi")),
-                "documents": [pv.document_view(s, d, with_body=False) for d in pq.payer_documents(s, case.id)]}
+                "documents": [pr.document_view(s, d, with_body=False) for d in pr.payer_document_rows(s, case.id)]}
 
 
 def list_documents(world: World, *, acting_as: str, case_id: str) -> list[dict[str, Any]]:
@@ -201,8 +204,8 @@ def list_documents(world: World, *, acting_as: str, case_id: str) -> list[dict[s
     """
     with world.read() as s:
         pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
-        return [pv.document_view(s, d, with_body=False) for d in pq.payer_documents(s, case.id)]
+        case = pr.case_file(s, case_id).case
+        return [pr.document_view(s, d, with_body=False) for d in pr.payer_document_rows(s, case.id)]
 
 
 # --------------------------------------------------------------------------- writes
