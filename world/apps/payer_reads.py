@@ -23,8 +23,9 @@ from sqlalchemy import BindParameter, ColumnElement, Connection, Select, bindpar
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.determination.models import Determination
+from chibench.world.apps.directory.models import Plan
 from chibench.world.apps.document_vault.models import Document
-from chibench.world.apps.ehr.models import Patient, ServiceRequest
+from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
 from chibench.world.apps.md_review.models import MdDecision
 from chibench.world.apps.nurse_review.models import CriterionEvaluation, NurseRecommendation, ReviewTask
@@ -264,3 +265,30 @@ INTAKE_QUEUE = (select(_T_CASE.c.id, _T_CASE.c.status, _T_CASE.c.urgency, _T_CAS
 
 def intake_queue_rows(s: Session) -> Sequence[Any]:
     return _rows(s, INTAKE_QUEUE, {})
+
+
+# --------------------------------------------------------------------------- member
+_T_COV, _T_PLAN = Coverage.__table__, Plan.__table__
+_MEMBER = (select(_T_PATIENT.c.id, _T_PATIENT.c.given_name, _T_PATIENT.c.family_name, _T_PATIENT.c.birth_date,
+                  _T_PATIENT.c.sex, _T_PATIENT.c.state, _T_PATIENT.c.preferred_language, _T_COV.c.member_id,
+                  _T_COV.c.status, _T_COV.c.effective_date, _T_COV.c.termination_date, _T_COV.c.group_number,
+                  _T_PLAN.c.id.label("plan_id"), _T_PLAN.c.name, _T_PLAN.c.line_of_business, _T_PLAN.c.product,
+                  _T_PLAN.c.state.label("plan_state"))
+           .select_from(_T_PATIENT.join(_T_COV, _T_COV.c.id == bindparam("coverage_id"))
+                        .join(_T_PLAN, _T_PLAN.c.id == bindparam("plan_id")))
+           .where(_T_PATIENT.c.id == bindparam("patient_id")))
+
+
+def member_view(s: Session, case: Any) -> dict[str, Any]:
+    """:func:`payer_views.member_view` in one statement (patient, coverage and plan by their ids)."""
+    conn: Connection = s.connection()
+    m = conn.execute(_MEMBER, {"patient_id": case.patient_id, "coverage_id": case.coverage_id,
+                               "plan_id": case.plan_id}).one()  # foreign keys: all three exist
+    return {"patient_id": m.id, "name": f"{m.given_name} {m.family_name}",
+            "birth_date": m.birth_date.isoformat(), "sex": str(m.sex), "state": m.state,
+            "preferred_language": m.preferred_language, "member_id": m.member_id,
+            "coverage": {"status": str(m.status), "effective_date": m.effective_date.isoformat(),
+                         "termination_date": m.termination_date.isoformat() if m.termination_date else None,
+                         "group_number": m.group_number},
+            "plan": {"id": m.plan_id, "name": m.name, "line_of_business": str(m.line_of_business),
+                     "product": str(m.product), "state": m.plan_state}}

@@ -8,10 +8,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from chibench.world.apps import payer_reads as pr
 from chibench.world.apps.directory.models import Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, Patient
-from chibench.world.apps import payer_reads as pr
 from chibench.world.apps.intake_hub.models import IntakeCase
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.payer_queries import (
@@ -114,7 +114,7 @@ def review_workspace_read(s: Session, cf: pr.CaseFile) -> dict[str, Any]:
     policy, _ = pr.policy_criteria_view(s, case, lines)
     return {
         "case": case_summary_read(s, cf, case_lines),
-        "member": member_view(s, case),
+        "member": pr.member_view(s, case),
         "intake": intake,
         "triage": cf.triage_dict,
         "routing": [pr.ROUTING.as_dict(r, _ROUTING_HIDDEN) for r in pr.rows_by_case(s, "routings", case.id)],

@@ -147,7 +147,7 @@ def get_summary(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]
                        triage=triage, rec=cf.rec, md=md, p2p=p2p, route=routes[-1] if routes else None,
                        line_numbers=[ln["line_number"] for ln in lines])
         return {
-            "case": pv.case_summary_read(s, cf, case_lines), "member": pv.member_view(s, case), "lines": lines,
+            "case": pv.case_summary_read(s, cf, case_lines), "member": pr.member_view(s, case), "lines": lines,
             "sla": None if triage is None else {
                 "urgency_level": str(triage.urgency_level), "deadline": iso(triage.sla_deadline),
                 "rule_source": triage.sla_rule_source, "now": iso(now),

@@ -15,15 +15,12 @@ import datetime as dt
 import re
 from typing import Any
 
-from sqlalchemy import select
-
 from chibench.world.apps import payer_arguments as pargs
 from chibench.world.apps import payer_queries as pq
 from chibench.world.apps import payer_reads as pr
 from chibench.world.apps import payer_views as pv
 from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
-from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import iso
@@ -191,7 +188,7 @@ def get_intake_case(world: World, *, acting_as: str, case_id: str) -> dict[str, 
         if intake is None or cf.intake_dict is None:
             raise NotFound(f"case {case.id} has no intake record; create the intake first", field="case_id")
         lines = [pr.INTAKE_LINE.as_dict(r) for r in pr.intake_line_rows(s, intake.id)]
-        return {**cf.intake_dict, "line_items": lines, "member": pv.member_view(s, case),
+        return {**cf.intake_dict, "line_items": lines, "member": pr.member_view(s, case),
                 "request": pr.latest_packet_dict(s, case.id),
                 "directory_match": pq.directory_match(s, case, (intake.requesting_provider or {}).get("npi")),
                 "documents": [pr.document_view(s, d, with_body=False) for d in pr.payer_document_rows(s, case.id)]}
