@@ -152,6 +152,21 @@ def intake_line_rows(s: Session, intake_id: str) -> Sequence[Any]:
     return _rows(s, _INTAKE_LINES, {"intake_id": intake_id})
 
 
+_T_INTAKE_LINE = IntakeLineItem.__table__
+_INTAKE_LINE_NUMBERS = (select(_T_INTAKE_LINE.c.line_number)
+                        .join(_T_INTAKE, _T_INTAKE.c.id == _T_INTAKE_LINE.c.intake_id)
+                        .where(_T_INTAKE.c.case_id == _CASE_ID).order_by(_T_INTAKE_LINE.c.line_number))
+_CASE_LINE_NUMBERS = select(_T_PA_LINE.c.line_number).where(_T_PA_LINE.c.case_id == _CASE_ID) \
+    .order_by(_T_PA_LINE.c.line_number)
+
+
+def line_numbers(s: Session, case_id: str) -> list[int]:
+    """The numbers of :func:`payer_queries.review_lines` (the intake's lines, else the case's), in order."""
+    conn: Connection = s.connection()
+    nums = list(conn.execute(_INTAKE_LINE_NUMBERS, {"case_id": case_id}).scalars())
+    return nums or list(conn.execute(_CASE_LINE_NUMBERS, {"case_id": case_id}).scalars())
+
+
 def working_lines(intake_lines: Sequence[Any], case_lines: Sequence[Any]) -> list[dict[str, Any]]:
     """:func:`payer_queries.review_lines` from rows already read: the intake's lines, else the case's."""
     rows = intake_lines or case_lines
