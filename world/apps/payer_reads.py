@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import BindParameter, ColumnElement, Connection, Select, bindparam, func, inspect, or_, select
+from sqlalchemy import JSON, BindParameter, ColumnElement, Connection, Select, bindparam, func, inspect, or_, select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.determination.models import Determination
@@ -38,6 +38,10 @@ from chibench.world.core.errors import InvalidInput, NotFound
 from chibench.world.core.serialize import plain
 
 
+def _as_is(value: Any) -> Any:
+    return value
+
+
 class Part:
     """One mapped class's columns inside a Core select: ``cols`` in ``to_dict`` order (the mapper's column
     attributes), and the record they make, as a canonical dict (:meth:`as_dict`) or an attribute view
@@ -51,11 +55,14 @@ class Part:
         assert all(k in table.c for k in self.keys), cls
         self.cols: tuple[ColumnElement[Any], ...] = tuple(table.c[k] for k in self.keys)
         self.width = len(self.keys)
+        # A JSON column's value was just decoded from the row (str keys, JSON scalars): ``plain`` would return
+        # an equal copy, so it is taken as it is; every other value goes through ``plain`` as in ``to_dict``.
+        self.canon: tuple[Any, ...] = tuple(_as_is if isinstance(c.type, JSON) else plain for c in self.cols)
 
     def as_dict(self, values: Sequence[Any], exclude: tuple[str, ...] = ()) -> dict[str, Any]:
         if exclude:
-            return {k: plain(v) for k, v in zip(self.keys, values, strict=True) if k not in exclude}
-        return {k: plain(v) for k, v in zip(self.keys, values, strict=True)}
+            return {k: f(v) for k, f, v in zip(self.keys, self.canon, values, strict=True) if k not in exclude}
+        return {k: f(v) for k, f, v in zip(self.keys, self.canon, values, strict=True)}
 
     def view(self, values: Sequence[Any]) -> SimpleNamespace:
         return SimpleNamespace(**dict(zip(self.keys, values, strict=True)))
