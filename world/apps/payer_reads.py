@@ -23,7 +23,7 @@ from sqlalchemy import JSON, BindParameter, ColumnElement, Connection, Select, b
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.determination.models import Determination
-from chibench.world.apps.directory.models import Plan
+from chibench.world.apps.directory.models import Plan, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
@@ -223,14 +223,36 @@ def policy_criteria_view(s: Session, case: Any, lines: list[dict[str, Any]]) -> 
 # --------------------------------------------------------------------------- documents
 _T_DOC, _T_PACKET = Document.__table__, SubmissionPacket.__table__
 _PACKET_COPIES = func.json_each(_T_PACKET.c.payer_document_ids).table_valued("value")
-#: Payer-side documents of a case: linked by ``case_id`` or listed as a packet's payer copies.
+_AUTHOR, _SIGNER = Worker.__table__.alias("author"), Worker.__table__.alias("signer")
+#: What :func:`payer_views.worker_summary` shows of a worker (and ``display_name``'s parts), per alias.
+_WORKER_COLS = ("id", "given_name", "family_name", "credentials", "role", "npi", "org_id", "specialty")
+#: Payer-side documents of a case: linked by ``case_id`` or listed as a packet's payer copies, with their
+#: author and signer (outer-joined: a worker id that names no worker shows as ``{"id": …}``).
 _PAYER_DOCS = (select(_T_DOC.c.id, _T_DOC.c.kind, _T_DOC.c.title, _T_DOC.c.date, _T_DOC.c.author_worker_id,
                       _T_DOC.c.signed, _T_DOC.c.signed_by, _T_DOC.c.origin, _T_DOC.c.copied_from,
-                      _T_DOC.c.created_at, _T_DOC.c.body)
+                      _T_DOC.c.created_at, _T_DOC.c.body,
+                      *(_AUTHOR.c[k].label(f"author_{k}") for k in _WORKER_COLS),
+                      *(_SIGNER.c[k].label(f"signer_{k}") for k in _WORKER_COLS))
+               .select_from(_T_DOC.outerjoin(_AUTHOR, _AUTHOR.c.id == _T_DOC.c.author_worker_id)
+                            .outerjoin(_SIGNER, _SIGNER.c.id == _T_DOC.c.signed_by))
                .where(_T_DOC.c.side == "payer",
                       or_(_T_DOC.c.case_id == _CASE_ID,
                           _T_DOC.c.id.in_(select(_PACKET_COPIES.c.value).select_from(_T_PACKET)
                                           .join(_PACKET_COPIES, _T_PACKET.c.case_id == _CASE_ID)))))
+_DISPLAY_NAME = Worker.display_name.fget
+assert _DISPLAY_NAME is not None
+
+
+def _worker_summary(row: Any, prefix: str, worker_id: str | None) -> dict[str, Any] | None:
+    """:func:`payer_views.worker_summary` from a document row's joined worker columns."""
+    if not worker_id:
+        return None
+    m = row._mapping
+    if m[f"{prefix}id"] is None:
+        return {"id": worker_id}
+    w = SimpleNamespace(**{k: m[f"{prefix}{k}"] for k in _WORKER_COLS})
+    return {"id": w.id, "name": _DISPLAY_NAME(w), "role": str(w.role), "credentials": w.credentials, "npi": w.npi,
+            "org_id": w.org_id, "specialty": w.specialty}
 
 
 _LATEST_PACKET = select(*PACKET.cols).where(_T_PACKET.c.case_id == _CASE_ID).order_by(_T_PACKET.c.sequence.desc())
@@ -250,11 +272,10 @@ def payer_document_rows(s: Session, case_id: str) -> list[Any]:
 
 def document_view(s: Session, doc: Any, *, with_body: bool) -> dict[str, Any]:
     """:func:`payer_views.document_view` of a :func:`payer_document_rows` row."""
-    from chibench.world.apps.payer_views import worker_summary
-
     out = {"id": doc.id, "kind": str(doc.kind), "title": doc.title, "date": doc.date.isoformat(),
-           "author": worker_summary(s, doc.author_worker_id), "signed": doc.signed,
-           "signed_by": worker_summary(s, doc.signed_by), "origin": doc.origin, "copied_from": doc.copied_from,
+           "author": _worker_summary(doc, "author_", doc.author_worker_id), "signed": doc.signed,
+           "signed_by": _worker_summary(doc, "signer_", doc.signed_by), "origin": doc.origin,
+           "copied_from": doc.copied_from,
            "received_at": plain(doc.created_at)}
     if with_body:
         out["body"] = doc.body
