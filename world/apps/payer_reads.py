@@ -124,6 +124,13 @@ def case_file(s: Session, case_id: Any) -> CaseFile:
     return CaseFile(rows[0])
 
 
+def require_intake(cf: CaseFile) -> Any:
+    """The case file's intake (attribute view), as :func:`payer_queries.require_intake`: NotFound without one."""
+    if cf.intake is None:
+        raise NotFound(f"case {cf.case.id} has no intake record; create the intake first", field="case_id")
+    return cf.intake
+
+
 def _by_case(part: Part, *order: ColumnElement[Any]) -> Select[Any]:
     table = part.cls.__table__
     return select(*part.cols).where(table.c.case_id == _CASE_ID).order_by(*order)

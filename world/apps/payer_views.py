@@ -108,21 +108,31 @@ def review_workspace_read(s: Session, cf: pr.CaseFile) -> dict[str, Any]:
     case_lines = pr.rows_by_case(s, "case_lines", case.id)
     intake_lines = pr.intake_line_rows(s, cf.intake.id) if cf.intake is not None else []
     lines = pr.working_lines(intake_lines, case_lines)
-    intake = None
-    if cf.intake_dict is not None:
-        intake = {**cf.intake_dict, "line_items": [pr.INTAKE_LINE.as_dict(r) for r in intake_lines]}
+    intake = intake_view_read(cf, intake_lines)
     policy, _ = pr.policy_criteria_view(s, case, lines)
     return {
         "case": case_summary_read(s, cf, case_lines),
         "member": pr.member_view(s, case),
         "intake": intake,
         "triage": cf.triage_dict,
-        "routing": [pr.ROUTING.as_dict(r, _ROUTING_HIDDEN) for r in pr.rows_by_case(s, "routings", case.id)],
+        "routing": routing_views_read(s, case.id),
         "review_tasks": [pr.TASK.as_dict(r) for r in pr.rows_by_case(s, "tasks", case.id)],
         "lines": lines,
         "policy": policy,
         "documents": [pr.document_view(s, d, with_body=True) for d in pr.payer_document_rows(s, case.id)],
     }
+
+
+def intake_view_read(cf: pr.CaseFile, intake_lines: Sequence[Any]) -> dict[str, Any] | None:
+    """:func:`intake_view` of a case file's intake (None without one) and its line rows."""
+    if cf.intake_dict is None:
+        return None
+    return {**cf.intake_dict, "line_items": [pr.INTAKE_LINE.as_dict(r) for r in intake_lines]}
+
+
+def routing_views_read(s: Session, case_id: str) -> list[dict[str, Any]]:
+    """:func:`routing_view` of every routing record of the case, in order (one Core statement)."""
+    return [pr.ROUTING.as_dict(r, _ROUTING_HIDDEN) for r in pr.rows_by_case(s, "routings", case_id)]
 
 
 def case_summary_read(s: Session, cf: pr.CaseFile, case_lines: Sequence[Any]) -> dict[str, Any]:

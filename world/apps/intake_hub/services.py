@@ -184,11 +184,10 @@ def get_intake_case(world: World, *, acting_as: str, case_id: str) -> dict[str, 
     with world.read() as s:
         pq.read_actor(s, acting_as)
         cf = pr.case_file(s, case_id)
-        case, intake = cf.case, cf.intake
-        if intake is None or cf.intake_dict is None:
-            raise NotFound(f"case {case.id} has no intake record; create the intake first", field="case_id")
-        lines = [pr.INTAKE_LINE.as_dict(r) for r in pr.intake_line_rows(s, intake.id)]
-        return {**cf.intake_dict, "line_items": lines, "member": pr.member_view(s, case),
+        case, intake = cf.case, pr.require_intake(cf)
+        intake_view = pv.intake_view_read(cf, pr.intake_line_rows(s, intake.id))
+        assert intake_view is not None
+        return {**intake_view, "member": pr.member_view(s, case),
                 "request": pr.latest_packet_dict(s, case.id),
                 "directory_match": pq.directory_match(s, case, (intake.requesting_provider or {}).get("npi")),
                 "documents": [pr.document_view(s, d, with_body=False) for d in pr.payer_document_rows(s, case.id)]}
