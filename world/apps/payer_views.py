@@ -3,10 +3,12 @@ documents, routings, intakes and the review workspace (reads only)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.orm import Session
 
+from chibench.world.apps import payer_reads as pr
 from chibench.world.apps.directory.models import Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, Patient
@@ -100,6 +102,47 @@ def review_workspace(s: Session, case: PACase) -> dict[str, Any]:
     }
 
 
+def review_workspace_read(s: Session, cf: pr.CaseFile) -> dict[str, Any]:
+    """:func:`review_workspace` in a read session from a :func:`payer_reads.case_file` (about half the statements)."""
+    case = cf.case
+    case_lines = pr.rows_by_case(s, "case_lines", case.id)
+    intake_lines = pr.intake_line_rows(s, cf.intake.id) if cf.intake is not None else []
+    lines = pr.working_lines(intake_lines, case_lines)
+    intake = intake_view_read(cf, intake_lines)
+    policy, _ = pr.policy_criteria_view(s, case, lines)
+    return {
+        "case": case_summary_read(s, cf, case_lines),
+        "member": pr.member_view(s, case),
+        "intake": intake,
+        "triage": cf.triage_dict,
+        "routing": routing_views_read(s, case.id),
+        "review_tasks": [pr.TASK.as_dict(r) for r in pr.rows_by_case(s, "tasks", case.id)],
+        "lines": lines,
+        "policy": policy,
+        "documents": [pr.document_view(s, d, with_body=True) for d in pr.payer_document_rows(s, case.id)],
+    }
+
+
+def intake_view_read(cf: pr.CaseFile, intake_lines: Sequence[Any]) -> dict[str, Any] | None:
+    """:func:`intake_view` of a case file's intake (None without one) and its line rows."""
+    if cf.intake_dict is None:
+        return None
+    return {**cf.intake_dict, "line_items": [pr.INTAKE_LINE.as_dict(r) for r in intake_lines]}
+
+
+def routing_views_read(s: Session, case_id: str) -> list[dict[str, Any]]:
+    """:func:`routing_view` of every routing record of the case, in order (one Core statement)."""
+    return [pr.ROUTING.as_dict(r, _ROUTING_HIDDEN) for r in pr.rows_by_case(s, "routings", case_id)]
+
+
+def case_summary_read(s: Session, cf: pr.CaseFile, case_lines: Sequence[Any]) -> dict[str, Any]:
+    """:func:`case_summary` from a case file and its case-line rows."""
+    d = dict(cf.case_dict)
+    d["requesting_worker"] = worker_summary(s, cf.case.requesting_worker_id)
+    d["lines"] = [pr.PA_LINE.as_dict(r) for r in case_lines]
+    return d
+
+
 def case_summary(s: Session, case: PACase) -> dict[str, Any]:
     d = to_dict(case)
     d["requesting_worker"] = worker_summary(s, case.requesting_worker_id)
@@ -107,10 +150,13 @@ def case_summary(s: Session, case: PACase) -> dict[str, Any]:
     return d
 
 
+_ROUTING_HIDDEN = ("policy_lane", "details")
+
+
 def routing_view(rec: RoutingRecord) -> dict[str, Any]:
     """A routing record as workers see it: the lane chosen and why — never the precedence lane the
     engine computed (``policy_lane``/``details`` are the grader's answer)."""
-    return to_dict(rec, exclude=("policy_lane", "details"))
+    return to_dict(rec, exclude=_ROUTING_HIDDEN)
 
 
 def intake_view(s: Session, intake: IntakeCase) -> dict[str, Any]:

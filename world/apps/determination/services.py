@@ -11,12 +11,15 @@ Actors: UM nurses (approval of their own approve recommendation only) and physic
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from chibench.world.apps import payer_arguments as pargs
 from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_reads as pr
 from chibench.world.apps import payer_views as pv
 from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.pa_workbench.models import PACase
@@ -39,14 +42,38 @@ def _inputs(s: Session, case: PACase, *, acting_as: str, actor_role: str, decisi
             overridden: bool, override_reason: str, rationale: str, citations: list[str],
             line_decisions: list[dict[str, Any]]) -> tuple[PreflightInput, dict[str, str | None]]:
     """Preflight input from the database, plus the ids of each possible source record."""
-    intake = pq.intake_for(s, case.id)
-    triage = pq.triage_for(s, case.id)
-    rec = pq.nurse_recommendation_for(s, case.id)
     md = pq.active_md_decision(s, case.id)
-    p2p = pq.p2p_for_decision(s, md)
-    route = pq.latest_routing(s, case.id)
+    facts = _Facts(status=str(case.status), has_determination=pq.active_determination(s, case.id) is not None,
+                   intake=pq.intake_for(s, case.id), triage=pq.triage_for(s, case.id),
+                   rec=pq.nurse_recommendation_for(s, case.id), md=md, p2p=pq.p2p_for_decision(s, md),
+                   route=pq.latest_routing(s, case.id),
+                   line_numbers=[ln["line_number"] for ln in pq.review_lines(s, case)])
+    return _preflight_input(facts, acting_as=acting_as, actor_role=actor_role, decision=decision, now=now,
+                            overridden=overridden, override_reason=override_reason, rationale=rationale,
+                            citations=citations, line_decisions=line_decisions)
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What preflight reads of a case (ORM objects in a write, attribute views of Core rows in a read)."""
+
+    status: str
+    has_determination: bool
+    intake: Any
+    triage: Any
+    rec: Any
+    md: Any
+    p2p: Any
+    route: Any
+    line_numbers: list[int]
+
+
+def _preflight_input(f: _Facts, *, acting_as: str, actor_role: str, decision: str, now: dt.datetime,
+                     overridden: bool, override_reason: str, rationale: str, citations: list[str],
+                     line_decisions: list[dict[str, Any]]) -> tuple[PreflightInput, dict[str, str | None]]:
+    intake, triage, rec, md, p2p, route = f.intake, f.triage, f.rec, f.md, f.p2p, f.route
     inp = PreflightInput(
-        case_status=str(case.status), has_active_determination=pq.active_determination(s, case.id) is not None,
+        case_status=f.status, has_active_determination=f.has_determination,
         decision=decision, intake_complete=intake is not None and intake.status == IntakeStatus.COMPLETE,
         sla_deadline=triage.sla_deadline if triage else None,
         nurse_recommendation=rec.recommendation if rec else None, nurse_reviewer_id=rec.reviewer_id if rec else None,
@@ -54,30 +81,38 @@ def _inputs(s: Session, case: PACase, *, acting_as: str, actor_role: str, decisi
         md_signed_off=bool(md and md.signed_off), p2p_status=str(p2p.status) if p2p else None,
         p2p_outcome=p2p.outcome if p2p else None, acting_as=acting_as, actor_role=actor_role, overridden=overridden,
         override_reason=override_reason, rationale=rationale, policy_citations=citations,
-        line_numbers=[ln["line_number"] for ln in pq.review_lines(s, case)], line_decisions=line_decisions,
+        line_numbers=f.line_numbers, line_decisions=line_decisions,
         administrative=route is not None and route.lane == Lane.ADMINISTRATIVE_REVIEW, now=now)
     ids = {"administrative": route.id if route else None, "md_decision": md.id if md else None,
            "p2p": p2p.id if p2p else None, "nurse_recommendation": rec.id if rec else None}
     return inp, ids
 
 
-def _preview(s: Session, case: PACase, actor: Any, now: dt.datetime) -> dict[str, Any]:
+def _preview(facts: _Facts, actor: Any, now: dt.datetime) -> dict[str, Any]:
     """Preflight of each decision as the reader would finalize it now, using the MD decision's own
     rationale, citations and line decisions (nothing is written)."""
-    md = pq.active_md_decision(s, case.id)
+    md = facts.md
     out: dict[str, Any] = {}
     for decision in DECISIONS:
-        inp, _ = _inputs(s, case, acting_as=actor.id, actor_role=str(actor.role), decision=decision, now=now,
-                         overridden=False, override_reason="",
-                         rationale=(md.denial_rationale or md.rationale) if md else "",
-                         citations=list(md.policy_citations) if md else [],
-                         line_decisions=list(md.line_decisions) if md else [])
+        inp, _ = _preflight_input(facts, acting_as=actor.id, actor_role=str(actor.role), decision=decision, now=now,
+                                  overridden=False, override_reason="",
+                                  rationale=(md.denial_rationale or md.rationale) if md else "",
+                                  citations=list(md.policy_citations) if md else [],
+                                  line_decisions=list(md.line_decisions) if md else [])
         try:
             plan = run_preflight(inp)
             out[decision] = {"passes": True, "source": plan.source}
         except PreflightFailed as exc:
             out[decision] = {"passes": False, "step": exc.details.get("step"), "message": exc.message}
     return out
+
+
+#: The P2P request of an MD decision: the latest created (as ``payer_queries.p2p_for_decision``).
+def _p2p_of(p2ps: Sequence[Any], md: Any) -> Any:
+    if md is None:
+        return None
+    mine = [p for p in p2ps if p.md_decision_id == md.id]
+    return max(mine, key=lambda p: p.created_at) if mine else None
 
 
 def get_summary(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
@@ -90,36 +125,46 @@ def get_summary(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]
     """
     with world.read() as s:
         actor = pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
+        cf = pr.case_file(s, case_id)
+        case = cf.case
         now = pq.current_time(s)
-        triage = pq.triage_for(s, case.id)
-        policy = pq.policy_for_case(s, case)
-        md = pq.active_md_decision(s, case.id)
-        rec = pq.nurse_recommendation_for(s, case.id)
-        p2p = pq.p2p_for_decision(s, md)
-        evaluated = {(e.line_number, e.criterion_id) for e in pq.evaluations(s, case.id)}
-        crits = pq.policy_criteria(s, policy) if policy else []
-        lines = pq.review_lines(s, case)
-        det = pq.active_determination(s, case.id)
+        triage = cf.triage
+        case_lines = pr.rows_by_case(s, "case_lines", case.id)
+        intake_lines = pr.intake_line_rows(s, cf.intake.id) if cf.intake is not None else []
+        lines = pr.working_lines(intake_lines, case_lines)
+        policy, crits = pr.policy_criteria_view(s, case, lines)
+        mds = pr.rows_by_case(s, "md_decisions", case.id)
+        live_md = [d for d in mds if d.superseded_by is None]
+        md = live_md[-1] if live_md else None
+        p2p = _p2p_of(pr.rows_by_case(s, "p2p_requests", case.id), md)
+        evals = pr.rows_by_case(s, "evaluations", case.id)
+        evaluated = {(e.line_number, e.criterion_id) for e in evals}
+        dets = pr.rows_by_case(s, "determinations", case.id)
+        live_det = [d for d in dets if d.superseded_by is None]
+        det = live_det[-1] if live_det else None
+        routes = pr.rows_by_case(s, "routings", case.id)
+        facts = _Facts(status=str(case.status), has_determination=det is not None, intake=cf.intake,
+                       triage=triage, rec=cf.rec, md=md, p2p=p2p, route=routes[-1] if routes else None,
+                       line_numbers=[ln["line_number"] for ln in lines])
         return {
-            "case": pv.case_summary(s, case), "member": pv.member_view(s, case), "lines": lines,
+            "case": pv.case_summary_read(s, cf, case_lines), "member": pr.member_view(s, case), "lines": lines,
             "sla": None if triage is None else {
                 "urgency_level": str(triage.urgency_level), "deadline": iso(triage.sla_deadline),
                 "rule_source": triage.sla_rule_source, "now": iso(now),
                 "seconds_remaining": int((triage.sla_deadline - now).total_seconds()),
                 "met_if_decided_now": sla_met(triage.sla_deadline, now)},
-            "nurse_recommendation": to_dict(rec) if rec else None,
-            "md_decision": to_dict(md) if md else None,
-            "p2p_request": to_dict(p2p) if p2p else None,
-            "criteria": {"policy": pv.criteria_view(s, policy),
-                         "nurse": pq.tally(pq.evaluations(s, case.id, "nurse")),
-                         "md": pq.tally(pq.evaluations(s, case.id, "md")),
-                         "not_evaluated": [{"line_number": ln["line_number"], "criterion_id": c.criterion_id}
+            "nurse_recommendation": cf.rec_dict,
+            "md_decision": pr.MD_DECISION.as_dict(md) if md else None,
+            "p2p_request": pr.P2P.as_dict(p2p) if p2p else None,
+            "criteria": {"policy": policy,
+                         "nurse": pq.tally([e for e in evals if e.stage == "nurse"]),
+                         "md": pq.tally([e for e in evals if e.stage == "md"]),
+                         "not_evaluated": [{"line_number": ln["line_number"], "criterion_id": c}
                                            for ln in lines for c in crits
-                                           if (ln["line_number"], c.criterion_id) not in evaluated]},
-            "determination": to_dict(det) if det else None,
-            "determination_history": [to_dict(d) for d in pq.determinations(s, case.id)],
-            "preflight_preview": _preview(s, case, actor, now),
+                                           if (ln["line_number"], c) not in evaluated]},
+            "determination": pr.DETERMINATION.as_dict(det) if det else None,
+            "determination_history": [pr.DETERMINATION.as_dict(d) for d in dets],
+            "preflight_preview": _preview(facts, actor, now),
         }
 
 

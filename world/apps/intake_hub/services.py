@@ -15,14 +15,12 @@ import datetime as dt
 import re
 from typing import Any
 
-from sqlalchemy import select
-
 from chibench.world.apps import payer_arguments as pargs
 from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_reads as pr
 from chibench.world.apps import payer_views as pv
 from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
-from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.clock import iso
@@ -66,6 +64,19 @@ def _workflow_state(s: Any, case: Any, intake: IntakeCase | None) -> str:
     if case.status in RECEIVABLE:
         return "awaiting_routing"
     return f"case_{case.status}"
+
+
+def _queue_state(r: Any) -> str:
+    """:func:`_workflow_state` of an intake-queue row (:data:`payer_reads.INTAKE_QUEUE`)."""
+    if r.intake_id is None:
+        return "awaiting_intake"
+    if r.intake_status != IntakeStatus.COMPLETE:
+        return "intake_in_progress"
+    if r.triage_id is None:
+        return "awaiting_triage"
+    if r.status in RECEIVABLE:
+        return "awaiting_routing"
+    return f"case_{r.status}"
 
 
 def _editable(tx: Tx, case_id: str) -> tuple[Any, IntakeCase]:
@@ -143,20 +154,23 @@ def list_intake_queue(world: World, *, acting_as: str, include_complete: bool = 
     with world.read() as s:
         pq.read_actor(s, acting_as)
         rows = []
-        for case in s.scalars(select(PACase).order_by(PACase.id)):
-            intake = pq.intake_for(s, case.id)
-            pending = case.status in RECEIVABLE or (intake is not None and intake.status != IntakeStatus.COMPLETE)
-            if not (pending or (flag and intake is not None)):
+        # one statement for the whole queue (a case's intake, triage, latest packet and member name joined)
+        for r in pr.intake_queue_rows(s):
+            has_intake = r.intake_id is not None
+            pending = r.status in RECEIVABLE or (has_intake and r.intake_status != IntakeStatus.COMPLETE)
+            if not (pending or (flag and has_intake)):
                 continue
-            received, channel, _ = _received(s, case)
+            if r.packet_id is not None:  # as _received: the latest packet's receipt, else the case's stamp
+                received, channel = r.packet_submitted_at, str(r.packet_channel)
+            else:
+                received, channel = r.submitted_at, r.submission_channel
             if received is None:
                 continue
-            member = pv.member_view(s, case)
-            rows.append({"case_id": case.id, "case_status": str(case.status),
-                         "intake_id": intake.id if intake else None,
-                         "intake_status": str(intake.status) if intake else None,
-                         "workflow_state": _workflow_state(s, case, intake), "received_at": iso(received),
-                         "channel": channel, "requested_urgency": str(case.urgency), "member_name": member["name"]})
+            rows.append({"case_id": r.id, "case_status": str(r.status),
+                         "intake_id": r.intake_id, "intake_status": str(r.intake_status) if has_intake else None,
+                         "workflow_state": _queue_state(r), "received_at": iso(received),
+                         "channel": channel, "requested_urgency": str(r.urgency),
+                         "member_name": f"{r.given_name} {r.family_name}"})
         return sorted(rows, key=lambda r: (r["received_at"], r["case_id"]))
 
 
@@ -169,12 +183,14 @@ def get_intake_case(world: World, *, acting_as: str, case_id: str) -> dict[str, 
     """
     with world.read() as s:
         pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
-        intake = pq.require_intake(s, case.id)
-        return {**pv.intake_view(s, intake), "member": pv.member_view(s, case),
-                "request": pv.packet_view(pq.latest_packet(s, case.id)),
+        cf = pr.case_file(s, case_id)
+        case, intake = cf.case, pr.require_intake(cf)
+        intake_view = pv.intake_view_read(cf, pr.intake_line_rows(s, intake.id))
+        assert intake_view is not None
+        return {**intake_view, "member": pr.member_view(s, case),
+                "request": pr.latest_packet_dict(s, case.id),
                 "directory_match": pq.directory_match(s, case, (intake.requesting_provider or {}).get("npi")),
-                "documents": [pv.document_view(s, d, with_body=False) for d in pq.payer_documents(s, case.id)]}
+                "documents": [pr.document_view(s, d, with_body=False) for d in pr.payer_document_rows(s, case.id)]}
 
 
 def list_documents(world: World, *, acting_as: str, case_id: str) -> list[dict[str, Any]]:
@@ -184,8 +200,8 @@ def list_documents(world: World, *, acting_as: str, case_id: str) -> list[dict[s
     """
     with world.read() as s:
         pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
-        return [pv.document_view(s, d, with_body=False) for d in pq.payer_documents(s, case.id)]
+        case = pr.case_file(s, case_id).case
+        return [pr.document_view(s, d, with_body=False) for d in pr.payer_document_rows(s, case.id)]
 
 
 # --------------------------------------------------------------------------- writes

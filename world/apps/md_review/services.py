@@ -19,6 +19,7 @@ from typing import Any
 
 from chibench.world.apps import payer_arguments as pargs
 from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_reads as pr
 from chibench.world.apps import payer_views as pv
 from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.md_review.models import MdDecision
@@ -63,14 +64,15 @@ def get_md_review_data(world: World, *, acting_as: str, case_id: str) -> dict[st
     """
     with world.read() as s:
         pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
-        rec = pq.nurse_recommendation_for(s, case.id)
-        return {**pv.review_workspace(s, case),
-                "nurse_evaluations": [to_dict(e) for e in pq.evaluations(s, case.id, "nurse")],
-                "nurse_recommendation": to_dict(rec) if rec else None,
-                "md_evaluations": [to_dict(e) for e in pq.evaluations(s, case.id, "md")],
-                "md_decisions": [to_dict(d) for d in pq.md_decisions(s, case.id)],
-                "p2p_requests": [to_dict(p) for p in pq.p2p_requests(s, case.id)]}
+        cf = pr.case_file(s, case_id)
+        case_id = cf.case.id
+        evals = pr.rows_by_case(s, "evaluations", case_id)
+        return {**pv.review_workspace_read(s, cf),
+                "nurse_evaluations": [pr.EVALUATION.as_dict(e) for e in evals if e.stage == "nurse"],
+                "nurse_recommendation": cf.rec_dict,
+                "md_evaluations": [pr.EVALUATION.as_dict(e) for e in evals if e.stage == "md"],
+                "md_decisions": [pr.MD_DECISION.as_dict(d) for d in pr.rows_by_case(s, "md_decisions", case_id)],
+                "p2p_requests": [pr.P2P.as_dict(p) for p in pr.rows_by_case(s, "p2p_requests", case_id)]}
 
 
 def save_md_review(world: World, *, acting_as: str, case_id: str, line_number: int, criterion_id: str, result: str,

@@ -15,6 +15,7 @@ from typing import Any
 
 from chibench.world.apps import payer_arguments as pargs
 from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_reads as pr
 from chibench.world.apps import payer_views as pv
 from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.nurse_review.models import NurseRecommendation
@@ -53,11 +54,11 @@ def get_nurse_review_data(world: World, *, acting_as: str, case_id: str) -> dict
     """
     with world.read() as s:
         pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
-        rec = pq.nurse_recommendation_for(s, case.id)
-        return {**pv.review_workspace(s, case),
-                "evaluations": [to_dict(e) for e in pq.evaluations(s, case.id, "nurse")],
-                "nurse_recommendation": to_dict(rec) if rec else None}
+        cf = pr.case_file(s, case_id)
+        return {**pv.review_workspace_read(s, cf),
+                "evaluations": [pr.EVALUATION.as_dict(e)
+                                for e in pr.rows_by_case(s, "evaluations", cf.case.id) if e.stage == "nurse"],
+                "nurse_recommendation": cf.rec_dict}
 
 
 def save_criteria_evaluation(world: World, *, acting_as: str, case_id: str, line_number: int, criterion_id: str,

@@ -20,6 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps import payer_queries as pq
+from chibench.world.apps import payer_reads as pr
 from chibench.world.apps import payer_views as pv
 from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.directory.models import GoldCard
@@ -118,12 +119,12 @@ def get_triage(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """
     with world.read() as s:
         pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
-        intake = pq.intake_for(s, case.id)
-        triage = pq.triage_for(s, case.id)
-        return {"case": pv.case_summary(s, case), "intake": pv.intake_view(s, intake) if intake else None,
-                "triage": to_dict(triage) if triage else None,
-                "routing": [pv.routing_view(r) for r in pq.routings(s, case.id)]}
+        cf = pr.case_file(s, case_id)
+        case_id = cf.case.id
+        case_lines = pr.rows_by_case(s, "case_lines", case_id)
+        intake_lines = pr.intake_line_rows(s, cf.intake.id) if cf.intake is not None else []
+        return {"case": pv.case_summary_read(s, cf, case_lines), "intake": pv.intake_view_read(cf, intake_lines),
+                "triage": cf.triage_dict, "routing": pv.routing_views_read(s, case_id)}
 
 
 def calculate_sla(world: World, *, acting_as: str, case_id: str, urgency_level: str,
@@ -150,8 +151,8 @@ def check_gold_card(world: World, *, acting_as: str, case_id: str) -> dict[str, 
     """
     with world.read() as s:
         pq.read_actor(s, acting_as)
-        case = pq.get_case(s, case_id)
-        intake = pq.require_intake(s, case.id)
+        cf = pr.case_file(s, case_id)
+        case, intake = cf.case, pr.require_intake(cf)
         policy = pq.policy_for_case(s, case)
         g = _gold_card(s, case, intake, policy)
         return {"case_id": case.id, "eligible": g.eligible, "reason": g.reason, "npi": g.npi, "plan_id": case.plan_id,

@@ -1,0 +1,344 @@
+"""Payer read paths in few statements: Core ``select``\\ s of whole sections (a case with its one-per-case
+records, all documents of a case, a policy with its criteria) for the payer's read services.
+
+Why: a read tool ran 15–45 ORM statements, and each cost more in SQLAlchemy's ORM layer (statement
+setup, object loading, identity map) than in SQLite. Here every section is one Core statement built once per
+process, run on the read session's connection, and its rows become the same canonical dicts
+:func:`chibench.world.core.serialize.to_dict` gives for the ORM objects: the columns are the mapped
+columns in declaration order, read through the same column types, then passed through the same
+:func:`~chibench.world.core.serialize.plain`. Byte-identical results are checked against a dump of every
+oracle step's result (``/work/prof/golden.py``) and by the apps' tests.
+
+Only for read sessions (``World.read``): a Core statement does not autoflush, so inside a write
+transaction use the ORM helpers of :mod:`payer_queries`, which see unflushed changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
+
+from sqlalchemy import JSON, BindParameter, ColumnElement, Connection, Select, bindparam, func, inspect, or_, select
+from sqlalchemy.orm import Session
+
+from chibench.world.apps.determination.models import Determination
+from chibench.world.apps.directory.models import Plan, Worker
+from chibench.world.apps.document_vault.models import Document
+from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
+from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
+from chibench.world.apps.md_review.models import MdDecision
+from chibench.world.apps.nurse_review.models import CriterionEvaluation, NurseRecommendation, ReviewTask
+from chibench.world.apps.p2p_scheduler.models import P2PRequest
+from chibench.world.apps.pa_workbench.models import PACase, PALine
+from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
+from chibench.world.apps.submission_portal.models import SubmissionPacket
+from chibench.world.apps.triage.models import RoutingRecord, TriageRecord
+from chibench.world.core.errors import InvalidInput, NotFound
+from chibench.world.core.serialize import plain
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+class Part:
+    """One mapped class's columns inside a Core select: ``cols`` in ``to_dict`` order (the mapper's column
+    attributes), and the record they make, as a canonical dict (:meth:`as_dict`) or an attribute view
+    (:meth:`view`, the ORM object's column values — for rules that read ``rec.status`` …)."""
+
+    def __init__(self, cls: type[Any]) -> None:
+        self.cls = cls
+        self.keys: tuple[str, ...] = tuple(c.key for c in inspect(cls).column_attrs)
+        table = cls.__table__
+        # the dicts are keyed by attribute name and the select reads columns by name: they must agree
+        assert all(k in table.c for k in self.keys), cls
+        self.cols: tuple[ColumnElement[Any], ...] = tuple(table.c[k] for k in self.keys)
+        self.width = len(self.keys)
+        # A JSON column's value was just decoded from the row (str keys, JSON scalars): ``plain`` would return
+        # an equal copy, so it is taken as it is; every other value goes through ``plain`` as in ``to_dict``.
+        self.canon: tuple[Any, ...] = tuple(_as_is if isinstance(c.type, JSON) else plain for c in self.cols)
+
+    def as_dict(self, values: Sequence[Any], exclude: tuple[str, ...] = ()) -> dict[str, Any]:
+        if exclude:
+            return {k: f(v) for k, f, v in zip(self.keys, self.canon, values, strict=True) if k not in exclude}
+        return {k: f(v) for k, f, v in zip(self.keys, self.canon, values, strict=True)}
+
+    def view(self, values: Sequence[Any]) -> SimpleNamespace:
+        return SimpleNamespace(**dict(zip(self.keys, values, strict=True)))
+
+
+CASE, INTAKE, TRIAGE, NURSE_REC = Part(PACase), Part(IntakeCase), Part(TriageRecord), Part(NurseRecommendation)
+PA_LINE, INTAKE_LINE, ROUTING, TASK = Part(PALine), Part(IntakeLineItem), Part(RoutingRecord), Part(ReviewTask)
+EVALUATION, MD_DECISION, P2P, PACKET = Part(CriterionEvaluation), Part(MdDecision), Part(P2PRequest), \
+    Part(SubmissionPacket)
+DETERMINATION = Part(Determination)
+
+_CASE_ID: BindParameter[str] = bindparam("case_id")
+_T_CASE, _T_INTAKE, _T_TRIAGE, _T_REC = (PACase.__table__, IntakeCase.__table__, TriageRecord.__table__,
+                                         NurseRecommendation.__table__)
+
+#: A case and its one-per-case records (``case_id`` is unique in each): intake, triage, nurse recommendation.
+_CASE_FILE = (select(*CASE.cols, *INTAKE.cols, *TRIAGE.cols, *NURSE_REC.cols)
+              .select_from(_T_CASE.outerjoin(_T_INTAKE, _T_INTAKE.c.case_id == _T_CASE.c.id)
+                           .outerjoin(_T_TRIAGE, _T_TRIAGE.c.case_id == _T_CASE.c.id)
+                           .outerjoin(_T_REC, _T_REC.c.case_id == _T_CASE.c.id))
+              .where(_T_CASE.c.id == _CASE_ID))
+
+
+def _rows(s: Session, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+    conn: Connection = s.connection()
+    return conn.execute(stmt, params).all()
+
+
+class CaseFile:
+    """A PA case read with its intake, triage record and nurse recommendation (each None when absent):
+    ``case``/``intake``/``triage``/``rec`` are attribute views, ``*_dict`` the canonical dicts."""
+
+    __slots__ = ("case", "case_dict", "intake", "intake_dict", "rec", "rec_dict", "triage", "triage_dict")
+
+    def __init__(self, row: Sequence[Any]) -> None:
+        a = CASE.width
+        b = a + INTAKE.width
+        c = b + TRIAGE.width
+        self.case, self.case_dict = CASE.view(row[:a]), CASE.as_dict(row[:a])
+        self.intake, self.intake_dict = _part(INTAKE, row[a:b])
+        self.triage, self.triage_dict = _part(TRIAGE, row[b:c])
+        self.rec, self.rec_dict = _part(NURSE_REC, row[c:])
+
+
+def _part(part: Part, values: Sequence[Any]) -> tuple[Any, dict[str, Any] | None]:
+    if values[0] is None:  # the primary key of an outer-joined record that is not there
+        return None, None
+    return part.view(values), part.as_dict(values)
+
+
+def case_file(s: Session, case_id: Any) -> CaseFile:
+    """The case ``case_id`` with its one-per-case records, in one statement.
+    Errors as :func:`payer_queries.get_case`: InvalidInput (not an id string), NotFound (no such case)."""
+    if not isinstance(case_id, str) or not case_id:
+        raise InvalidInput("an id string is required", field="case_id")
+    rows = _rows(s, _CASE_FILE, {"case_id": case_id})
+    if not rows:
+        raise NotFound(f"no PA case with id '{case_id}'", field="case_id")
+    return CaseFile(rows[0])
+
+
+def require_intake(cf: CaseFile) -> Any:
+    """The case file's intake (attribute view), as :func:`payer_queries.require_intake`: NotFound without one."""
+    if cf.intake is None:
+        raise NotFound(f"case {cf.case.id} has no intake record; create the intake first", field="case_id")
+    return cf.intake
+
+
+def _by_case(part: Part, *order: ColumnElement[Any]) -> Select[Any]:
+    table = part.cls.__table__
+    return select(*part.cols).where(table.c.case_id == _CASE_ID).order_by(*order)
+
+
+_T_PA_LINE, _T_ROUTING, _T_TASK, _T_EVAL, _T_MD, _T_P2P = (PALine.__table__, RoutingRecord.__table__,
+                                                         ReviewTask.__table__, CriterionEvaluation.__table__,
+                                                         MdDecision.__table__, P2PRequest.__table__)
+_CASE_LINES = _by_case(PA_LINE, _T_PA_LINE.c.line_number)
+_INTAKE_LINES = (select(*INTAKE_LINE.cols).where(IntakeLineItem.__table__.c.intake_id == bindparam("intake_id"))
+                 .order_by(IntakeLineItem.__table__.c.line_number))
+_ROUTINGS = _by_case(ROUTING, _T_ROUTING.c.routed_at, _T_ROUTING.c.id)
+_TASKS = _by_case(TASK, _T_TASK.c.created_at, _T_TASK.c.id)
+_EVALUATIONS = _by_case(EVALUATION, _T_EVAL.c.stage, _T_EVAL.c.line_number, _T_EVAL.c.criterion_id)
+_MD_DECISIONS = _by_case(MD_DECISION, _T_MD.c.decided_at, _T_MD.c.id)
+_P2P_REQUESTS = _by_case(P2P, _T_P2P.c.created_at, _T_P2P.c.id)
+_DETERMINATIONS = _by_case(DETERMINATION, Determination.__table__.c.determined_at, Determination.__table__.c.id)
+
+
+def rows_by_case(s: Session, what: str, case_id: str) -> Sequence[Any]:
+    """All rows of one per-case list, in the order :mod:`payer_queries` returns them. ``what``: case_lines |
+    routings | tasks | evaluations (every stage) | md_decisions | p2p_requests | determinations."""
+    return _rows(s, _LISTS[what], {"case_id": case_id})
+
+
+_LISTS: dict[str, Select[Any]] = {"case_lines": _CASE_LINES, "routings": _ROUTINGS, "tasks": _TASKS,
+                                  "evaluations": _EVALUATIONS, "md_decisions": _MD_DECISIONS,
+                                  "p2p_requests": _P2P_REQUESTS,
+                                  "determinations": _DETERMINATIONS}
+
+
+def intake_line_rows(s: Session, intake_id: str) -> Sequence[Any]:
+    return _rows(s, _INTAKE_LINES, {"intake_id": intake_id})
+
+
+_T_INTAKE_LINE = IntakeLineItem.__table__
+_INTAKE_LINE_NUMBERS = (select(_T_INTAKE_LINE.c.line_number)
+                        .join(_T_INTAKE, _T_INTAKE.c.id == _T_INTAKE_LINE.c.intake_id)
+                        .where(_T_INTAKE.c.case_id == _CASE_ID).order_by(_T_INTAKE_LINE.c.line_number))
+_CASE_LINE_NUMBERS = select(_T_PA_LINE.c.line_number).where(_T_PA_LINE.c.case_id == _CASE_ID) \
+    .order_by(_T_PA_LINE.c.line_number)
+
+
+def line_numbers(s: Session, case_id: str) -> list[int]:
+    """The numbers of :func:`payer_queries.review_lines` (the intake's lines, else the case's), in order."""
+    conn: Connection = s.connection()
+    nums = list(conn.execute(_INTAKE_LINE_NUMBERS, {"case_id": case_id}).scalars())
+    return nums or list(conn.execute(_CASE_LINE_NUMBERS, {"case_id": case_id}).scalars())
+
+
+def working_lines(intake_lines: Sequence[Any], case_lines: Sequence[Any]) -> list[dict[str, Any]]:
+    """:func:`payer_queries.review_lines` from rows already read: the intake's lines, else the case's."""
+    rows = intake_lines or case_lines
+    return [{"line_number": r.line_number, "system": str(r.system), "code": r.code, "display": r.display,
+             "units": r.units, "modifier": r.modifier} for r in rows]
+
+
+# --------------------------------------------------------------------------- policy and criteria
+_T_POLICY, _T_CRIT, _T_ORDER = PayerPolicy.__table__, PolicyCriterion.__table__, ServiceRequest.__table__
+_POLICY_OF_ORDER = (select(_T_POLICY.c.id)
+                    .where(_T_POLICY.c.plan_id == bindparam("plan_id"),
+                           _T_POLICY.c.service_slug == select(_T_ORDER.c.service_slug)
+                           .where(_T_ORDER.c.id == bindparam("order_id")).scalar_subquery())
+                    .order_by(_T_POLICY.c.id).limit(1).scalar_subquery())
+#: The policy governing the order's service on the case's plan (as ``policy_for_case``'s first lookup),
+#: with its criteria in order (a policy without criteria gives one row of NULL criteria).
+_POLICY_WITH_CRITERIA = (select(_T_POLICY.c.id, _T_POLICY.c.handbook_policy_id, _T_POLICY.c.service_category,
+                                _T_CRIT.c.criterion_id, _T_CRIT.c.text, _T_CRIT.c.citation)
+                         .select_from(_T_POLICY.outerjoin(_T_CRIT, _T_CRIT.c.policy_id == _T_POLICY.c.id))
+                         .where(_T_POLICY.c.id == _POLICY_OF_ORDER)
+                         .order_by(_T_CRIT.c.ordinal))
+
+
+def policy_criteria_view(s: Session, case: Any, lines: list[dict[str, Any]]) -> tuple[dict[str, Any] | None,
+                                                                                     list[str]]:
+    """:func:`payer_views.criteria_view` of :func:`payer_queries.policy_for_case`, and the criterion ids in
+    order. ``lines``: the case's working lines (the fallback matches a plan policy by their codes)."""
+    rows = _rows(s, _POLICY_WITH_CRITERIA, {"plan_id": case.plan_id, "order_id": case.order_id})
+    if rows:
+        head = rows[0]
+        crits = [{"criterion_id": r.criterion_id, "text": r.text, "citation": r.citation}
+                 for r in rows if r.criterion_id is not None]
+        return ({"handbook_policy_id": head.handbook_policy_id, "service_category": str(head.service_category),
+                 "criteria": crits}, [c["criterion_id"] for c in crits])
+    from chibench.world.apps import payer_queries as pq  # the rare fallback: a policy governing a line code
+    from chibench.world.apps import payer_views as pv
+
+    codes = {ln["code"] for ln in lines}
+    for pol in s.scalars(select(PayerPolicy).where(PayerPolicy.plan_id == case.plan_id).order_by(PayerPolicy.id)):
+        if codes & set(pol.codes):
+            view = pv.criteria_view(s, pol)
+            assert view is not None
+            return view, [c.criterion_id for c in pq.policy_criteria(s, pol)]
+    return None, []
+
+
+# --------------------------------------------------------------------------- documents
+_T_DOC, _T_PACKET = Document.__table__, SubmissionPacket.__table__
+_PACKET_COPIES = func.json_each(_T_PACKET.c.payer_document_ids).table_valued("value")
+_AUTHOR, _SIGNER = Worker.__table__.alias("author"), Worker.__table__.alias("signer")
+#: What :func:`payer_views.worker_summary` shows of a worker (and ``display_name``'s parts), per alias.
+_WORKER_COLS = ("id", "given_name", "family_name", "credentials", "role", "npi", "org_id", "specialty")
+#: Payer-side documents of a case: linked by ``case_id`` or listed as a packet's payer copies, with their
+#: author and signer (outer-joined: a worker id that names no worker shows as ``{"id": …}``).
+_PAYER_DOCS = (select(_T_DOC.c.id, _T_DOC.c.kind, _T_DOC.c.title, _T_DOC.c.date, _T_DOC.c.author_worker_id,
+                      _T_DOC.c.signed, _T_DOC.c.signed_by, _T_DOC.c.origin, _T_DOC.c.copied_from,
+                      _T_DOC.c.created_at, _T_DOC.c.body,
+                      *(_AUTHOR.c[k].label(f"author_{k}") for k in _WORKER_COLS),
+                      *(_SIGNER.c[k].label(f"signer_{k}") for k in _WORKER_COLS))
+               .select_from(_T_DOC.outerjoin(_AUTHOR, _AUTHOR.c.id == _T_DOC.c.author_worker_id)
+                            .outerjoin(_SIGNER, _SIGNER.c.id == _T_DOC.c.signed_by))
+               .where(_T_DOC.c.side == "payer",
+                      or_(_T_DOC.c.case_id == _CASE_ID,
+                          _T_DOC.c.id.in_(select(_PACKET_COPIES.c.value).select_from(_T_PACKET)
+                                          .join(_PACKET_COPIES, _T_PACKET.c.case_id == _CASE_ID)))))
+_DISPLAY_NAME = Worker.display_name.fget
+assert _DISPLAY_NAME is not None
+
+
+def _worker_summary(row: Any, prefix: str, worker_id: str | None) -> dict[str, Any] | None:
+    """:func:`payer_views.worker_summary` from a document row's joined worker columns."""
+    if not worker_id:
+        return None
+    m = row._mapping
+    if m[f"{prefix}id"] is None:
+        return {"id": worker_id}
+    w = SimpleNamespace(**{k: m[f"{prefix}{k}"] for k in _WORKER_COLS})
+    return {"id": w.id, "name": _DISPLAY_NAME(w), "role": str(w.role), "credentials": w.credentials, "npi": w.npi,
+            "org_id": w.org_id, "specialty": w.specialty}
+
+
+_LATEST_PACKET = select(*PACKET.cols).where(_T_PACKET.c.case_id == _CASE_ID).order_by(_T_PACKET.c.sequence.desc())
+
+
+def latest_packet_dict(s: Session, case_id: str) -> dict[str, Any] | None:
+    """:func:`payer_views.packet_view` of :func:`payer_queries.latest_packet`."""
+    conn: Connection = s.connection()
+    row = conn.execute(_LATEST_PACKET, {"case_id": case_id}).first()
+    return None if row is None else PACKET.as_dict(row, ("document_ids", "bundle_document_id"))
+
+
+def payer_document_rows(s: Session, case_id: str) -> list[Any]:
+    """:func:`payer_queries.payer_documents`' documents (only the columns a document view shows), sorted by id."""
+    return sorted(_rows(s, _PAYER_DOCS, {"case_id": case_id}), key=lambda r: r.id)
+
+
+def document_view(s: Session, doc: Any, *, with_body: bool) -> dict[str, Any]:
+    """:func:`payer_views.document_view` of a :func:`payer_document_rows` row."""
+    out = {"id": doc.id, "kind": str(doc.kind), "title": doc.title, "date": doc.date.isoformat(),
+           "author": _worker_summary(doc, "author_", doc.author_worker_id), "signed": doc.signed,
+           "signed_by": _worker_summary(doc, "signer_", doc.signed_by), "origin": doc.origin,
+           "copied_from": doc.copied_from,
+           "received_at": plain(doc.created_at)}
+    if with_body:
+        out["body"] = doc.body
+    return out
+
+
+# --------------------------------------------------------------------------- the intake queue
+_T_PATIENT = Patient.__table__
+
+
+def _latest_packet(col: ColumnElement[Any]) -> Any:
+    return (select(col).where(_T_PACKET.c.case_id == _T_CASE.c.id).order_by(_T_PACKET.c.sequence.desc())
+            .limit(1).scalar_subquery())
+
+
+#: Every case (by id) with what an intake-queue row shows: its intake, whether it has a triage record, the
+#: latest submission packet's receipt (as ``payer_queries.latest_packet``) and the member's name.
+INTAKE_QUEUE = (select(_T_CASE.c.id, _T_CASE.c.status, _T_CASE.c.urgency, _T_CASE.c.submitted_at,
+                       _T_CASE.c.submission_channel, _T_INTAKE.c.id.label("intake_id"),
+                       _T_INTAKE.c.status.label("intake_status"), _T_TRIAGE.c.id.label("triage_id"),
+                       _latest_packet(_T_PACKET.c.id).label("packet_id"),
+                       _latest_packet(_T_PACKET.c.submitted_at).label("packet_submitted_at"),
+                       _latest_packet(_T_PACKET.c.channel).label("packet_channel"),
+                       _T_PATIENT.c.given_name, _T_PATIENT.c.family_name)
+                .select_from(_T_CASE.join(_T_PATIENT, _T_PATIENT.c.id == _T_CASE.c.patient_id)
+                             .outerjoin(_T_INTAKE, _T_INTAKE.c.case_id == _T_CASE.c.id)
+                             .outerjoin(_T_TRIAGE, _T_TRIAGE.c.case_id == _T_CASE.c.id))
+                .order_by(_T_CASE.c.id))
+
+
+def intake_queue_rows(s: Session) -> Sequence[Any]:
+    return _rows(s, INTAKE_QUEUE, {})
+
+
+# --------------------------------------------------------------------------- member
+_T_COV, _T_PLAN = Coverage.__table__, Plan.__table__
+_MEMBER = (select(_T_PATIENT.c.id, _T_PATIENT.c.given_name, _T_PATIENT.c.family_name, _T_PATIENT.c.birth_date,
+                  _T_PATIENT.c.sex, _T_PATIENT.c.state, _T_PATIENT.c.preferred_language, _T_COV.c.member_id,
+                  _T_COV.c.status, _T_COV.c.effective_date, _T_COV.c.termination_date, _T_COV.c.group_number,
+                  _T_PLAN.c.id.label("plan_id"), _T_PLAN.c.name, _T_PLAN.c.line_of_business, _T_PLAN.c.product,
+                  _T_PLAN.c.state.label("plan_state"))
+           .select_from(_T_PATIENT.join(_T_COV, _T_COV.c.id == bindparam("coverage_id"))
+                        .join(_T_PLAN, _T_PLAN.c.id == bindparam("plan_id")))
+           .where(_T_PATIENT.c.id == bindparam("patient_id")))
+
+
+def member_view(s: Session, case: Any) -> dict[str, Any]:
+    """:func:`payer_views.member_view` in one statement (patient, coverage and plan by their ids)."""
+    conn: Connection = s.connection()
+    m = conn.execute(_MEMBER, {"patient_id": case.patient_id, "coverage_id": case.coverage_id,
+                               "plan_id": case.plan_id}).one()  # foreign keys: all three exist
+    return {"patient_id": m.id, "name": f"{m.given_name} {m.family_name}",
+            "birth_date": m.birth_date.isoformat(), "sex": str(m.sex), "state": m.state,
+            "preferred_language": m.preferred_language, "member_id": m.member_id,
+            "coverage": {"status": str(m.status), "effective_date": m.effective_date.isoformat(),
+                         "termination_date": m.termination_date.isoformat() if m.termination_date else None,
+                         "group_number": m.group_number},
+            "plan": {"id": m.plan_id, "name": m.name, "line_of_business": str(m.line_of_business),
+                     "product": str(m.product), "state": m.plan_state}}
