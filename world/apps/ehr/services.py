@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import String, bindparam, select, type_coerce
 from sqlalchemy.orm import Session
 
-from chibench.world.apps.directory.models import Organization, Worker
+from chibench.world.apps.directory.models import Organization, Plan, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import (
     Allergy,
@@ -40,7 +40,6 @@ from chibench.world.apps.provider_common import (
     DOC_INDEX,
     PROVIDER_READERS,
     coverage_summaries_select,
-    coverage_summary,
     coverage_summary_of,
     display_name,
     doc_summaries,
@@ -81,6 +80,16 @@ def demographics(s: Session, p: Patient) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------ search
+_PAT = Patient.__table__.c
+_SEARCH_PATIENTS = select(_PAT.id, _PAT.given_name, _PAT.family_name, type_coerce(_PAT.birth_date, String),
+                          _PAT.birth_date, type_coerce(_PAT.sex, String), _PAT.city, _PAT.state, _PAT.phone
+                          ).where(_PAT.id.in_(bindparam("ids", expanding=True)))
+_COV = Coverage.__table__.c
+_PLAN = Plan.__table__.c
+_SEARCH_COVERAGES = (select(_COV.patient_id, _COV.member_id, _COV.plan_id, _PLAN.name, type_coerce(_COV.status, String))
+                     .select_from(Coverage.__table__.outerjoin(Plan.__table__, _PLAN.id == _COV.plan_id))
+                     .where(_COV.patient_id.in_(bindparam("ids", expanding=True)))
+                     .order_by(_COV.effective_date))
 def search_patients(world: World, *, acting_as: str, query: str, birth_date: str | None = None,
                     limit: int = 25) -> list[dict[str, Any]]:
     """Find patients in the actor's organization by name or member-id fragment.
@@ -99,22 +108,24 @@ def search_patients(world: World, *, acting_as: str, query: str, birth_date: str
         q = v.text(query, "query", max_len=100, min_len=2).strip().lower()
         dob = v.iso_date(birth_date, "birth_date") if birth_date is not None else None
         n = v.integer(limit, "limit", lo=1, hi=MAX_SEARCH_LIMIT)
-        ids = set(s.execute(visible_patient_ids(actor.org_id)).scalars())
+        ids = sorted(set(s.execute(visible_patient_ids(actor.org_id)).scalars()))
         tokens = q.split()
+        # every visible patient's coverages in one statement, oldest first per patient (SQLite's sort keeps each
+        # patient's ties in the order of a per-patient query: the table's row order)
+        covs_of: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for pid, member_id, plan_id, plan_name, status in s.execute(_SEARCH_COVERAGES, {"ids": ids}).all():
+            covs_of[pid].append({"member_id": member_id, "plan_id": plan_id, "plan_name": plan_name, "status": status})
         rows: list[dict[str, Any]] = []
-        for p in s.scalars(select(Patient).where(Patient.id.in_(ids))):
-            covs = list(s.scalars(select(Coverage).where(Coverage.patient_id == p.id).order_by(Coverage.effective_date)))
-            hay = [p.given_name.lower(), p.family_name.lower(), p.id.lower(), *(c.member_id.lower() for c in covs)]
-            if dob is not None and p.birth_date != dob:
+        for pid, given, family, birth_iso, birth, sex, city, state, phone in s.execute(_SEARCH_PATIENTS,
+                                                                                         {"ids": ids}).all():
+            covs = covs_of.get(pid, [])
+            hay = [given.lower(), family.lower(), pid.lower(), *(c["member_id"].lower() for c in covs)]
+            if dob is not None and birth != dob:
                 continue
             if all(any(t in h for h in hay) for t in tokens):
                 rows.append({
-                    "patient_id": p.id, "given_name": p.given_name, "family_name": p.family_name,
-                    "birth_date": p.birth_date.isoformat(), "sex": str(p.sex), "city": p.city, "state": p.state,
-                    "phone": p.phone,
-                    "coverages": [{"member_id": c.member_id, "plan_id": c.plan_id,
-                                   "plan_name": coverage_summary(s, c).get("plan_name"), "status": str(c.status)}
-                                  for c in covs],
+                    "patient_id": pid, "given_name": given, "family_name": family, "birth_date": birth_iso,
+                    "sex": sex, "city": city, "state": state, "phone": phone, "coverages": covs,
                 })
         rows.sort(key=lambda r: (r["family_name"], r["given_name"], r["patient_id"]))
         return rows[:n]
@@ -192,7 +203,7 @@ _LINE_CODES = (select(_LINES.case_id, _LINES.code).where(_LINES.case_id.in_(bind
 
 def _observations(s: Session, patient_id: str, *, per_code: int, since: dt.date | None, until: dt.date | None,
                   loinc_codes: list[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    all_rows = _OBS.dicts(s.execute(_OBS_OF_PATIENT, {"pid": patient_id}))
+    all_rows = _OBS.dicts(s.execute(_OBS_OF_PATIENT, {"pid": patient_id}).all())
     index: dict[str, dict[str, Any]] = {}
     for o in all_rows:  # newest first: the first row of a code is its latest, the last its earliest
         e = index.get(o["loinc"])
@@ -221,7 +232,7 @@ def _observations(s: Session, patient_id: str, *, per_code: int, since: dt.date 
 def _encounters(s: Session, patient_id: str) -> list[dict[str, Any]]:
     n = _ENC.width
     out = []
-    for r in s.execute(_ENC_OF_PATIENT, {"pid": patient_id}):
+    for r in s.execute(_ENC_OF_PATIENT, {"pid": patient_id}).all():
         d = _ENC.dict(r)
         d["provider_name"] = display_name(r[n + 1], r[n + 2], r[n + 3]) if r[n] is not None else None
         out.append(d)
@@ -261,14 +272,14 @@ def chart_payload(s: Session, p: Patient, *, document_sides: tuple[str, ...], pe
         "as_of": today.isoformat(),
         "patient": demographics(s, p),
         "coverages": [coverage_summary_of(r, on=today) for r in s.execute(_COVS_OF_PATIENT, pid)],
-        "conditions": _COND.dicts(s.execute(_COND_OF_PATIENT, pid)),
+        "conditions": _COND.dicts(s.execute(_COND_OF_PATIENT, pid).all()),
         "encounters": _encounters(s, p.id),
         "observations": obs,
         "observations_meta": obs_meta,
-        "medications": _MED.dicts(s.execute(_MED_OF_PATIENT, pid)),
-        "procedures": _PROC.dicts(s.execute(_PROC_OF_PATIENT, pid)),
-        "allergies": _ALG.dicts(s.execute(_ALG_OF_PATIENT, pid)),
-        "documents": doc_summaries(s.execute(_DOCS_OF_PATIENT, {"pid": p.id, "sides": list(document_sides)})),
+        "medications": _MED.dicts(s.execute(_MED_OF_PATIENT, pid).all()),
+        "procedures": _PROC.dicts(s.execute(_PROC_OF_PATIENT, pid).all()),
+        "allergies": _ALG.dicts(s.execute(_ALG_OF_PATIENT, pid).all()),
+        "documents": doc_summaries(s.execute(_DOCS_OF_PATIENT, {"pid": p.id, "sides": list(document_sides)}).all()),
     }
     if pa_cases_org is not None:
         out["prior_pa_cases"] = _prior_pa_cases(s, p.id, pa_cases_org)
