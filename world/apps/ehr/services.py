@@ -39,6 +39,7 @@ from chibench.world.apps.provider_common import (
     COVERAGE_ROW,
     DOC_INDEX,
     PROVIDER_READERS,
+    WORKER_CARD_COLUMNS,
     coverage_summaries_select,
     coverage_summary_of,
     display_name,
@@ -49,6 +50,7 @@ from chibench.world.apps.provider_common import (
     read_actor,
     visible_patient_ids,
     worker_card,
+    worker_card_of,
 )
 from chibench.world.apps.row_shapes import RowShape
 from chibench.world.core import validate as v
@@ -131,6 +133,20 @@ def search_patients(world: World, *, acting_as: str, query: str, birth_date: str
         return rows[:n]
 
 
+_ORDER = RowShape(ServiceRequest)
+_ORG = Organization.__table__.c
+#: A patient's orders, newest first, with the ordering organization's name and the ordering provider's card.
+_ORDERS_OF_PATIENT = (select(*_ORDER.columns, _ORG.id, _ORG.name, *WORKER_CARD_COLUMNS)
+                      .select_from(_ORDER.table
+                                   .outerjoin(Organization.__table__, _ORG.id == _ORDER.c.org_id)
+                                   .outerjoin(Worker.__table__, Worker.__table__.c.id == _ORDER.c.ordering_worker_id))
+                      .where(_ORDER.c.patient_id == bindparam("pid"))
+                      .order_by(_ORDER.c.date.desc(), _ORDER.c.id.desc()))
+_PC = PACase.__table__.c
+_CASES_OF_ORDERS = (select(_PC.order_id, _PC.id, type_coerce(_PC.status, String))
+                    .where(_PC.order_id.in_(bindparam("ids", expanding=True))).order_by(_PC.id))
+
+
 def list_candidate_orders(world: World, *, acting_as: str, patient_id: str) -> list[dict[str, Any]]:
     """Service-request orders on the patient's chart, newest first (order date, then id, descending).
 
@@ -143,15 +159,18 @@ def list_candidate_orders(world: World, *, acting_as: str, patient_id: str) -> l
     with world.read() as s:
         actor = read_actor(s, acting_as, PROVIDER_READERS, "list a patient's orders")
         p = load_patient(s, patient_id, actor)
+        n = _ORDER.width
+        orders = s.execute(_ORDERS_OF_PATIENT, {"pid": p.id}).all()
+        cases: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        if orders:
+            for order_id, case_id, status in s.execute(_CASES_OF_ORDERS, {"ids": [o[0] for o in orders]}).all():
+                cases[order_id].append({"case_id": case_id, "status": status})
         out = []
-        for o in s.scalars(select(ServiceRequest).where(ServiceRequest.patient_id == p.id)
-                           .order_by(ServiceRequest.date.desc(), ServiceRequest.id.desc())):
-            d = to_dict(o)
-            org = s.get(Organization, o.org_id)
-            d["org_name"] = org.name if org else None
-            d["ordering_provider"] = worker_card(s.get(Worker, o.ordering_worker_id))
-            d["cases"] = [{"case_id": c.id, "status": str(c.status)}
-                          for c in s.scalars(select(PACase).where(PACase.order_id == o.id).order_by(PACase.id))]
+        for o in orders:
+            d = _ORDER.dict(o)
+            d["org_name"] = o[n + 1] if o[n] is not None else None
+            d["ordering_provider"] = worker_card_of(o[n + 2:n + 10])
+            d["cases"] = cases.get(d["id"], [])
             out.append(d)
         return out
 
