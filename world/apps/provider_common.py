@@ -236,7 +236,7 @@ def coverage_summaries_select() -> Any:
 def coverage_summary_of(row: Sequence[Any], *, on: dt.date | None = None) -> dict[str, Any]:
     """:func:`coverage_summary` of one row of a :func:`coverage_summaries_select` statement."""
     n = COVERAGE_ROW.width
-    out = COVERAGE_ROW.dict(row)
+    out = COVERAGE_ROW.as_dict(row)
     if row[n] is not None:
         out.update(plan_name=row[n + 1], line_of_business=row[n + 2], product=row[n + 3], plan_state=row[n + 4])
     if on is not None:
@@ -393,7 +393,7 @@ def doc_summaries(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
     n = DOC_INDEX.width
     out = []
     for r in rows:
-        d = DOC_INDEX.dict(r)
+        d = DOC_INDEX.as_dict(r)
         author = worker_card_of(r[n + 1:n + 9])
         d["author"] = author
         d["clinician_signed"] = bool(d["signed"]) and author is not None and author["role"] in _CLINICIAN_ROLES

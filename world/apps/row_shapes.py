@@ -37,7 +37,7 @@ class RowShape:
     """The columns of one mapped class as a Core select list, and the rows as ``to_dict`` dicts.
 
     ``columns``: the select list (declaration order, ``exclude`` left out), to splat into ``select()``
-    with any extra columns *after* it; ``dict(row)`` reads the first ``len(columns)`` values of a row.
+    with any extra columns *after* it; ``as_dict(row)`` reads the first ``len(columns)`` values of a row.
     ``c``: the table's plain Core columns, for ``where``/``order_by`` (no ORM compile step).
     """
 
@@ -64,7 +64,7 @@ class RowShape:
         self.columns: tuple[ColumnElement[Any], ...] = tuple(cols)
         self.width = len(cols)
 
-    def dict(self, row: Sequence[Any]) -> dict[str, Any]:
+    def as_dict(self, row: Sequence[Any]) -> dict[str, Any]:
         """``to_dict(obj, exclude=...)`` of the row's object, from the row's first :attr:`width` values."""
         return dict(zip(self.keys, row, strict=False))
 

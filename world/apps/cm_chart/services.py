@@ -47,7 +47,7 @@ _REFERRAL = select(*_REF.columns).where(_REF.c.id == bindparam("rid"))
 
 def _case_header(s: Session, case: CMCase) -> dict[str, Any]:
     ref = s.execute(_REFERRAL, {"rid": case.referral_id}).first()
-    return {"case": to_dict(case), "referral": _REF.dict(ref) if ref is not None else None}
+    return {"case": to_dict(case), "referral": _REF.as_dict(ref) if ref is not None else None}
 
 
 def get_chart_data(world: World, *, acting_as: str, case_id: str,

@@ -125,7 +125,7 @@ _PRIORITY_AT, _RISK_AT, _DATE_AT, _ID_AT = (_REF.keys.index(k) for k in ("sugges
 def _queue_entry(row: Any, today: dt.date) -> dict[str, Any]:
     """``_referral_view(full=False)`` of one ``_QUEUE`` row."""
     n = _REF.width
-    out = _REF.dict(row)
+    out = _REF.as_dict(row)
     (pid, given, family, birth_iso, birth, sex, phone, language, line, city, state, postal,
      pcp_id) = row[n:n + 13]
     age = today.year - birth.year - ((today.month, today.day) < (birth.month, birth.day))

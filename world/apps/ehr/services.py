@@ -167,7 +167,7 @@ def list_candidate_orders(world: World, *, acting_as: str, patient_id: str) -> l
                 cases[order_id].append({"case_id": case_id, "status": status})
         out = []
         for o in orders:
-            d = _ORDER.dict(o)
+            d = _ORDER.as_dict(o)
             d["org_name"] = o[n + 1] if o[n] is not None else None
             d["ordering_provider"] = worker_card_of(o[n + 2:n + 10])
             d["cases"] = cases.get(d["id"], [])
@@ -252,7 +252,7 @@ def _encounters(s: Session, patient_id: str) -> list[dict[str, Any]]:
     n = _ENC.width
     out = []
     for r in s.execute(_ENC_OF_PATIENT, {"pid": patient_id}).all():
-        d = _ENC.dict(r)
+        d = _ENC.as_dict(r)
         d["provider_name"] = display_name(r[n + 1], r[n + 2], r[n + 3]) if r[n] is not None else None
         out.append(d)
     return out
