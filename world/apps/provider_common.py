@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import or_, select, union
+from sqlalchemy import ColumnElement, FromClause, String, or_, select, type_coerce, union
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.directory.models import Organization, Plan, PlanNetwork, Worker
@@ -34,6 +34,7 @@ from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, Encounter, Patient, ServiceRequest
 from chibench.world.apps.pa_workbench.models import InboxMessage, PACase, PALine
 from chibench.world.apps.policy_library.models import PayerPolicy
+from chibench.world.apps.row_shapes import RowShape
 from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
 from chibench.world.core import machines
 from chibench.world.core.db import WorldSetting
@@ -218,6 +219,34 @@ def coverage_summary(s: Session, cov: Coverage, *, on: dt.date | None = None) ->
     return out
 
 
+#: A coverage row as :func:`coverage_summary` starts it; see :func:`coverage_summaries_select`.
+COVERAGE_ROW = RowShape(Coverage)
+_PLANS = Plan.__table__
+
+
+def coverage_summaries_select() -> Any:
+    """``SELECT`` of :func:`coverage_summary`'s inputs (coverage columns, then the plan's) from the coverages
+    left-joined to their plans; add ``where``/``order_by`` on :data:`COVERAGE_ROW` ``.c``, read the rows with
+    :func:`coverage_summary_of`."""
+    return (select(*COVERAGE_ROW.columns, _PLANS.c.id, _PLANS.c.name, type_coerce(_PLANS.c.line_of_business, String),
+                   type_coerce(_PLANS.c.product, String), _PLANS.c.state)
+            .select_from(Coverage.__table__.outerjoin(_PLANS, Coverage.__table__.c.plan_id == _PLANS.c.id)))
+
+
+def coverage_summary_of(row: Sequence[Any], *, on: dt.date | None = None) -> dict[str, Any]:
+    """:func:`coverage_summary` of one row of a :func:`coverage_summaries_select` statement."""
+    n = COVERAGE_ROW.width
+    out = COVERAGE_ROW.as_dict(row)
+    if row[n] is not None:
+        out.update(plan_name=row[n + 1], line_of_business=row[n + 2], product=row[n + 3], plan_state=row[n + 4])
+    if on is not None:
+        day = on.isoformat()  # ISO dates compare as the dates do
+        term = out["termination_date"]
+        out["active_on"] = {"date": day, "active": out["status"] == CoverageStatus.ACTIVE
+                            and out["effective_date"] <= day and (term is None or day <= term)}
+    return out
+
+
 def in_network(s: Session, plan_id: str, org_id: str) -> bool:
     return s.scalar(select(PlanNetwork.id).where(PlanNetwork.plan_id == plan_id, PlanNetwork.org_id == org_id)) \
         is not None
@@ -228,6 +257,35 @@ def worker_card(w: Worker | None) -> dict[str, Any] | None:
         return None
     return {"id": w.id, "name": w.display_name, "role": str(w.role), "org_id": w.org_id, "npi": w.npi,
             "specialty": w.specialty}
+
+
+_WORKERS = Worker.__table__
+
+
+def worker_card_columns(workers: FromClause = _WORKERS) -> tuple[ColumnElement[Any], ...]:
+    """The worker columns :func:`worker_card_of` reads, in its order (the role as its stored value), of
+    ``workers`` (the table or an alias of it); select them from an outer join to get a card per row
+    without loading the worker."""
+    w = workers.c
+    return (w.id, w.given_name, w.family_name, w.credentials, type_coerce(w.role, String), w.org_id, w.npi,
+            w.specialty)
+
+
+WORKER_CARD_COLUMNS = worker_card_columns()
+
+
+def display_name(given: str, family: str, credentials: str | None) -> str:
+    """:attr:`Worker.display_name` from the three columns."""
+    return f"{given} {family}, {credentials}" if credentials else f"{given} {family}"
+
+
+def worker_card_of(values: Sequence[Any]) -> dict[str, Any] | None:
+    """:func:`worker_card` from :data:`WORKER_CARD_COLUMNS`' values (None when the join found no worker)."""
+    wid, given, family, creds, role, org_id, npi, specialty = values
+    if wid is None:
+        return None
+    return {"id": wid, "name": display_name(given, family, creds), "role": role, "org_id": org_id, "npi": npi,
+            "specialty": specialty}
 
 
 # ------------------------------------------------------------------ the plan's published rules
@@ -312,6 +370,35 @@ def doc_summary(s: Session, doc: Document) -> dict[str, Any]:
     out["author"] = worker_card(author)
     out["clinician_signed"] = clinician_signed(s, doc)
     out["body_chars"] = len(doc.body)
+    return out
+
+
+#: Index entry of a document (every column but the body); see :func:`doc_summaries_select`.
+DOC_INDEX = RowShape(Document, exclude=("body",))
+_DOCS = Document.__table__
+#: Roles' stored values that make a signed document clinical evidence (``authority.CLINICIANS``).
+_CLINICIAN_ROLES = frozenset(str(r) for r in authority.CLINICIANS)
+
+
+def doc_summaries_select() -> Any:
+    """``SELECT`` of :func:`doc_summary`'s inputs (document columns, body, author card columns) from the
+    documents left-joined to their authors; add ``where``/``order_by`` on :data:`DOC_INDEX` ``.c`` and read
+    the rows with :func:`doc_summaries` (one statement for the whole index)."""
+    return (select(*DOC_INDEX.columns, _DOCS.c.body, *WORKER_CARD_COLUMNS)
+            .select_from(_DOCS.outerjoin(_WORKERS, _DOCS.c.author_worker_id == _WORKERS.c.id)))
+
+
+def doc_summaries(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
+    """:func:`doc_summary` of each row of a :func:`doc_summaries_select` statement."""
+    n = DOC_INDEX.width
+    out = []
+    for r in rows:
+        d = DOC_INDEX.as_dict(r)
+        author = worker_card_of(r[n + 1:n + 9])
+        d["author"] = author
+        d["clinician_signed"] = bool(d["signed"]) and author is not None and author["role"] in _CLINICIAN_ROLES
+        d["body_chars"] = len(r[n])
+        out.append(d)
     return out
 
 
@@ -400,13 +487,16 @@ def acting_as_payer(tx: Tx) -> Iterator[None]:
 
 
 # ------------------------------------------------------------------------------- results
-def fit_budget(result: dict[str, Any], trimmable: Sequence[str], *, budget: int = RESULT_CHAR_BUDGET - 5_000
-               ) -> dict[str, Any]:
+def fit_budget(result: dict[str, Any], trimmable: Sequence[str], *, budget: int = RESULT_CHAR_BUDGET - 5_000,
+               already_plain: bool = False) -> dict[str, Any]:
     """Drop the *oldest* entries (lists are newest first) of ``trimmable`` keys until the JSON
-    rendering of ``result`` fits ``budget`` characters; records what was cut under ``truncated``."""
+    rendering of ``result`` fits ``budget`` characters; records what was cut under ``truncated``.
+    ``already_plain``: the caller built ``result`` from plain JSON types only (str keys; str, int, float,
+    bool, None, dict, list values), so ``plain(result)`` would be an equal copy and is skipped."""
     cut: dict[str, int] = {}
+    canon = (lambda r: r) if already_plain else plain
     # len(dumps(plain(result))) without sorting keys: the same characters in another order, so the same length
-    while len(json.dumps(plain(result), ensure_ascii=False, separators=(",", ":"))) > budget:
+    while len(json.dumps(canon(result), ensure_ascii=False, separators=(",", ":"))) > budget:
         longest = max(trimmable, key=lambda k: len(result.get(k) or []))
         items = result.get(longest) or []
         if not items:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.cm_chart.models import CMChartReview
@@ -25,6 +25,7 @@ from chibench.world.apps.cm_referral.services import HIDDEN_REFERRAL_FIELDS
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Allergy, Condition, Encounter, Medication, Observation, Patient, Procedure
 from chibench.world.apps.ehr.services import DEFAULT_OBSERVATIONS_PER_CODE, chart_params, chart_payload
+from chibench.world.apps.row_shapes import RowShape
 from chibench.world.core import validate as v
 from chibench.world.core.enums import CMCaseStatus, RiskLevel
 from chibench.world.core.errors import Conflict, InvalidInput
@@ -40,10 +41,13 @@ CM_DOCUMENT_SIDES = ("provider", "cm")
 MAX_ITEMS = 30
 
 
+_REF = RowShape(CMReferral, exclude=HIDDEN_REFERRAL_FIELDS)
+_REFERRAL = select(*_REF.columns).where(_REF.c.id == bindparam("rid"))
+
+
 def _case_header(s: Session, case: CMCase) -> dict[str, Any]:
-    ref = s.get(CMReferral, case.referral_id)
-    return {"case": to_dict(case),
-            "referral": to_dict(ref, exclude=HIDDEN_REFERRAL_FIELDS) if ref is not None else None}
+    ref = s.execute(_REFERRAL, {"rid": case.referral_id}).first()
+    return {"case": to_dict(case), "referral": _REF.as_dict(ref) if ref is not None else None}
 
 
 def get_chart_data(world: World, *, acting_as: str, case_id: str,

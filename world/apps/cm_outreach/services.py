@@ -27,7 +27,7 @@ import datetime as dt
 from contextlib import nullcontext
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import String, bindparam, select, type_coerce
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.cm_common import cm_read_actor, cm_tx_actor, get_cm_case, move_cm_case, require_cm_status
@@ -55,6 +55,12 @@ MAX_ITEMS = 30
 
 
 # ------------------------------------------------------------------------------------------ helpers
+
+
+_TURN = OutreachTurn.__table__.c
+#: ``_messages(_turns(...))`` as one Core statement (the time as its stored text, ``clock.iso``'s form).
+_TRANSCRIPT = (select(_TURN.turn_number, _TURN.speaker, _TURN.text, type_coerce(_TURN.at, String))
+               .where(_TURN.session_id == bindparam("sid")).order_by(_TURN.turn_number))
 
 
 def _session(s: Session, session_id: Any) -> OutreachSession:
@@ -247,7 +253,9 @@ def get_transcript(world: World, *, acting_as: str, session_id: str) -> dict[str
     with world.read() as s:
         cm_read_actor(s, acting_as, "read an outreach call")
         sess = _session(s, session_id)
-        return {**_view(sess), "messages": _messages(_turns(s, sess.id))}
+        return {**_view(sess), "messages": [
+            {"turn_number": n, "role": speaker, "content": text, "timestamp": at}
+            for n, speaker, text, at in s.execute(_TRANSCRIPT, {"sid": sess.id}).all()]}
 
 
 def end_outreach_call(world: World, *, acting_as: str, session_id: str, engagement_status: str,

@@ -10,9 +10,10 @@ documented enrollment/disenrollment); CMSA Standards of Practice for Case Manage
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import String, bindparam, select, type_coerce
 from sqlalchemy.orm import Session, aliased
 
 from chibench.world.apps.cm_common import (
@@ -25,7 +26,8 @@ from chibench.world.apps.cm_common import (
 from chibench.world.apps.cm_referral.models import CMCase, CMReferral
 from chibench.world.apps.directory.models import Plan, Worker
 from chibench.world.apps.ehr.models import Coverage, Patient
-from chibench.world.apps.provider_common import coverage_summary, worker_card
+from chibench.world.apps.provider_common import coverage_summary, worker_card, worker_card_columns, worker_card_of
+from chibench.world.apps.row_shapes import RowShape
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.codes import icd10cm_description
@@ -102,6 +104,40 @@ def _referral_view(s: Session, r: CMReferral, *, full: bool, case_id: Any = _NO_
     return out
 
 
+_REF = RowShape(CMReferral, exclude=HIDDEN_REFERRAL_FIELDS)
+_PAT = Patient.__table__.c
+#: The patient columns ``_demographics`` reads, in the order ``_queue_entry`` unpacks them.
+_QUEUE_PATIENT = (_PAT.id, _PAT.given_name, _PAT.family_name, type_coerce(_PAT.birth_date, String), _PAT.birth_date,
+                  type_coerce(_PAT.sex, String), _PAT.phone, _PAT.preferred_language, _PAT.address_line, _PAT.city,
+                  _PAT.state, _PAT.postal_code, _PAT.pcp_worker_id)
+_PCP_ROW = Worker.__table__.alias("pcp")
+_CASES_T = CMCase.__table__
+#: The whole queue in one statement: each referral with its patient, the PCP's card columns and the case id
+#: (``cm_cases.referral_id`` is unique, so the outer joins never repeat a referral).
+_QUEUE = (select(*_REF.columns, *_QUEUE_PATIENT, _CASES_T.c.id, *worker_card_columns(_PCP_ROW))
+          .select_from(_REF.table.join(Patient.__table__, _PAT.id == _REF.c.patient_id)
+                       .outerjoin(_CASES_T, _CASES_T.c.referral_id == _REF.c.id)
+                       .outerjoin(_PCP_ROW, _PCP_ROW.c.id == _PAT.pcp_worker_id)))
+_QUEUE_BY_STATUS = _QUEUE.where(_REF.c.status == bindparam("status"))
+_PRIORITY_AT, _RISK_AT, _DATE_AT, _ID_AT = (_REF.keys.index(k) for k in ("suggested_priority", "risk_score", "date", "id"))
+
+
+def _queue_entry(row: Any, today: dt.date) -> dict[str, Any]:
+    """``_referral_view(full=False)`` of one ``_QUEUE`` row."""
+    n = _REF.width
+    out = _REF.as_dict(row)
+    (pid, given, family, birth_iso, birth, sex, phone, language, line, city, state, postal,
+     pcp_id) = row[n:n + 13]
+    age = today.year - birth.year - ((today.month, today.day) < (birth.month, birth.day))
+    out["patient"] = {"patient_id": pid, "name": f"{given} {family}", "given_name": given, "family_name": family,
+                      "birth_date": birth_iso, "age": age, "sex": sex, "phone": phone,
+                      "preferred_language": language,
+                      "address": {"line": line, "city": city, "state": state, "postal_code": postal},
+                      "pcp": worker_card_of(row[n + 14:n + 22]) if pcp_id else None}
+    out["case_id"] = row[n + 13]
+    return out
+
+
 def list_referral_queue(world: World, *, acting_as: str, status: str | None = None) -> list[dict[str, Any]]:
     """Inbound CM referrals with patient demographics, most pressing first (suggested priority
     urgent > high > standard, then risk score descending, then referral date, then id).
@@ -111,12 +147,15 @@ def list_referral_queue(world: World, *, acting_as: str, status: str | None = No
     """
     with world.read() as s:
         cm_read_actor(s, acting_as, "read the referral queue")
-        stmt = select(CMReferral)
-        if status is not None:
-            stmt = stmt.where(CMReferral.status == v.one_of(status, ReferralStatus, "status"))
-        rows = sorted(s.scalars(stmt), key=lambda r: (PRIORITY_ORDER[CMPriority(r.suggested_priority)],
-                                                      -r.risk_score, r.date, r.id))
-        return [_referral_view(s, r, full=False) for r in rows]
+        if status is None:
+            found = s.execute(_QUEUE)
+        else:
+            found = s.execute(_QUEUE_BY_STATUS, {"status": v.one_of(status, ReferralStatus, "status")})
+        # a total order (the id is unique); ISO dates compare as the dates do
+        rows = sorted(found, key=lambda r: (PRIORITY_ORDER[CMPriority(r[_PRIORITY_AT])], -r[_RISK_AT], r[_DATE_AT],
+                                            r[_ID_AT]))
+        today = world_today(s)
+        return [_queue_entry(r, today) for r in rows]
 
 
 def get_referral(world: World, *, acting_as: str, referral_id: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ import binascii
 import hashlib
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.directory.models import Worker
@@ -30,13 +30,14 @@ from chibench.world.apps.ehr.models import Coverage, Patient
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.provider_common import (
     ASSEMBLY_STATUSES,
+    DOC_INDEX,
     PROVIDER_READERS,
     PublishedRequirement,
-    case_documents_query,
     case_org_id,
     case_provider_document,
     clinician_signed,
-    doc_summary,
+    doc_summaries,
+    doc_summaries_select,
     load_case,
     patient_visible,
     published_requirement,
@@ -69,6 +70,13 @@ MAX_ANSWER_CHARS = 2_000
 
 
 # ------------------------------------------------------------------------------ documents
+#: ``case_documents_query`` as one statement with the authors' cards (``provider_common.doc_summaries``).
+_CASE_DOCUMENTS = (doc_summaries_select()
+                   .where(DOC_INDEX.c.patient_id == bindparam("pid"), DOC_INDEX.c.side == "provider",
+                          or_(DOC_INDEX.c.case_id.is_(None), DOC_INDEX.c.case_id == bindparam("cid")))
+                   .order_by(DOC_INDEX.c.date.desc(), DOC_INDEX.c.id))
+
+
 def list_case_documents(world: World, *, acting_as: str, case_id: str) -> list[dict[str, Any]]:
     """Provider-side documents usable on a case: the patient's chart documents plus this case's
     uploads and submission bundles; newest first (date, then id). Index entries (no body): every
@@ -78,7 +86,7 @@ def list_case_documents(world: World, *, acting_as: str, case_id: str) -> list[d
     with world.read() as s:
         actor = read_actor(s, acting_as, PROVIDER_READERS, "list case documents")
         case = load_case(s, case_id, actor, "list this case's documents", roles=PROVIDER_READERS)
-        return [doc_summary(s, d) for d in s.scalars(case_documents_query(case))]
+        return doc_summaries(s.execute(_CASE_DOCUMENTS, {"pid": case.patient_id, "cid": case.id}).all())
 
 
 def get_document(world: World, *, acting_as: str, document_id: str) -> dict[str, Any]:

@@ -18,10 +18,10 @@ import datetime as dt
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import String, bindparam, select, type_coerce
 from sqlalchemy.orm import Session
 
-from chibench.world.apps.directory.models import Organization, Worker
+from chibench.world.apps.directory.models import Organization, Plan, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import (
     Allergy,
@@ -36,15 +36,23 @@ from chibench.world.apps.ehr.models import (
 )
 from chibench.world.apps.pa_workbench.models import PACase, PALine
 from chibench.world.apps.provider_common import (
+    COVERAGE_ROW,
+    DOC_INDEX,
     PROVIDER_READERS,
-    coverage_summary,
-    doc_summary,
+    WORKER_CARD_COLUMNS,
+    coverage_summaries_select,
+    coverage_summary_of,
+    display_name,
+    doc_summaries,
+    doc_summaries_select,
     fit_budget,
     load_patient,
     read_actor,
     visible_patient_ids,
     worker_card,
+    worker_card_of,
 )
+from chibench.world.apps.row_shapes import RowShape
 from chibench.world.core import validate as v
 from chibench.world.core.db import SimClock
 from chibench.world.core.errors import InvalidInput
@@ -74,6 +82,16 @@ def demographics(s: Session, p: Patient) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------ search
+_PAT = Patient.__table__.c
+_SEARCH_PATIENTS = select(_PAT.id, _PAT.given_name, _PAT.family_name, type_coerce(_PAT.birth_date, String),
+                          _PAT.birth_date, type_coerce(_PAT.sex, String), _PAT.city, _PAT.state, _PAT.phone
+                          ).where(_PAT.id.in_(bindparam("ids", expanding=True)))
+_COV = Coverage.__table__.c
+_PLAN = Plan.__table__.c
+_SEARCH_COVERAGES = (select(_COV.patient_id, _COV.member_id, _COV.plan_id, _PLAN.name, type_coerce(_COV.status, String))
+                     .select_from(Coverage.__table__.outerjoin(Plan.__table__, _PLAN.id == _COV.plan_id))
+                     .where(_COV.patient_id.in_(bindparam("ids", expanding=True)))
+                     .order_by(_COV.effective_date))
 def search_patients(world: World, *, acting_as: str, query: str, birth_date: str | None = None,
                     limit: int = 25) -> list[dict[str, Any]]:
     """Find patients in the actor's organization by name or member-id fragment.
@@ -92,25 +110,41 @@ def search_patients(world: World, *, acting_as: str, query: str, birth_date: str
         q = v.text(query, "query", max_len=100, min_len=2).strip().lower()
         dob = v.iso_date(birth_date, "birth_date") if birth_date is not None else None
         n = v.integer(limit, "limit", lo=1, hi=MAX_SEARCH_LIMIT)
-        ids = set(s.execute(visible_patient_ids(actor.org_id)).scalars())
+        ids = sorted(set(s.execute(visible_patient_ids(actor.org_id)).scalars()))
         tokens = q.split()
+        # every visible patient's coverages in one statement, oldest first per patient (SQLite's sort keeps each
+        # patient's ties in the order of a per-patient query: the table's row order)
+        covs_of: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for pid, member_id, plan_id, plan_name, status in s.execute(_SEARCH_COVERAGES, {"ids": ids}).all():
+            covs_of[pid].append({"member_id": member_id, "plan_id": plan_id, "plan_name": plan_name, "status": status})
         rows: list[dict[str, Any]] = []
-        for p in s.scalars(select(Patient).where(Patient.id.in_(ids))):
-            covs = list(s.scalars(select(Coverage).where(Coverage.patient_id == p.id).order_by(Coverage.effective_date)))
-            hay = [p.given_name.lower(), p.family_name.lower(), p.id.lower(), *(c.member_id.lower() for c in covs)]
-            if dob is not None and p.birth_date != dob:
+        for pid, given, family, birth_iso, birth, sex, city, state, phone in s.execute(_SEARCH_PATIENTS,
+                                                                                         {"ids": ids}).all():
+            covs = covs_of.get(pid, [])
+            hay = [given.lower(), family.lower(), pid.lower(), *(c["member_id"].lower() for c in covs)]
+            if dob is not None and birth != dob:
                 continue
             if all(any(t in h for h in hay) for t in tokens):
                 rows.append({
-                    "patient_id": p.id, "given_name": p.given_name, "family_name": p.family_name,
-                    "birth_date": p.birth_date.isoformat(), "sex": str(p.sex), "city": p.city, "state": p.state,
-                    "phone": p.phone,
-                    "coverages": [{"member_id": c.member_id, "plan_id": c.plan_id,
-                                   "plan_name": coverage_summary(s, c).get("plan_name"), "status": str(c.status)}
-                                  for c in covs],
+                    "patient_id": pid, "given_name": given, "family_name": family, "birth_date": birth_iso,
+                    "sex": sex, "city": city, "state": state, "phone": phone, "coverages": covs,
                 })
         rows.sort(key=lambda r: (r["family_name"], r["given_name"], r["patient_id"]))
         return rows[:n]
+
+
+_ORDER = RowShape(ServiceRequest)
+_ORG = Organization.__table__.c
+#: A patient's orders, newest first, with the ordering organization's name and the ordering provider's card.
+_ORDERS_OF_PATIENT = (select(*_ORDER.columns, _ORG.id, _ORG.name, *WORKER_CARD_COLUMNS)
+                      .select_from(_ORDER.table
+                                   .outerjoin(Organization.__table__, _ORG.id == _ORDER.c.org_id)
+                                   .outerjoin(Worker.__table__, Worker.__table__.c.id == _ORDER.c.ordering_worker_id))
+                      .where(_ORDER.c.patient_id == bindparam("pid"))
+                      .order_by(_ORDER.c.date.desc(), _ORDER.c.id.desc()))
+_PC = PACase.__table__.c
+_CASES_OF_ORDERS = (select(_PC.order_id, _PC.id, type_coerce(_PC.status, String))
+                    .where(_PC.order_id.in_(bindparam("ids", expanding=True))).order_by(_PC.id))
 
 
 def list_candidate_orders(world: World, *, acting_as: str, patient_id: str) -> list[dict[str, Any]]:
@@ -125,44 +159,120 @@ def list_candidate_orders(world: World, *, acting_as: str, patient_id: str) -> l
     with world.read() as s:
         actor = read_actor(s, acting_as, PROVIDER_READERS, "list a patient's orders")
         p = load_patient(s, patient_id, actor)
+        n = _ORDER.width
+        orders = s.execute(_ORDERS_OF_PATIENT, {"pid": p.id}).all()
+        cases: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        if orders:
+            for order_id, case_id, status in s.execute(_CASES_OF_ORDERS, {"ids": [o[0] for o in orders]}).all():
+                cases[order_id].append({"case_id": case_id, "status": status})
         out = []
-        for o in s.scalars(select(ServiceRequest).where(ServiceRequest.patient_id == p.id)
-                           .order_by(ServiceRequest.date.desc(), ServiceRequest.id.desc())):
-            d = to_dict(o)
-            org = s.get(Organization, o.org_id)
-            d["org_name"] = org.name if org else None
-            d["ordering_provider"] = worker_card(s.get(Worker, o.ordering_worker_id))
-            d["cases"] = [{"case_id": c.id, "status": str(c.status)}
-                          for c in s.scalars(select(PACase).where(PACase.order_id == o.id).order_by(PACase.id))]
+        for o in orders:
+            d = _ORDER.as_dict(o)
+            d["org_name"] = o[n + 1] if o[n] is not None else None
+            d["ordering_provider"] = worker_card_of(o[n + 2:n + 10])
+            d["cases"] = cases.get(d["id"], [])
             out.append(d)
         return out
 
 
 # ------------------------------------------------------------------------------------- chart
+# Each chart section is one Core statement, built once here and bound per call (``pid``, the patient), read
+# as plain dicts (``row_shapes``): equal to ``to_dict`` of the ORM rows, without building the objects.
+_OBS = RowShape(Observation, exclude=("patient_id",))
+_OBS_OF_PATIENT = (select(*_OBS.columns).where(_OBS.c.patient_id == bindparam("pid"))
+                   .order_by(_OBS.c.date.desc(), _OBS.c.id.desc()))
+_ENC = RowShape(Encounter, exclude=("patient_id",))
+_W = Worker.__table__.c
+#: Encounters with their provider's name parts (worker id None: no such worker).
+_ENC_OF_PATIENT = (select(*_ENC.columns, _W.id, _W.given_name, _W.family_name, _W.credentials)
+                   .select_from(_ENC.table.outerjoin(Worker.__table__, _ENC.c.provider_worker_id == _W.id))
+                   .where(_ENC.c.patient_id == bindparam("pid"))
+                   .order_by(_ENC.c.date.desc(), _ENC.c.id.desc()))
+_COND = RowShape(Condition, exclude=("patient_id",))
+#: Active first, then the latest onset, then id (a total order: the same as sorting in Python by code point).
+_COND_OF_PATIENT = (select(*_COND.columns).where(_COND.c.patient_id == bindparam("pid"))
+                    .order_by(_COND.c.status != "active", _COND.c.onset.desc(), _COND.c.id))
+_MED = RowShape(Medication, exclude=("patient_id",))
+_MED_OF_PATIENT = (select(*_MED.columns).where(_MED.c.patient_id == bindparam("pid"))
+                   .order_by(_MED.c.status != "active", _MED.c.start.desc(), _MED.c.id))
+_PROC = RowShape(Procedure, exclude=("patient_id",))
+_PROC_OF_PATIENT = (select(*_PROC.columns).where(_PROC.c.patient_id == bindparam("pid"))
+                    .order_by(_PROC.c.date.desc(), _PROC.c.id))
+_ALG = RowShape(Allergy, exclude=("patient_id",))
+_ALG_OF_PATIENT = (select(*_ALG.columns).where(_ALG.c.patient_id == bindparam("pid"))
+                   .order_by(_ALG.c.recorded.desc(), _ALG.c.id))
+_DOCS_OF_PATIENT = (doc_summaries_select()
+                    .where(DOC_INDEX.c.patient_id == bindparam("pid"),
+                           DOC_INDEX.c.side.in_(bindparam("sides", expanding=True)))
+                    .order_by(DOC_INDEX.c.date.desc(), DOC_INDEX.c.id.desc()))
+_COVS_OF_PATIENT = (coverage_summaries_select().where(COVERAGE_ROW.c.patient_id == bindparam("pid"))
+                    .order_by(COVERAGE_ROW.c.effective_date.desc()))
+_CASES = PACase.__table__.c
+_CASES_OF_PATIENT = (select(_CASES.id, type_coerce(_CASES.status, String), _CASES.order_id,
+                            type_coerce(_CASES.urgency, String), type_coerce(_CASES.created_at, String),
+                            _CASES.authorization_number, type_coerce(_CASES.auth_valid_from, String),
+                            type_coerce(_CASES.auth_valid_to, String), _CASES.outcome_reason)
+                     .where(_CASES.patient_id == bindparam("pid")).order_by(_CASES.created_at.desc()))
+_ORDERS = ServiceRequest.__table__.c
+_ORDER_ORGS = select(_ORDERS.id, _ORDERS.org_id).where(_ORDERS.id.in_(bindparam("ids", expanding=True)))
+_LINES = PALine.__table__.c
+_LINE_CODES = (select(_LINES.case_id, _LINES.code).where(_LINES.case_id.in_(bindparam("ids", expanding=True)))
+               .order_by(_LINES.case_id, _LINES.line_number))
+
+
 def _observations(s: Session, patient_id: str, *, per_code: int, since: dt.date | None, until: dt.date | None,
                   loinc_codes: list[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    stmt = select(Observation).where(Observation.patient_id == patient_id)
-    all_rows = list(s.scalars(stmt.order_by(Observation.date.desc(), Observation.id.desc())))
+    all_rows = _OBS.dicts(s.execute(_OBS_OF_PATIENT, {"pid": patient_id}).all())
     index: dict[str, dict[str, Any]] = {}
-    for o in all_rows:
-        e = index.setdefault(o.loinc, {"loinc": o.loinc, "display": o.display, "count": 0,
-                                       "latest_date": o.date.isoformat(), "earliest_date": o.date.isoformat()})
+    for o in all_rows:  # newest first: the first row of a code is its latest, the last its earliest
+        e = index.get(o["loinc"])
+        if e is None:
+            e = index[o["loinc"]] = {"loinc": o["loinc"], "display": o["display"], "count": 0,
+                                     "latest_date": o["date"], "earliest_date": o["date"]}
         e["count"] += 1
-        e["earliest_date"] = o.date.isoformat()
+        e["earliest_date"] = o["date"]
+    lo = since.isoformat() if since is not None else None  # ISO dates compare as the dates do
+    hi = until.isoformat() if until is not None else None
     matched = [o for o in all_rows
-               if (since is None or o.date >= since) and (until is None or o.date <= until)
-               and (not loinc_codes or o.loinc in loinc_codes)]
+               if (lo is None or o["date"] >= lo) and (hi is None or o["date"] <= hi)
+               and (not loinc_codes or o["loinc"] in loinc_codes)]
     taken: dict[str, int] = defaultdict(int)
     rows = []
     for o in matched:
-        if taken[o.loinc] < per_code:
-            taken[o.loinc] += 1
-            rows.append(to_dict(o, exclude=("patient_id",)))
+        if taken[o["loinc"]] < per_code:
+            taken[o["loinc"]] += 1
+            rows.append(o)
     meta = {"total_in_chart": len(all_rows), "matched": len(matched), "returned": len(rows),
-            "per_code": per_code, "since": since.isoformat() if since else None,
-            "until": until.isoformat() if until else None, "loinc_codes": loinc_codes,
+            "per_code": per_code, "since": lo, "until": hi, "loinc_codes": list(loinc_codes),
             "codes": sorted(index.values(), key=lambda e: e["loinc"])}
     return rows, meta
+
+
+def _encounters(s: Session, patient_id: str) -> list[dict[str, Any]]:
+    n = _ENC.width
+    out = []
+    for r in s.execute(_ENC_OF_PATIENT, {"pid": patient_id}).all():
+        d = _ENC.as_dict(r)
+        d["provider_name"] = display_name(r[n + 1], r[n + 2], r[n + 3]) if r[n] is not None else None
+        out.append(d)
+    return out
+
+
+def _prior_pa_cases(s: Session, patient_id: str, org_id: str) -> list[dict[str, Any]]:
+    """The patient's PA cases opened from orders of ``org_id``, newest first, with their line codes."""
+    cases = s.execute(_CASES_OF_PATIENT, {"pid": patient_id}).all()
+    if not cases:
+        return []
+    org_of = dict(s.execute(_ORDER_ORGS, {"ids": sorted({c[2] for c in cases})}).tuples().all())
+    mine = [c for c in cases if org_of.get(c[2]) == org_id]
+    codes: dict[str, list[str]] = defaultdict(list)
+    if mine:
+        for case_id, code in s.execute(_LINE_CODES, {"ids": [c[0] for c in mine]}):
+            codes[case_id].append(code)
+    return [{"case_id": cid, "status": status, "order_id": order_id, "codes": codes[cid], "urgency": urgency,
+             "created_at": created_at, "authorization_number": auth_no, "auth_valid_from": valid_from,
+             "auth_valid_to": valid_to, "outcome_reason": reason}
+            for cid, status, order_id, urgency, created_at, auth_no, valid_from, valid_to, reason in mine]
 
 
 def chart_payload(s: Session, p: Patient, *, document_sides: tuple[str, ...], per_code: int,
@@ -172,53 +282,27 @@ def chart_payload(s: Session, p: Patient, *, document_sides: tuple[str, ...], pe
 
     ``document_sides``: which vaults' documents to index (provider: ``("provider",)``).
     ``pa_cases_org``: list the patient's PA cases opened by this organization (None: no PA section).
+    One statement per section; every value is plain JSON already (``fit_budget(already_plain=True)``).
     """
     today = _today(s)
+    pid = {"pid": p.id}
     obs, obs_meta = _observations(s, p.id, per_code=per_code, since=since, until=until, loinc_codes=loinc_codes)
-    encs = []
-    for e in s.scalars(select(Encounter).where(Encounter.patient_id == p.id)
-                       .order_by(Encounter.date.desc(), Encounter.id.desc())):
-        d = to_dict(e, exclude=("patient_id",))
-        w = s.get(Worker, e.provider_worker_id)
-        d["provider_name"] = w.display_name if w else None
-        encs.append(d)
-    conds = sorted(s.scalars(select(Condition).where(Condition.patient_id == p.id)),
-                   key=lambda c: (str(c.status) != "active", -c.onset.toordinal(), c.id))
-    meds = sorted(s.scalars(select(Medication).where(Medication.patient_id == p.id)),
-                  key=lambda m: (str(m.status) != "active", -m.start.toordinal(), m.id))
-    docs = [doc_summary(s, d) for d in s.scalars(
-        select(Document).where(Document.patient_id == p.id, Document.side.in_(document_sides))
-        .order_by(Document.date.desc(), Document.id.desc()))]
     out: dict[str, Any] = {
         "as_of": today.isoformat(),
         "patient": demographics(s, p),
-        "coverages": [coverage_summary(s, c, on=today) for c in s.scalars(
-            select(Coverage).where(Coverage.patient_id == p.id).order_by(Coverage.effective_date.desc()))],
-        "conditions": [to_dict(c, exclude=("patient_id",)) for c in conds],
-        "encounters": encs,
+        "coverages": [coverage_summary_of(r, on=today) for r in s.execute(_COVS_OF_PATIENT, pid)],
+        "conditions": _COND.dicts(s.execute(_COND_OF_PATIENT, pid).all()),
+        "encounters": _encounters(s, p.id),
         "observations": obs,
         "observations_meta": obs_meta,
-        "medications": [to_dict(m, exclude=("patient_id",)) for m in meds],
-        "procedures": [to_dict(x, exclude=("patient_id",)) for x in s.scalars(
-            select(Procedure).where(Procedure.patient_id == p.id).order_by(Procedure.date.desc(), Procedure.id))],
-        "allergies": [to_dict(a, exclude=("patient_id",)) for a in s.scalars(
-            select(Allergy).where(Allergy.patient_id == p.id).order_by(Allergy.recorded.desc(), Allergy.id))],
-        "documents": docs,
+        "medications": _MED.dicts(s.execute(_MED_OF_PATIENT, pid).all()),
+        "procedures": _PROC.dicts(s.execute(_PROC_OF_PATIENT, pid).all()),
+        "allergies": _ALG.dicts(s.execute(_ALG_OF_PATIENT, pid).all()),
+        "documents": doc_summaries(s.execute(_DOCS_OF_PATIENT, {"pid": p.id, "sides": list(document_sides)}).all()),
     }
     if pa_cases_org is not None:
-        cases = []
-        for c in s.scalars(select(PACase).where(PACase.patient_id == p.id).order_by(PACase.created_at.desc())):
-            order = s.get(ServiceRequest, c.order_id)
-            if order is None or order.org_id != pa_cases_org:
-                continue
-            lines = s.scalars(select(PALine).where(PALine.case_id == c.id).order_by(PALine.line_number))
-            cases.append({"case_id": c.id, "status": str(c.status), "order_id": c.order_id,
-                          "codes": [ln.code for ln in lines], "urgency": str(c.urgency),
-                          "created_at": to_dict(c)["created_at"], "authorization_number": c.authorization_number,
-                          "auth_valid_from": to_dict(c)["auth_valid_from"], "auth_valid_to": to_dict(c)["auth_valid_to"],
-                          "outcome_reason": c.outcome_reason})
-        out["prior_pa_cases"] = cases
-    return fit_budget(out, ["observations", "encounters", "documents", "procedures"])
+        out["prior_pa_cases"] = _prior_pa_cases(s, p.id, pa_cases_org)
+    return fit_budget(out, ["observations", "encounters", "documents", "procedures"], already_plain=True)
 
 
 def chart_params(observations_per_code: Any, observations_since: Any, observations_until: Any,
