@@ -20,10 +20,11 @@ from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import JSON, BindParameter, ColumnElement, Connection, Select, bindparam, func, inspect, or_, select
+from sqlalchemy.exc import MultipleResultsFound
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.determination.models import Determination
-from chibench.world.apps.directory.models import Plan, Worker
+from chibench.world.apps.directory.models import Organization, Plan, PlanNetwork, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
@@ -342,3 +343,38 @@ def member_view(s: Session, case: Any) -> dict[str, Any]:
                          "group_number": m.group_number},
             "plan": {"id": m.plan_id, "name": m.name, "line_of_business": str(m.line_of_business),
                      "product": str(m.product), "state": m.plan_state}}
+
+
+# --------------------------------------------------------------------------- directory match
+_T_WORKER, _T_ORG, _T_NETWORK = Worker.__table__, Organization.__table__, PlanNetwork.__table__
+_IN_NETWORK = (select(_T_NETWORK.c.id).where(_T_NETWORK.c.plan_id == bindparam("plan_id"),
+                                            _T_NETWORK.c.org_id == _T_ORG.c.id).exists().label("in_net"))
+#: The clinician with the NPI, their organization (outer-joined: a dangling ``org_id`` is "not found") and
+#: whether it is in the plan's network.
+_WORKER_MATCH = (select(_T_WORKER.c.id, _T_WORKER.c.given_name, _T_WORKER.c.family_name, _T_WORKER.c.credentials,
+                        _T_WORKER.c.specialty, _T_ORG.c.id.label("org_id"), _T_ORG.c.name.label("org_name"),
+                        _T_ORG.c.state.label("org_state"), _IN_NETWORK)
+                 .select_from(_T_WORKER.outerjoin(_T_ORG, _T_ORG.c.id == _T_WORKER.c.org_id))
+                 .where(_T_WORKER.c.npi == bindparam("npi")))
+#: Without a clinician: the (first) organization with the NPI and whether it is in the plan's network.
+_ORG_MATCH = (select(_T_ORG.c.id.label("org_id"), _T_ORG.c.name.label("org_name"),
+                     _T_ORG.c.state.label("org_state"), _IN_NETWORK)
+              .where(_T_ORG.c.npi == bindparam("npi")).limit(1))
+
+
+def directory_match(s: Session, case: Any, npi: str | None) -> dict[str, Any] | None:
+    """:func:`payer_queries.directory_match` in one statement (two when the NPI is an organization's)."""
+    if not npi:
+        return None
+    params = {"npi": npi, "plan_id": case.plan_id}
+    rows = _rows(s, _WORKER_MATCH, params)
+    if len(rows) > 1:  # as the ORM lookup's ``one_or_none``: an NPI names at most one clinician
+        raise MultipleResultsFound("Multiple rows were found when one or none was required")
+    w = rows[0] if rows else None
+    org = w if w is not None else (_rows(s, _ORG_MATCH, params) or [None])[0]
+    if org is None or org.org_id is None:
+        return {"npi": npi, "found": False}
+    in_net = bool(org.in_net)
+    return {"npi": npi, "found": True, "worker_id": w.id if w else None,
+            "name": _DISPLAY_NAME(w) if w else org.org_name, "specialty": w.specialty if w else None,
+            "org_id": org.org_id, "org_name": org.org_name, "org_state": org.org_state, "in_plan_network": in_net}

@@ -189,7 +189,7 @@ def get_intake_case(world: World, *, acting_as: str, case_id: str) -> dict[str, 
         assert intake_view is not None
         return {**intake_view, "member": pr.member_view(s, case),
                 "request": pr.latest_packet_dict(s, case.id),
-                "directory_match": pq.directory_match(s, case, (intake.requesting_provider or {}).get("npi")),
+                "directory_match": pr.directory_match(s, case, (intake.requesting_provider or {}).get("npi")),
                 "documents": [pr.document_view(s, d, with_body=False) for d in pr.payer_document_rows(s, case.id)]}
 
 
