@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, FromClause, String, or_, select, type_coerce, union
+from sqlalchemy import ColumnElement, FromClause, String, bindparam, or_, select, type_coerce, union
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.directory.models import Organization, Plan, PlanNetwork, Worker
@@ -164,6 +164,7 @@ def move_case(tx: Tx, case: PACase, target: str, *, reason: str | None = None) -
 
 
 # ------------------------------------------------------------------------------ patients, EHR
+_WORKERS_T = Worker.__table__
 def visible_patient_ids(org_id: str | None) -> Any:
     """SELECT of the patient ids an organization's EHR holds (orders, encounters, PCP panel)."""
     return union(
@@ -173,8 +174,23 @@ def visible_patient_ids(org_id: str | None) -> Any:
     )
 
 
+_SR, _ENC, _PAT = ServiceRequest.__table__, Encounter.__table__, Patient.__table__
+#: :func:`visible_patient_ids` narrowed to one patient (``pid``) of one organization (``org``): a row
+#: when the organization holds a record of them, none otherwise (the patient-id and organization
+#: indexes answer it without reading the organization's whole patient list).
+_PATIENT_VISIBLE = union(
+    select(_SR.c.patient_id).where(_SR.c.patient_id == bindparam("pid"), _SR.c.org_id == bindparam("org")),
+    select(_ENC.c.patient_id).where(_ENC.c.patient_id == bindparam("pid"), _ENC.c.org_id == bindparam("org")),
+    select(_PAT.c.id).join(_WORKERS_T, _PAT.c.pcp_worker_id == _WORKERS_T.c.id)
+    .where(_PAT.c.id == bindparam("pid"), _WORKERS_T.c.org_id == bindparam("org")),
+).limit(1)
+
+
 def patient_visible(s: Session, patient_id: str, actor: Actor) -> bool:
-    return patient_id in set(s.execute(visible_patient_ids(actor.org_id)).scalars())
+    """Whether the actor's organization holds a record of the patient (``visible_patient_ids``)."""
+    if actor.org_id is None:  # ``== None`` is ``IS NULL`` in visible_patient_ids; keep its meaning
+        return patient_id in set(s.execute(visible_patient_ids(actor.org_id)).scalars())
+    return s.execute(_PATIENT_VISIBLE, {"pid": patient_id, "org": actor.org_id}).first() is not None
 
 
 def load_patient(s: Session, patient_id: str, actor: Actor) -> Patient:
