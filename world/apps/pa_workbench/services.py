@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.appeals.models import Appeal
@@ -59,6 +59,7 @@ from chibench.world.apps.provider_common import (
     tx_case,
     worker_card,
 )
+from chibench.world.apps.row_shapes import RowShape
 from chibench.world.apps.submission_portal.models import SubmissionPacket
 from chibench.world.core import machines
 from chibench.world.core import validate as v
@@ -451,6 +452,23 @@ def check_status(world: World, *, acting_as: str, case_id: str) -> dict[str, Any
 
 
 # ------------------------------------------------------------------------------ inbox
+#: ``message_summary``'s inputs (every column but the body, then the body) read by one Core statement.
+_INBOX_ENTRY = RowShape(InboxMessage, exclude=("body",))
+
+
+def _inbox_select(where: Any) -> dict[bool, Any]:
+    """The provider-audience messages matching ``where``, newest first; keyed by ``unread_only``."""
+    c = _INBOX_ENTRY.c
+    base = select(*_INBOX_ENTRY.columns, c.body).where(c.audience == "provider", where)
+    order = (c.sent_at.desc(), c.id.desc())
+    return {False: base.order_by(*order), True: base.where(c.read_at.is_(None)).order_by(*order)}
+
+
+_INBOX_OF_CASE = _inbox_select(_INBOX_ENTRY.c.case_id == bindparam("cid"))
+_INBOX_OF_ORG = _inbox_select(_INBOX_ENTRY.c.case_id.in_(
+    select(PACase.__table__.c.id)
+    .join(ServiceRequest.__table__, PACase.__table__.c.order_id == ServiceRequest.__table__.c.id)
+    .where(ServiceRequest.__table__.c.org_id == bindparam("org"))))
 def list_messages(world: World, *, acting_as: str, case_id: str | None = None, unread_only: bool = False
                   ) -> list[dict[str, Any]]:
     """Provider inbox of the actor's organization, newest first; optionally one case's or unread only.
@@ -463,10 +481,23 @@ def list_messages(world: World, *, acting_as: str, case_id: str | None = None, u
         actor = read_actor(s, acting_as, PROVIDER_READERS, "read the provider inbox")
         only_unread = v.boolean(unread_only, "unread_only")
         if case_id is not None:
-            case_ids = [load_case(s, case_id, actor, "read this case's messages", roles=PROVIDER_READERS).id]
-        else:
-            case_ids = list(s.scalars(select(PACase.id).join(ServiceRequest, PACase.order_id == ServiceRequest.id)
-                                      .where(ServiceRequest.org_id == actor.org_id)))
+            cid = load_case(s, case_id, actor, "read this case's messages", roles=PROVIDER_READERS).id
+            rows = s.execute(_INBOX_OF_CASE[only_unread], {"cid": cid})
+        elif actor.org_id is not None:
+            rows = s.execute(_INBOX_OF_ORG[only_unread], {"org": actor.org_id})
+        else:  # no organization: ``== None`` below is ``IS NULL``; keep that meaning
+            rows = None
+        if rows is not None:
+            n = _INBOX_ENTRY.width
+            out = []
+            for r in rows:
+                d = _INBOX_ENTRY.as_dict(r)
+                d["preview"] = r[n][:160]
+                d["unread"] = d["read_at"] is None
+                out.append(d)
+            return out
+        case_ids = list(s.scalars(select(PACase.id).join(ServiceRequest, PACase.order_id == ServiceRequest.id)
+                                  .where(ServiceRequest.org_id == actor.org_id)))
         stmt = (select(InboxMessage).where(InboxMessage.audience == "provider", InboxMessage.case_id.in_(case_ids))
                 .order_by(InboxMessage.sent_at.desc(), InboxMessage.id.desc()))
         if only_unread:
