@@ -307,13 +307,16 @@ def worker_card_of(values: Sequence[Any]) -> dict[str, Any] | None:
 # ------------------------------------------------------------------ the plan's published rules
 def policy_for(s: Session, plan_id: str, codes: Sequence[str]) -> PayerPolicy | None:
     """The plan's policy governing the most of ``codes`` (ties: lowest id); None when none does."""
-    best: tuple[int, str] | None = None
-    chosen: PayerPolicy | None = None
-    for pol in s.scalars(select(PayerPolicy).where(PayerPolicy.plan_id == plan_id).order_by(PayerPolicy.id)):
-        n = sum(1 for c in codes if c in pol.codes)
-        if n and (best is None or n > best[0]):
-            best, chosen = (n, pol.id), pol
-    return chosen
+    best: int | None = None
+    chosen: str | None = None
+    # ids and code lists only (ORM column select: a write's pending rows are still flushed first);
+    # the one policy chosen is then loaded
+    for pid, pol_codes in s.execute(select(PayerPolicy.id, PayerPolicy.codes).where(PayerPolicy.plan_id == plan_id)
+                                    .order_by(PayerPolicy.id)):
+        n = sum(1 for c in codes if c in pol_codes)
+        if n and (best is None or n > best):
+            best, chosen = n, pid
+    return s.get(PayerPolicy, chosen) if chosen is not None else None
 
 
 def questions_of(policy: PayerPolicy | None) -> tuple[Question, ...]:
@@ -345,7 +348,7 @@ class PublishedRequirement:
 def published_requirement(s: Session, case: PACase) -> PublishedRequirement:
     """Run ``rules.pa_requirement`` for the case's plan, line codes, place of service and diagnoses,
     with coverage checked on the requested date of service and network status of the ordering org."""
-    codes = [ln.code for ln in s.scalars(select(PALine).where(PALine.case_id == case.id).order_by(PALine.line_number))]
+    codes = list(s.scalars(select(PALine.code).where(PALine.case_id == case.id).order_by(PALine.line_number)))
     policy = policy_for(s, case.plan_id, codes)
     result = pa_requirement.check_requirement(policy, codes, str(case.site_of_service), list(case.diagnosis_codes))
     questions = questions_of(policy) if result.pa_required else ()
