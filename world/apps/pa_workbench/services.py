@@ -60,7 +60,7 @@ from chibench.world.apps.provider_common import (
     worker_card,
 )
 from chibench.world.apps.row_shapes import RowShape
-from chibench.world.apps.submission_portal.models import SubmissionPacket
+from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.db import StateTransition
@@ -416,6 +416,32 @@ def list_cases(world: World, *, acting_as: str, status: str | None = None, inclu
         return [case_summary(s, c) for c in cases]
 
 
+# check_status's sections as Core statements (the same rows, filters and orders as packet_view,
+# _messages, provider_letters, _p2p and outstanding_unreadable_pages; no ORM objects are built)
+_STATUS_PACKET = RowShape(SubmissionPacket, exclude=("payer_document_ids",))
+_STATUS_LATEST_PACKET = (select(*_STATUS_PACKET.columns).where(_STATUS_PACKET.c.case_id == bindparam("cid"))
+                         .order_by(_STATUS_PACKET.c.sequence.desc()).limit(1))
+_STATUS_MESSAGE = RowShape(InboxMessage)
+_STATUS_MESSAGES = (select(*_STATUS_MESSAGE.columns)
+                    .where(_STATUS_MESSAGE.c.case_id == bindparam("cid"), _STATUS_MESSAGE.c.audience == "provider")
+                    .order_by(_STATUS_MESSAGE.c.sent_at.desc(), _STATUS_MESSAGE.c.id.desc()))
+_STATUS_LETTER = RowShape(Letter, exclude=("audit",))
+_STATUS_LETTERS = (select(*_STATUS_LETTER.columns)
+                   .where(_STATUS_LETTER.c.case_id == bindparam("cid"), _STATUS_LETTER.c.recipient == "provider",
+                          _STATUS_LETTER.c.delivered_at.is_not(None))
+                   .order_by(_STATUS_LETTER.c.delivered_at.desc(), _STATUS_LETTER.c.id))
+_STATUS_P2P = RowShape(P2PRequest, exclude=("original_reviewer_id", "md_decision_id"))
+_STATUS_P2PS = (select(*_STATUS_P2P.columns).where(_STATUS_P2P.c.case_id == bindparam("cid"))
+                .order_by(_STATUS_P2P.c.created_at, _STATUS_P2P.c.id))
+_STATUS_FAX_PAGE = RowShape(FaxPage)
+_STATUS_FAX_PAGES = (select(*_STATUS_FAX_PAGE.columns)
+                     .join_from(_STATUS_FAX_PAGE.table, _STATUS_PACKET.table,
+                                _STATUS_FAX_PAGE.c.packet_id == _STATUS_PACKET.c.id)
+                     .where(_STATUS_PACKET.c.case_id == bindparam("cid"), _STATUS_FAX_PAGE.c.readable.is_(False),
+                            _STATUS_FAX_PAGE.c.resent_in_packet_id.is_(None))
+                     .order_by(_STATUS_FAX_PAGE.c.packet_id, _STATUS_FAX_PAGE.c.page_number))
+
+
 def check_status(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """What the payer has replied so far (a read: nothing is stamped, the clock does not move).
 
@@ -431,22 +457,21 @@ def check_status(world: World, *, acting_as: str, case_id: str) -> dict[str, Any
         actor = read_actor(s, acting_as, PROVIDER_READERS, "check a case's status")
         case = load_case(s, case_id, actor, "check this case's status", roles=PROVIDER_READERS)
         d = to_dict(case)
-        latest = s.scalars(select(SubmissionPacket).where(SubmissionPacket.case_id == case.id)
-                           .order_by(SubmissionPacket.sequence.desc())).first()
+        args = {"cid": case.id}
+        latest_row = s.execute(_STATUS_LATEST_PACKET, args).first()
         msgs = []
-        for m in _messages(s, case.id):
-            md = to_dict(m)
-            md["unread"] = m.read_at is None
+        for md in _STATUS_MESSAGE.dicts(s.execute(_STATUS_MESSAGES, args)):
+            md["unread"] = md["read_at"] is None
             msgs.append(md)
         return {
             "case_id": case.id, "status": d["status"],
             **{k: d[k] for k in ("submission_channel", "submitted_at", "authorization_number", "auth_valid_from",
                                  "auth_valid_to", "outcome_reason", "pend_due_at", "closed_reason")},
-            "latest_submission": packet_view(latest) if latest else None,
+            "latest_submission": _STATUS_PACKET.as_dict(latest_row) if latest_row is not None else None,
             "messages": msgs,
-            "letters": provider_letters(s, case.id),
-            "p2p_requests": _p2p(s, case.id),
-            "unreadable_fax_pages": [to_dict(fp) for fp in outstanding_unreadable_pages(s, case.id)],
+            "letters": _STATUS_LETTER.dicts(s.execute(_STATUS_LETTERS, args)),
+            "p2p_requests": _STATUS_P2P.dicts(s.execute(_STATUS_P2PS, args)),
+            "unreadable_fax_pages": _STATUS_FAX_PAGE.dicts(s.execute(_STATUS_FAX_PAGES, args)),
             "next_actions": next_actions(s, case),
         }
 
