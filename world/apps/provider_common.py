@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, FromClause, String, or_, select, type_coerce, union
+from sqlalchemy import ColumnElement, FromClause, String, bindparam, or_, select, type_coerce, union
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.directory.models import Organization, Plan, PlanNetwork, Worker
@@ -164,6 +164,7 @@ def move_case(tx: Tx, case: PACase, target: str, *, reason: str | None = None) -
 
 
 # ------------------------------------------------------------------------------ patients, EHR
+_WORKERS_T = Worker.__table__
 def visible_patient_ids(org_id: str | None) -> Any:
     """SELECT of the patient ids an organization's EHR holds (orders, encounters, PCP panel)."""
     return union(
@@ -173,8 +174,23 @@ def visible_patient_ids(org_id: str | None) -> Any:
     )
 
 
+_SR, _ENC, _PAT = ServiceRequest.__table__, Encounter.__table__, Patient.__table__
+#: :func:`visible_patient_ids` narrowed to one patient (``pid``) of one organization (``org``): a row
+#: when the organization holds a record of them, none otherwise (the patient-id and organization
+#: indexes answer it without reading the organization's whole patient list).
+_PATIENT_VISIBLE = union(
+    select(_SR.c.patient_id).where(_SR.c.patient_id == bindparam("pid"), _SR.c.org_id == bindparam("org")),
+    select(_ENC.c.patient_id).where(_ENC.c.patient_id == bindparam("pid"), _ENC.c.org_id == bindparam("org")),
+    select(_PAT.c.id).join(_WORKERS_T, _PAT.c.pcp_worker_id == _WORKERS_T.c.id)
+    .where(_PAT.c.id == bindparam("pid"), _WORKERS_T.c.org_id == bindparam("org")),
+).limit(1)
+
+
 def patient_visible(s: Session, patient_id: str, actor: Actor) -> bool:
-    return patient_id in set(s.execute(visible_patient_ids(actor.org_id)).scalars())
+    """Whether the actor's organization holds a record of the patient (``visible_patient_ids``)."""
+    if actor.org_id is None:  # ``== None`` is ``IS NULL`` in visible_patient_ids; keep its meaning
+        return patient_id in set(s.execute(visible_patient_ids(actor.org_id)).scalars())
+    return s.execute(_PATIENT_VISIBLE, {"pid": patient_id, "org": actor.org_id}).first() is not None
 
 
 def load_patient(s: Session, patient_id: str, actor: Actor) -> Patient:
@@ -291,13 +307,16 @@ def worker_card_of(values: Sequence[Any]) -> dict[str, Any] | None:
 # ------------------------------------------------------------------ the plan's published rules
 def policy_for(s: Session, plan_id: str, codes: Sequence[str]) -> PayerPolicy | None:
     """The plan's policy governing the most of ``codes`` (ties: lowest id); None when none does."""
-    best: tuple[int, str] | None = None
-    chosen: PayerPolicy | None = None
-    for pol in s.scalars(select(PayerPolicy).where(PayerPolicy.plan_id == plan_id).order_by(PayerPolicy.id)):
-        n = sum(1 for c in codes if c in pol.codes)
-        if n and (best is None or n > best[0]):
-            best, chosen = (n, pol.id), pol
-    return chosen
+    best: int | None = None
+    chosen: str | None = None
+    # ids and code lists only (ORM column select: a write's pending rows are still flushed first);
+    # the one policy chosen is then loaded
+    for pid, pol_codes in s.execute(select(PayerPolicy.id, PayerPolicy.codes).where(PayerPolicy.plan_id == plan_id)
+                                    .order_by(PayerPolicy.id)):
+        n = sum(1 for c in codes if c in pol_codes)
+        if n and (best is None or n > best):
+            best, chosen = n, pid
+    return s.get(PayerPolicy, chosen) if chosen is not None else None
 
 
 def questions_of(policy: PayerPolicy | None) -> tuple[Question, ...]:
@@ -329,7 +348,7 @@ class PublishedRequirement:
 def published_requirement(s: Session, case: PACase) -> PublishedRequirement:
     """Run ``rules.pa_requirement`` for the case's plan, line codes, place of service and diagnoses,
     with coverage checked on the requested date of service and network status of the ordering org."""
-    codes = [ln.code for ln in s.scalars(select(PALine).where(PALine.case_id == case.id).order_by(PALine.line_number))]
+    codes = list(s.scalars(select(PALine.code).where(PALine.case_id == case.id).order_by(PALine.line_number)))
     policy = policy_for(s, case.plan_id, codes)
     result = pa_requirement.check_requirement(policy, codes, str(case.site_of_service), list(case.diagnosis_codes))
     questions = questions_of(policy) if result.pa_required else ()

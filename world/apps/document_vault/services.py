@@ -26,14 +26,14 @@ from sqlalchemy.orm import Session
 
 from chibench.world.apps.directory.models import Worker
 from chibench.world.apps.document_vault.models import Document, FormResponse
-from chibench.world.apps.ehr.models import Coverage, Patient
+from chibench.world.apps.ehr.models import Coverage, Patient, ServiceRequest
 from chibench.world.apps.pa_workbench.models import PACase
 from chibench.world.apps.provider_common import (
     ASSEMBLY_STATUSES,
     DOC_INDEX,
     PROVIDER_READERS,
+    WORKER_CARD_COLUMNS,
     PublishedRequirement,
-    case_org_id,
     case_provider_document,
     clinician_signed,
     doc_summaries,
@@ -46,7 +46,9 @@ from chibench.world.apps.provider_common import (
     require_status,
     tx_case,
     worker_card,
+    worker_card_of,
 )
+from chibench.world.apps.row_shapes import RowShape
 from chibench.world.core import validate as v
 from chibench.world.core.enums import PROVIDER_SUBMITTABLE_KINDS, CaseStatus, DocumentKind
 from chibench.world.core.errors import AuthorityError, InvalidInput, NotFound
@@ -77,6 +79,24 @@ _CASE_DOCUMENTS = (doc_summaries_select()
                    .order_by(DOC_INDEX.c.date.desc(), DOC_INDEX.c.id))
 
 
+#: A whole document row as ``to_dict`` prints it (body included).
+_DOC_FULL = RowShape(Document)
+_CASES, _ORDERS, _WORKERS = PACase.__table__, ServiceRequest.__table__, Worker.__table__
+#: ``get_document``'s reads in one statement: the document, its author's card, and (for a case upload)
+#: the case id and the ordering organization (``case_org_id``).
+_DOCUMENT = (select(*_DOC_FULL.columns, *WORKER_CARD_COLUMNS, _CASES.c.id, _ORDERS.c.org_id)
+             .select_from(_DOC_FULL.table
+                          .outerjoin(_WORKERS, _DOC_FULL.c.author_worker_id == _WORKERS.c.id)
+                          .outerjoin(_CASES, _DOC_FULL.c.case_id == _CASES.c.id)
+                          .outerjoin(_ORDERS, _CASES.c.order_id == _ORDERS.c.id))
+             .where(_DOC_FULL.c.id == bindparam("did")))
+_SIDE_AT = _DOC_FULL.keys.index("side")
+_PATIENT_AT = _DOC_FULL.keys.index("patient_id")
+_CASE_AT = _DOC_FULL.width + 8
+#: Roles' stored values that make a signed document clinical evidence (``authority.CLINICIANS``).
+_CLINICIAN_ROLES = frozenset(str(r) for r in authority.CLINICIANS)
+
+
 def list_case_documents(world: World, *, acting_as: str, case_id: str) -> list[dict[str, Any]]:
     """Provider-side documents usable on a case: the patient's chart documents plus this case's
     uploads and submission bundles; newest first (date, then id). Index entries (no body): every
@@ -98,16 +118,16 @@ def get_document(world: World, *, acting_as: str, document_id: str) -> dict[str,
     with world.read() as s:
         actor = read_actor(s, acting_as, PROVIDER_READERS, "read documents")
         did = v.text(document_id, "document_id", max_len=48).strip()
-        doc = s.get(Document, did)
-        if doc is None or doc.side != "provider":
+        row = s.execute(_DOCUMENT, {"did": did}).first()
+        if row is None or row[_SIDE_AT] != "provider":
             raise NotFound(f"no provider document with id '{did}'", field="document_id")
-        case = s.get(PACase, doc.case_id) if doc.case_id is not None else None
-        if not patient_visible(s, doc.patient_id, actor) or (
-                case is not None and case_org_id(s, case) != actor.org_id):
+        if not patient_visible(s, row[_PATIENT_AT], actor) or (
+                row[_CASE_AT] is not None and row[_CASE_AT + 1] != actor.org_id):
             raise NotFound(f"no provider document with id '{did}'", field="document_id")
-        out = to_dict(doc)
-        out["author"] = worker_card_for(s, doc.author_worker_id)
-        out["clinician_signed"] = clinician_signed(s, doc)
+        out = _DOC_FULL.as_dict(row)
+        author = worker_card_of(row[_DOC_FULL.width:_DOC_FULL.width + 8])
+        out["author"] = author
+        out["clinician_signed"] = bool(out["signed"]) and author is not None and author["role"] in _CLINICIAN_ROLES
         return out
 
 

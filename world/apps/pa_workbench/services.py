@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.appeals.models import Appeal
@@ -59,7 +59,8 @@ from chibench.world.apps.provider_common import (
     tx_case,
     worker_card,
 )
-from chibench.world.apps.submission_portal.models import SubmissionPacket
+from chibench.world.apps.row_shapes import RowShape
+from chibench.world.apps.submission_portal.models import FaxPage, SubmissionPacket
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.db import StateTransition
@@ -415,6 +416,32 @@ def list_cases(world: World, *, acting_as: str, status: str | None = None, inclu
         return [case_summary(s, c) for c in cases]
 
 
+# check_status's sections as Core statements (the same rows, filters and orders as packet_view,
+# _messages, provider_letters, _p2p and outstanding_unreadable_pages; no ORM objects are built)
+_STATUS_PACKET = RowShape(SubmissionPacket, exclude=("payer_document_ids",))
+_STATUS_LATEST_PACKET = (select(*_STATUS_PACKET.columns).where(_STATUS_PACKET.c.case_id == bindparam("cid"))
+                         .order_by(_STATUS_PACKET.c.sequence.desc()).limit(1))
+_STATUS_MESSAGE = RowShape(InboxMessage)
+_STATUS_MESSAGES = (select(*_STATUS_MESSAGE.columns)
+                    .where(_STATUS_MESSAGE.c.case_id == bindparam("cid"), _STATUS_MESSAGE.c.audience == "provider")
+                    .order_by(_STATUS_MESSAGE.c.sent_at.desc(), _STATUS_MESSAGE.c.id.desc()))
+_STATUS_LETTER = RowShape(Letter, exclude=("audit",))
+_STATUS_LETTERS = (select(*_STATUS_LETTER.columns)
+                   .where(_STATUS_LETTER.c.case_id == bindparam("cid"), _STATUS_LETTER.c.recipient == "provider",
+                          _STATUS_LETTER.c.delivered_at.is_not(None))
+                   .order_by(_STATUS_LETTER.c.delivered_at.desc(), _STATUS_LETTER.c.id))
+_STATUS_P2P = RowShape(P2PRequest, exclude=("original_reviewer_id", "md_decision_id"))
+_STATUS_P2PS = (select(*_STATUS_P2P.columns).where(_STATUS_P2P.c.case_id == bindparam("cid"))
+                .order_by(_STATUS_P2P.c.created_at, _STATUS_P2P.c.id))
+_STATUS_FAX_PAGE = RowShape(FaxPage)
+_STATUS_FAX_PAGES = (select(*_STATUS_FAX_PAGE.columns)
+                     .join_from(_STATUS_FAX_PAGE.table, _STATUS_PACKET.table,
+                                _STATUS_FAX_PAGE.c.packet_id == _STATUS_PACKET.c.id)
+                     .where(_STATUS_PACKET.c.case_id == bindparam("cid"), _STATUS_FAX_PAGE.c.readable.is_(False),
+                            _STATUS_FAX_PAGE.c.resent_in_packet_id.is_(None))
+                     .order_by(_STATUS_FAX_PAGE.c.packet_id, _STATUS_FAX_PAGE.c.page_number))
+
+
 def check_status(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
     """What the payer has replied so far (a read: nothing is stamped, the clock does not move).
 
@@ -430,27 +457,43 @@ def check_status(world: World, *, acting_as: str, case_id: str) -> dict[str, Any
         actor = read_actor(s, acting_as, PROVIDER_READERS, "check a case's status")
         case = load_case(s, case_id, actor, "check this case's status", roles=PROVIDER_READERS)
         d = to_dict(case)
-        latest = s.scalars(select(SubmissionPacket).where(SubmissionPacket.case_id == case.id)
-                           .order_by(SubmissionPacket.sequence.desc())).first()
+        args = {"cid": case.id}
+        latest_row = s.execute(_STATUS_LATEST_PACKET, args).first()
         msgs = []
-        for m in _messages(s, case.id):
-            md = to_dict(m)
-            md["unread"] = m.read_at is None
+        for md in _STATUS_MESSAGE.dicts(s.execute(_STATUS_MESSAGES, args)):
+            md["unread"] = md["read_at"] is None
             msgs.append(md)
         return {
             "case_id": case.id, "status": d["status"],
             **{k: d[k] for k in ("submission_channel", "submitted_at", "authorization_number", "auth_valid_from",
                                  "auth_valid_to", "outcome_reason", "pend_due_at", "closed_reason")},
-            "latest_submission": packet_view(latest) if latest else None,
+            "latest_submission": _STATUS_PACKET.as_dict(latest_row) if latest_row is not None else None,
             "messages": msgs,
-            "letters": provider_letters(s, case.id),
-            "p2p_requests": _p2p(s, case.id),
-            "unreadable_fax_pages": [to_dict(fp) for fp in outstanding_unreadable_pages(s, case.id)],
+            "letters": _STATUS_LETTER.dicts(s.execute(_STATUS_LETTERS, args)),
+            "p2p_requests": _STATUS_P2P.dicts(s.execute(_STATUS_P2PS, args)),
+            "unreadable_fax_pages": _STATUS_FAX_PAGE.dicts(s.execute(_STATUS_FAX_PAGES, args)),
             "next_actions": next_actions(s, case),
         }
 
 
 # ------------------------------------------------------------------------------ inbox
+#: ``message_summary``'s inputs (every column but the body, then the body) read by one Core statement.
+_INBOX_ENTRY = RowShape(InboxMessage, exclude=("body",))
+
+
+def _inbox_select(where: Any) -> dict[bool, Any]:
+    """The provider-audience messages matching ``where``, newest first; keyed by ``unread_only``."""
+    c = _INBOX_ENTRY.c
+    base = select(*_INBOX_ENTRY.columns, c.body).where(c.audience == "provider", where)
+    order = (c.sent_at.desc(), c.id.desc())
+    return {False: base.order_by(*order), True: base.where(c.read_at.is_(None)).order_by(*order)}
+
+
+_INBOX_OF_CASE = _inbox_select(_INBOX_ENTRY.c.case_id == bindparam("cid"))
+_INBOX_OF_ORG = _inbox_select(_INBOX_ENTRY.c.case_id.in_(
+    select(PACase.__table__.c.id)
+    .join(ServiceRequest.__table__, PACase.__table__.c.order_id == ServiceRequest.__table__.c.id)
+    .where(ServiceRequest.__table__.c.org_id == bindparam("org"))))
 def list_messages(world: World, *, acting_as: str, case_id: str | None = None, unread_only: bool = False
                   ) -> list[dict[str, Any]]:
     """Provider inbox of the actor's organization, newest first; optionally one case's or unread only.
@@ -463,10 +506,23 @@ def list_messages(world: World, *, acting_as: str, case_id: str | None = None, u
         actor = read_actor(s, acting_as, PROVIDER_READERS, "read the provider inbox")
         only_unread = v.boolean(unread_only, "unread_only")
         if case_id is not None:
-            case_ids = [load_case(s, case_id, actor, "read this case's messages", roles=PROVIDER_READERS).id]
-        else:
-            case_ids = list(s.scalars(select(PACase.id).join(ServiceRequest, PACase.order_id == ServiceRequest.id)
-                                      .where(ServiceRequest.org_id == actor.org_id)))
+            cid = load_case(s, case_id, actor, "read this case's messages", roles=PROVIDER_READERS).id
+            rows = s.execute(_INBOX_OF_CASE[only_unread], {"cid": cid})
+        elif actor.org_id is not None:
+            rows = s.execute(_INBOX_OF_ORG[only_unread], {"org": actor.org_id})
+        else:  # no organization: ``== None`` below is ``IS NULL``; keep that meaning
+            rows = None
+        if rows is not None:
+            n = _INBOX_ENTRY.width
+            out = []
+            for r in rows:
+                d = _INBOX_ENTRY.as_dict(r)
+                d["preview"] = r[n][:160]
+                d["unread"] = d["read_at"] is None
+                out.append(d)
+            return out
+        case_ids = list(s.scalars(select(PACase.id).join(ServiceRequest, PACase.order_id == ServiceRequest.id)
+                                  .where(ServiceRequest.org_id == actor.org_id)))
         stmt = (select(InboxMessage).where(InboxMessage.audience == "provider", InboxMessage.case_id.in_(case_ids))
                 .order_by(InboxMessage.sent_at.desc(), InboxMessage.id.desc()))
         if only_unread:
