@@ -42,7 +42,9 @@ def codex_home(tmp: Path, model_base: str, mcp_url: str) -> Path:
     home.mkdir()
     # A model name codex has no metadata for: with a known one (gpt-5.5) codex 0.169 hides MCP tools behind
     # its `tool_search` tool, and the scripted model calls tools directly. Unknown models get tool results
-    # cut to ~12,000 characters by default, hence tool_output_token_limit.
+    # cut to ~12,000 characters by default, hence tool_output_token_limit. startup_timeout_sec: codex gives an MCP
+    # server 10 s to answer initialize and tools/list, then runs without its tools; on a loaded CI machine the
+    # near-miss run once saw no chibench tools at all.
     (home / "config.toml").write_text(f"""model = "chibench-scripted"
 tool_output_token_limit = 100000
 model_provider = "scripted"
@@ -55,6 +57,7 @@ wire_api = "responses"
 
 [mcp_servers.chibench-provider]
 url = "{mcp_url}"
+startup_timeout_sec = 120
 """, encoding="utf-8")
     return home
 
