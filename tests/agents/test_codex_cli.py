@@ -42,9 +42,11 @@ def codex_home(tmp: Path, model_base: str, mcp_url: str) -> Path:
     home.mkdir()
     # A model name codex has no metadata for: with a known one (gpt-5.5) codex 0.169 hides MCP tools behind
     # its `tool_search` tool, and the scripted model calls tools directly. Unknown models get tool results
-    # cut to ~12,000 characters by default, hence tool_output_token_limit. startup_timeout_sec: codex gives an MCP
-    # server 10 s to answer initialize and tools/list, then runs without its tools; on a loaded CI machine the
-    # near-miss run once saw no chibench tools at all.
+    # cut to ~12,000 characters by default, hence tool_output_token_limit. The server entry is what Harbor's codex
+    # agent writes (a url, not `required = true`): codex then waits only ~1 s for tools/list before it starts the
+    # turn without the server's tools, so this run also proves the world lists its tools that fast (it once
+    # took 0.6-1.1 s, and a loaded CI run saw no chibench tools; world/tools/server.py). startup_timeout_sec
+    # bounds initialize only.
     (home / "config.toml").write_text(f"""model = "chibench-scripted"
 tool_output_token_limit = 100000
 model_provider = "scripted"
@@ -83,7 +85,7 @@ def test_codex_replays_the_task(replay: str, base_world_file: Path, tmp_path: Pa
         reward = served.grade(tmp_path / "verifier")
     last = model.requests[-1]["body"]
     namespaces = [t["name"] for t in last["tools"] if t.get("type") == "namespace"]
-    assert "mcp__chibench_provider" in namespaces, "codex exposed the task's MCP server"
+    assert "mcp__chibench_provider" in namespaces, f"codex did not expose the task's MCP server: {done.stderr[-4000:]}"
     calls = [i for i in last["input"] if i.get("type") == "function_call"]
     outputs = [i for i in last["input"] if i.get("type") == "function_call_output"]
     assert all(c["namespace"] == "mcp__chibench_provider" for c in calls)

@@ -4,12 +4,14 @@
 only its role's tools; a world serves only the roles it is started with. The only other route is
 ``/healthz`` (static "ok", no state). Built with the official ``mcp`` SDK (1.x).
 
-Start-up: the world may be given open, or as a function that opens it. In the second case the
-endpoints answer ``initialize`` and ``tools/list`` at once — from the generated catalog
-(``tool_catalog.py``), which needs none of the world's modules — while the world, its models,
-services and tool bindings load in a background thread; a tool call waits until the world is open.
-Once the registry is loaded the server checks the catalog against it and lists the live registry
-if they ever differ. :func:`serve` binds and listens on its socket before it imports the MCP SDK, so
+Start-up: the world may be given open, or as a function that opens it. Either way the endpoints
+answer ``initialize`` and ``tools/list`` at once, from the generated catalog (``tool_catalog.py``):
+computing a role's listing from the registry costs 0.6–1.1 s of CPU on the reference machine (pydantic
+JSON schemas), and codex (0.169) gives a server it was not told is required about one second to list its
+tools before it starts the turn without them — a whole ``codex exec`` run then has no χ-Bench tools.
+A world given as a function loads (models, services, tool bindings) in a background thread, and a tool
+call waits until it is open. Once the registry is loaded, a background thread checks the served roles'
+catalog entries against it and lists the live registry if they ever differ. :func:`serve` binds and listens on its socket before it imports the MCP SDK, so
 a client that connects early is queued by the kernel, not refused. This module therefore imports
 neither the world nor the SDK at import time.
 """
@@ -103,13 +105,16 @@ class Listing:
                     tools = self._tools[role] = _as_tools(entries)
         return tools
 
-    def verify(self) -> bool:
-        """Compare the generated catalog with the live registry; list the registry if stale. True if fresh."""
+    def verify(self, roles: Sequence[Role] = ROLES) -> bool:
+        """Compare the generated catalog's ``roles`` with the live registry; list the registry (every
+        role) if any differs. True if fresh."""
         if self._entries is None:
             return True
-        live = live_catalog()
-        if catalog_text(live) == catalog_text(self._entries):
+        registry = load_all()
+        live_roles: dict[str, list[dict[str, Any]]] = {r: [catalog_entry(t) for t in registry.for_role(r)] for r in roles}
+        if catalog_text(live_roles) == catalog_text({r: self._entries[r] for r in roles}):
             return True
+        live = live_catalog()
         log.warning("world/tools/tool_catalog.py is stale (run `chibench tools reference`); "
                     "listing the live registry instead")
         with self._lock:
@@ -124,8 +129,9 @@ class WorldHandle:
     :meth:`get` waits for it."""
 
     def __init__(self, source: World | Callable[[], World], listing: Listing,
-                 on_error: Callable[[BaseException], None] | None = None):
+                 on_error: Callable[[BaseException], None] | None = None, roles: Sequence[Role] = ROLES):
         self.listing = listing
+        self.roles = tuple(roles)
         self.on_error = on_error
         self.error: BaseException | None = None
         self._world: World | None = None
@@ -140,11 +146,22 @@ class WorldHandle:
             self._done.set()
 
     def start(self) -> None:
+        """Open the world in a background thread (a world given open: check the listing there instead)."""
         with _START_LOCK:
-            if self._started or self._opener is None:
+            if self._started:
                 return
             self._started = True
-        threading.Thread(target=self._open, name="chibench-world-open", daemon=True).start()
+        if self._opener is None:
+            threading.Thread(target=self._check_listing, name="chibench-listing-check", daemon=True).start()
+        else:
+            threading.Thread(target=self._open, name="chibench-world-open", daemon=True).start()
+
+    def _check_listing(self) -> None:
+        with _gil_to_the_server():
+            try:
+                self.listing.verify(self.roles)
+            except Exception:  # the catalog stays listed; calls are unaffected
+                log.exception("the generated tool catalog could not be checked")
 
     def _open(self) -> None:
         assert self._opener is not None
@@ -155,7 +172,7 @@ class WorldHandle:
                 from . import dispatch  # noqa: F401
 
                 try:  # before any call runs, so that no call shares the CPU with it
-                    self.listing.verify()
+                    self.listing.verify(self.roles)
                 except Exception:  # the catalog stays listed; calls are unaffected
                     log.exception("the generated tool catalog could not be checked")
             self._world = world
@@ -401,7 +418,7 @@ def build_app(world: World | Callable[[], World], roles: Sequence[Role] = ROLES,
     if unknown:
         raise ValueError(f"unknown roles {unknown} (allowed: {', '.join(ROLES)})")
     quiet_abandoned_sessions()
-    handle = WorldHandle(world, Listing.generated() if callable(world) else Listing(), on_error)
+    handle = WorldHandle(world, Listing.generated(), on_error, roles)
     # Containers reach the world as http://world:8000; the DNS-rebinding guard is for browsers on localhost.
     security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
     managers = {r: StreamableHTTPSessionManager(build_server(handle, r), stateless=False, json_response=True,

@@ -1,7 +1,8 @@
 """The tool layer's fast paths behave exactly like the slow ones they replace.
 
 * the generated tool catalog is the live registry's listing, and a server started with a world *opener*
-  lists its tools from it before the world is open, while calls wait for the world;
+  lists its tools from it before the world is open, while calls wait for the world; a server given an
+  open world lists from it too, and checks it against the registry in the background;
 * identities are read once per world and re-read after ``set_identities``;
 * ``dispatch_now`` answers reads in the caller's thread only when the world is free;
 * ``WorldSession.get`` (cached primary-key statement, fetched rows kept for the session) returns what
@@ -90,6 +91,39 @@ def test_tools_are_listed_before_the_world_is_open_and_calls_wait(base_world_fil
         assert names == [t.name for t in load_all().for_role("cm")]
         assert not result.isError and result.structuredContent["id"] == "REF-CM01"
         assert srv.errors == []
+
+
+def test_a_server_given_an_open_world_lists_from_the_catalog_and_checks_it_in_the_background(
+        served_world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """codex 0.169 starts a turn without a server's tools if ``tools/list`` takes more than ~1 s, and computing
+    a role's listing from the registry took 0.6–1.1 s: the listing must not wait for that computation."""
+    from chibench.world.tools import server as server_module
+
+    gate, computed = threading.Event(), []
+    real_entry = server_module.catalog_entry
+
+    def slow_entry(tool):  # the registry computation, held until the listing has been answered
+        gate.wait(30)
+        computed.append(tool.role if hasattr(tool, "role") else tool.name)
+        return real_entry(tool)
+
+    monkeypatch.setattr(server_module, "catalog_entry", slow_entry)
+    with LiveServer(served_world, roles=("cm",)) as srv:
+        async def listed() -> list[str]:
+            async with streamablehttp_client(srv.url("cm")) as (r, w, _), ClientSession(r, w) as s:
+                await s.initialize()
+                with anyio.fail_after(20):
+                    return [t.name for t in (await s.list_tools()).tools]
+
+        names = anyio.run(listed)
+        assert computed == [], "the listing waited for the registry"
+        gate.set()
+        for _ in range(400):  # the background check: the served role only
+            if len(computed) == len(load_all().for_role("cm")):
+                break
+            threading.Event().wait(0.05)
+    assert names == [t.name for t in load_all().for_role("cm")]
+    assert len(computed) == len(load_all().for_role("cm")), "the served role's catalog was checked once"
 
 
 def test_a_world_that_cannot_be_opened_is_reported(tmp_path: Path) -> None:
