@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,7 +39,7 @@ from chibench.world.core import machines
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.enums import CaseStatus, CoverageStatus, WorkerRole
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound, UnknownActor
-from chibench.world.core.serialize import plain, to_dict
+from chibench.world.core.serialize import compact_text, plain, to_dict
 from chibench.world.core.world import SYSTEM_ACTOR, Actor, Tx
 from chibench.world.rules import authority, pa_requirement
 from chibench.world.rules.adjudication import DocView
@@ -515,7 +514,7 @@ def fit_budget(result: dict[str, Any], trimmable: Sequence[str], *, budget: int 
     cut: dict[str, int] = {}
     canon = (lambda r: r) if already_plain else plain
     # len(dumps(plain(result))) without sorting keys: the same characters in another order, so the same length
-    while len(json.dumps(canon(result), ensure_ascii=False, separators=(",", ":"))) > budget:
+    while len(compact_text(canon(result))) > budget:
         longest = max(trimmable, key=lambda k: len(result.get(k) or []))
         items = result.get(longest) or []
         if not items:

@@ -6,9 +6,11 @@ Datetimes become ISO-8601 UTC ``Z`` strings, dates ``YYYY-MM-DD``, enums their s
 from __future__ import annotations
 
 import datetime as dt
+import json
 from enum import Enum
 from typing import Any
 
+import pydantic_core
 from sqlalchemy import inspect
 
 from chibench.world.core.clock import iso
@@ -36,6 +38,45 @@ def plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     return value
+
+
+#: ``json.dumps`` arguments of a tool result's text: compact JSON, as most MCP servers send — fewer characters and
+#: tokens for the agent than indented JSON (≈15 % on a referral), and faster to send.
+TEXT_FORMAT: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
+
+
+def _same_in_rust(value: Any) -> bool:
+    """True if ``pydantic_core.to_json(value)`` is byte-identical to ``json.dumps(value, **TEXT_FORMAT)``:
+    plain JSON types with string keys, and no float in (-1e-4, 1e-4) other than zero (the only values
+    the two print differently: Python writes ``1e-05``, Rust ``0.00001``)."""
+    cls = type(value)
+    if cls is str or cls is int or cls is bool or value is None:
+        return True
+    if cls is float:
+        return value == 0.0 or not -1e-4 < value < 1e-4
+    if cls is dict:  # explicit loops: about twice as fast as all(<generator>) on this hot path
+        for k, v in value.items():  # noqa: SIM110
+            if type(k) is not str or not _same_in_rust(v):
+                return False
+        return True
+    if cls is list:
+        for v in value:  # noqa: SIM110
+            if not _same_in_rust(v):
+                return False
+        return True
+    return False
+
+
+def compact_text(value: Any) -> str:
+    """``json.dumps(value, **TEXT_FORMAT)`` — computed by pydantic-core's serializer (several times faster)
+    whenever that is provably the same text. ``value`` should be plain JSON types (:func:`plain`); anything
+    else is left to ``json.dumps`` (which raises ``TypeError`` for what it cannot encode)."""
+    if _same_in_rust(value):
+        try:
+            return pydantic_core.to_json(value).decode()
+        except (pydantic_core.PydanticSerializationError, UnicodeDecodeError):
+            pass
+    return json.dumps(value, **TEXT_FORMAT)
 
 
 #: Per mapped class: its column attribute keys in declaration order (the mapper's ``column_attrs``,

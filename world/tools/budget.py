@@ -18,17 +18,16 @@ under the budget without losing anything silently — the world's data is never 
   oracle or near-miss trajectory ever relies on it).
 
 Sizes count the characters of the compact JSON text the MCP server sends
-(``chibench.world.tools.dispatch.TEXT_FORMAT``). Limits below are characters, not tokens.
+(``chibench.world.core.serialize.TEXT_FORMAT``). Limits below are characters, not tokens.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from chibench.world.core.errors import InvalidInput
-from chibench.world.core.serialize import plain
+from chibench.world.core.serialize import compact_text, plain
 
 #: Characters of result text an agent receives at most by default (issue 23; the hard limit
 #: ``registry.MAX_RESULT_CHARS`` still refuses anything larger than 100,000 as a guard).
@@ -49,7 +48,12 @@ CUT = "Lists too long for 10,000 chars are cut and named under `more`."
 
 def text_size(value: Any) -> int:
     """Characters of ``value``'s compact JSON text (what the agent receives for it)."""
-    return len(json.dumps(plain(value), ensure_ascii=False, separators=(",", ":")))
+    return len(compact_text(plain(value)))
+
+
+def _size(value: Any) -> int:
+    """:func:`text_size` of a value that is already plain (``plain`` would return an equal copy)."""
+    return len(compact_text(value))
 
 
 def check_offset(offset: int, total: int, field: str = "offset") -> None:
@@ -67,11 +71,17 @@ def check_section_args(section: str | None, offset: int) -> None:
 
 
 def _take(items: list[Any], room: int, limit: int) -> list[Any]:
-    """Leading ``items`` (at most ``limit``) whose texts fit ``room`` characters; at least one entry."""
+    """Leading plain ``items`` (at most ``limit``) whose texts, each counted with one separator, fit ``room``
+    characters; at least one entry."""
+    head = items[:limit]
+    # The text of the list is "[" + the items joined by "," + "]": one character more than the items with one
+    # separator each. When that fits, every item does (the usual case: one encoding instead of one per item).
+    if _size(head) - 1 <= room:
+        return head
     out: list[Any] = []
     used = 0
-    for item in items[:limit]:
-        size = text_size(item) + 1
+    for item in head:
+        size = _size(item) + 1
         if out and used + size > room:
             break
         out.append(item)
@@ -88,7 +98,7 @@ def page(key: str, items: list[Any], offset: int, limit: int, *, head: dict[str,
     total = len(items)
     check_offset(offset, total)
     out: dict[str, Any] = dict(plain(head or {}))
-    room = budget - _ENVELOPE - text_size(out)
+    room = budget - _ENVELOPE - _size(out)
     chosen = _take(items[offset:], room, limit)
     end = offset + len(chosen)
     out.update({key: chosen, "total": total, "offset": offset, "limit": limit,
@@ -106,18 +116,18 @@ def fit_record(record: dict[str, Any], sections: Sequence[str], *, hint: str,
     was cut). Each cut section appears under ``more`` as ``{returned, total, next_offset}`` and ``more_hint``
     (``hint``) says how to read the rest. A record that fits is returned unchanged."""
     out: dict[str, Any] = plain(record)
-    if text_size(out) <= budget:
+    if _size(out) <= budget:
         return out
     lists = {k: out[k] for k in sections if isinstance(out.get(k), list)}
     for k in lists:
         out[k] = []
-    room = budget - _ENVELOPE - len(hint) - 90 * len(lists) - text_size(out)
+    room = budget - _ENVELOPE - len(hint) - 90 * len(lists) - _size(out)
     more: dict[str, Any] = {}
     for k, items in lists.items():
         chosen = _take(items, room, len(items)) if room > 0 else []
-        if chosen and text_size(chosen) > room:  # a single entry larger than what is left: leave it for later
+        if chosen and _size(chosen) > room:  # a single entry larger than what is left: leave it for later
             chosen = []
-        room -= text_size(chosen) - 2
+        room -= _size(chosen) - 2
         out[k] = chosen
         if len(chosen) < len(items):
             more[k] = {"returned": len(chosen), "total": len(items), "next_offset": len(chosen)}

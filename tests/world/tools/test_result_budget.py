@@ -11,6 +11,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from chibench.world.core.errors import InvalidInput
 from chibench.world.core.world import World
@@ -76,6 +78,37 @@ def test_page_keeps_the_head() -> None:
 
 
 # ------------------------------------------------------------------------------------------- records
+def _take_item_by_item(items: list[Any], room: int, limit: int) -> list[Any]:
+    """The definition ``budget._take`` implements: leading entries, each counted with one separator, while they
+    fit ``room`` (at least one)."""
+    out: list[Any] = []
+    used = 0
+    for item in items[:limit]:
+        size = len(json.dumps(item, ensure_ascii=False, separators=(",", ":"))) + 1
+        if out and used + size > room:
+            break
+        out.append(item)
+        used += size
+    return out
+
+
+_ENTRY = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30)
+                      | st.floats(allow_nan=False, allow_infinity=False),
+                      lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                      max_leaves=12)
+
+
+@given(items=st.lists(_ENTRY, max_size=12), room=st.integers(-5, 400), limit=st.integers(1, 14))
+def test_take_is_the_item_by_item_definition(items: list[Any], room: int, limit: int) -> None:
+    # the whole-list shortcut (one encoding when everything fits) must pick exactly the same entries
+    assert budget._take(items, room, limit) == _take_item_by_item(items, room, limit)
+
+
+def test_take_shortcut_boundary() -> None:
+    items = [{"a": "x"}] * 3  # each entry is 9 characters, 10 with its separator
+    assert len(budget._take(items, 30, 3)) == 3 and len(budget._take(items, 29, 3)) == 2
+
+
 def test_fit_record_leaves_a_small_record_alone() -> None:
     rec = {"id": "R-1", "a": _items(3, 10), "b": []}
     assert fit_record(rec, ("a", "b"), hint="h") == rec
