@@ -16,6 +16,7 @@ import pytest
 
 from chibench.rl import ChiEnv, reuse
 from chibench.rl.env import _kinds
+from tests.rl.support import oracle_calls
 
 TASKS = ["uppp.md_review", "brca_testing.referral"]
 
@@ -29,20 +30,7 @@ def _empty_store() -> Iterator[None]:
 
 def _recorded(env: ChiEnv) -> list[tuple[str, Any, str]]:
     """Replay the oracle, recording every call as ``(tool, arguments after substitution, text)``."""
-    calls: list[tuple[str, Any, str]] = []
-    original = env.step
-
-    def record(tool: str, args: Any = None) -> Any:
-        r = original(tool, args)
-        calls.append((tool, args, r.text))
-        return r
-
-    env.step = record  # type: ignore[method-assign]
-    try:
-        assert env.replay(env.task.oracle) is None
-    finally:
-        del env.step
-    return calls
+    return [(tool, args, r.text) for tool, args, r in oracle_calls(env)]
 
 
 def _reads(env: ChiEnv, calls: list[tuple[str, Any, str]]) -> list[tuple[str, Any]]:

@@ -33,6 +33,7 @@ from chibench.rl import (
     task_ids,
 )
 from chibench.world.export import snapshot
+from tests.rl.support import oracle_calls
 from tests.support import heavy_sample
 
 ALL_TASKS = task_ids()
@@ -63,19 +64,7 @@ def test_oracle_scores_1_with_package_try_texts_and_digests(task: str, base: Pat
     with ChiEnv(task, base=base) as env:
         obs = env.reset(seed=7)
         assert obs.task_id == task and obs.seed == 7 and obs.instruction.strip()
-        texts: list[tuple[str, bool, str]] = []
-        step = env.step
-
-        def recording(tool: str, arguments: Any = None) -> Any:
-            r = step(tool, arguments)
-            texts.append((tool, r.is_error, r.text))
-            return r
-
-        env.step = recording  # type: ignore[method-assign]
-        try:
-            assert env.replay(env.task.oracle) is None
-        finally:
-            del env.step
+        texts = [(tool, r.is_error, r.text) for tool, _, r in oracle_calls(env)]
         score = env.score()
         assert score.reward == 1, score.scorecard["reason"]
         assert score.digest == _full_digest(env)  # the incremental export is the world's export

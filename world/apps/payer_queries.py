@@ -27,7 +27,7 @@ from sqlalchemy import BindParameter, bindparam, select
 from sqlalchemy.orm import Session
 
 from chibench.world.apps.determination.models import Determination
-from chibench.world.apps.directory.models import Organization, Plan, PlanNetwork, Worker
+from chibench.world.apps.directory.models import Plan, Worker
 from chibench.world.apps.document_vault.models import Document
 from chibench.world.apps.ehr.models import Coverage, ServiceRequest
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
@@ -248,22 +248,6 @@ def member_id_of(s: Session, case: PACase) -> str:
     return cov.member_id
 
 
-def directory_match(s: Session, case: PACase, npi: str | None) -> dict[str, Any] | None:
-    """The directory entry for an NPI (a clinician, else an organization) and its plan-network status."""
-    if not npi:
-        return None
-    w = s.scalars(select(Worker).where(Worker.npi == npi)).one_or_none()
-    org = s.get(Organization, w.org_id) if w is not None else \
-        s.scalars(select(Organization).where(Organization.npi == npi)).first()
-    if org is None:
-        return {"npi": npi, "found": False}
-    in_net = s.scalars(select(PlanNetwork).where(PlanNetwork.plan_id == case.plan_id,
-                                                 PlanNetwork.org_id == org.id)).first() is not None
-    return {"npi": npi, "found": True, "worker_id": w.id if w else None,
-            "name": w.display_name if w else org.name, "specialty": w.specialty if w else None,
-            "org_id": org.id, "org_name": org.name, "org_state": org.state, "in_plan_network": in_net}
-
-
 def latest_packet(s: Session, case_id: str) -> SubmissionPacket | None:
     return s.scalars(_LATEST_PACKET, {"case_id": case_id}).first()
 
@@ -371,10 +355,6 @@ def require_open_task(s: Session, case_id: str, queues: Sequence[str]) -> Review
         raise Conflict(f"case {case_id} has no open review task in {list(queues)}; it was not routed there "
                        "or that review is already complete", field="case_id")
     return t
-
-
-def citations_of(s: Session, policy: PayerPolicy) -> list[str]:
-    return sorted({c.citation for c in policy_criteria(s, policy)})
 
 
 def tally(rows: Sequence[CriterionEvaluation]) -> dict[str, int]:

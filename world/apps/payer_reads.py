@@ -267,7 +267,9 @@ _LATEST_PACKET = select(*PACKET.cols).where(_T_PACKET.c.case_id == _CASE_ID).ord
 
 
 def latest_packet_dict(s: Session, case_id: str) -> dict[str, Any] | None:
-    """:func:`payer_views.packet_view` of :func:`payer_queries.latest_packet`."""
+    """The case's latest submission packet (:func:`payer_queries.latest_packet`) as the payer received it: its
+    canonical dict without the provider originals' ids (``document_ids``, ``bundle_document_id``); None before
+    any submission."""
     conn: Connection = s.connection()
     row = conn.execute(_LATEST_PACKET, {"case_id": case_id}).first()
     return None if row is None else PACKET.as_dict(row, ("document_ids", "bundle_document_id"))
@@ -279,7 +281,9 @@ def payer_document_rows(s: Session, case_id: str) -> list[Any]:
 
 
 def document_view(s: Session, doc: Any, *, with_body: bool) -> dict[str, Any]:
-    """:func:`payer_views.document_view` of a :func:`payer_document_rows` row."""
+    """A payer-side document as workers see it, from a :func:`payer_document_rows` row: id, kind, title, date
+    (``YYYY-MM-DD``), author and signer (:func:`payer_views.worker_summary`'s shape, None when unset), signed,
+    origin, copied_from, received_at (ISO ``Z``), and ``body`` only ``with_body``."""
     out = {"id": doc.id, "kind": str(doc.kind), "title": doc.title, "date": doc.date.isoformat(),
            "author": _worker_summary(doc, "author_", doc.author_worker_id), "signed": doc.signed,
            "signed_by": _worker_summary(doc, "signer_", doc.signed_by), "origin": doc.origin,
@@ -331,7 +335,10 @@ _MEMBER = (select(_T_PATIENT.c.id, _T_PATIENT.c.given_name, _T_PATIENT.c.family_
 
 
 def member_view(s: Session, case: Any) -> dict[str, Any]:
-    """:func:`payer_views.member_view` in one statement (patient, coverage and plan by their ids)."""
+    """Member, coverage and plan as the payer's eligibility system shows them, in one statement (the case's
+    patient, coverage and plan by their ids): ``patient_id``, name, birth date, sex, state, language,
+    ``member_id``, ``coverage`` (status, effective/termination dates, group) and ``plan`` (id, name, line of
+    business, product, state)."""
     conn: Connection = s.connection()
     m = conn.execute(_MEMBER, {"patient_id": case.patient_id, "coverage_id": case.coverage_id,
                                "plan_id": case.plan_id}).one()  # foreign keys: all three exist
@@ -363,12 +370,15 @@ _ORG_MATCH = (select(_T_ORG.c.id.label("org_id"), _T_ORG.c.name.label("org_name"
 
 
 def directory_match(s: Session, case: Any, npi: str | None) -> dict[str, Any] | None:
-    """:func:`payer_queries.directory_match` in one statement (two when the NPI is an organization's)."""
+    """The directory entry for an NPI (the clinician with it, else the first organization with it) and whether
+    that organization is in the case's plan network, in one statement (two when the NPI is an organization's).
+    None without an NPI; ``{"npi", "found": False}`` when nothing matches or the clinician's organization does
+    not exist. Raises MultipleResultsFound when two clinicians share the NPI."""
     if not npi:
         return None
     params = {"npi": npi, "plan_id": case.plan_id}
     rows = _rows(s, _WORKER_MATCH, params)
-    if len(rows) > 1:  # as the ORM lookup's ``one_or_none``: an NPI names at most one clinician
+    if len(rows) > 1:  # an NPI names at most one clinician: two are broken data, not a choice to make
         raise MultipleResultsFound("Multiple rows were found when one or none was required")
     w = rows[0] if rows else None
     org = w if w is not None else (_rows(s, _ORG_MATCH, params) or [None])[0]

@@ -85,7 +85,7 @@ def upsert_evaluation(tx: Tx, case: PACase, *, stage: str, line_number: Any, cri
     crits = {c.criterion_id: c for c in criteria}
     cid = v.choice(criterion_id, sorted(crits), "criterion_id")
     res = v.choice(result, EVAL_RESULTS, "result")
-    cite = v.choice(citation, sorted({c.citation for c in criteria}), "citation")  # = citations_of, one read fewer
+    cite = v.choice(citation, sorted({c.citation for c in criteria}), "citation")
     ev = validate_evidence(s, case.id, evidence)
     if res == "met" and not ev:
         raise InvalidInput("a 'met' verdict needs at least one evidence quote from a case document", field="evidence")
