@@ -37,6 +37,7 @@ from chibench.world.apps.submission_portal.models import SubmissionPacket
 from chibench.world.apps.triage.models import RoutingRecord, TriageRecord
 from chibench.world.core.errors import InvalidInput, NotFound
 from chibench.world.core.serialize import plain
+from chibench.world.core.world import WorldSession
 
 
 def _as_is(value: Any) -> Any:
@@ -88,8 +89,9 @@ _CASE_FILE = (select(*CASE.cols, *INTAKE.cols, *TRIAGE.cols, *NURSE_REC.cols)
 
 
 def _rows(s: Session, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+    fast = s.read_rows(stmt, params) if isinstance(s, WorldSession) else None
     conn: Connection = s.connection()
-    return conn.execute(stmt, params).all()
+    return (conn.execute(stmt, params) if fast is None else fast).all()
 
 
 class CaseFile:
