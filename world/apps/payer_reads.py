@@ -90,8 +90,10 @@ _CASE_FILE = (select(*CASE.cols, *INTAKE.cols, *TRIAGE.cols, *NURSE_REC.cols)
 
 def _rows(s: Session, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
     fast = s.read_rows(stmt, params) if isinstance(s, WorldSession) else None
+    if fast is not None:
+        return fast.all()
     conn: Connection = s.connection()
-    return (conn.execute(stmt, params) if fast is None else fast).all()
+    return conn.execute(stmt, params).all()
 
 
 class CaseFile:

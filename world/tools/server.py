@@ -11,8 +11,9 @@ JSON schemas), and codex (0.169) gives a server it was not told is required abou
 tools before it starts the turn without them — a whole ``codex exec`` run then has no χ-Bench tools.
 A world given as a function loads (models, services, tool bindings) in a background thread, and a tool
 call waits until it is open. Once the registry is loaded, a background thread checks the served roles'
-catalog entries against it and lists the live registry if they ever differ. :func:`serve` binds and listens on its socket before it imports the MCP SDK, so
-a client that connects early is queued by the kernel, not refused. This module therefore imports
+catalog entries against it and lists the live registry if they ever differ. :func:`serve` binds and
+listens on its socket before it imports the MCP SDK, so a client that connects early is queued by the
+kernel, not refused. This module therefore imports
 neither the world nor the SDK at import time.
 """
 
@@ -158,10 +159,13 @@ class WorldHandle:
 
     def _check_listing(self) -> None:
         with _gil_to_the_server():
-            try:
-                self.listing.verify(self.roles)
-            except Exception:  # the catalog stays listed; calls are unaffected
-                log.exception("the generated tool catalog could not be checked")
+            self._verify_listing()
+
+    def _verify_listing(self) -> None:
+        try:
+            self.listing.verify(self.roles)
+        except Exception:  # the catalog stays listed; calls are unaffected
+            log.exception("the generated tool catalog could not be checked")
 
     def _open(self) -> None:
         assert self._opener is not None
@@ -171,10 +175,7 @@ class WorldHandle:
                 load_all()  # every binding, with its services and models
                 from . import dispatch  # noqa: F401
 
-                try:  # before any call runs, so that no call shares the CPU with it
-                    self.listing.verify(self.roles)
-                except Exception:  # the catalog stays listed; calls are unaffected
-                    log.exception("the generated tool catalog could not be checked")
+                self._verify_listing()  # before any call runs, so that no call shares the CPU with it
             self._world = world
         except BaseException as exc:  # reported, and the server is told to stop
             self.error = exc
