@@ -39,7 +39,7 @@ from chibench.world.core import machines
 from chibench.world.core.db import WorldSetting
 from chibench.world.core.enums import CaseStatus, CoverageStatus, WorkerRole
 from chibench.world.core.errors import AuthorityError, Conflict, InvalidInput, NotFound, UnknownActor
-from chibench.world.core.serialize import compact_text, plain, to_dict
+from chibench.world.core.serialize import json_plain, plain_text, to_dict
 from chibench.world.core.world import SYSTEM_ACTOR, Actor, Tx
 from chibench.world.rules import authority, pa_requirement
 from chibench.world.rules.adjudication import DocView
@@ -509,12 +509,13 @@ def fit_budget(result: dict[str, Any], trimmable: Sequence[str], *, budget: int 
                already_plain: bool = False) -> dict[str, Any]:
     """Drop the *oldest* entries (lists are newest first) of ``trimmable`` keys until the JSON
     rendering of ``result`` fits ``budget`` characters; records what was cut under ``truncated``.
-    ``already_plain``: the caller built ``result`` from plain JSON types only (str keys; str, int, float,
-    bool, None, dict, list values), so ``plain(result)`` would be an equal copy and is skipped."""
+    ``already_plain``: the caller built ``result`` from JSON types only (str keys; str, int, float,
+    bool, None, dict, list values of exactly those types: :func:`chibench.world.core.serialize.json_plain`
+    would return an equal copy), so that copy is skipped and the text is measured directly."""
     cut: dict[str, int] = {}
-    canon = (lambda r: r) if already_plain else plain
+    canon = (lambda r: r) if already_plain else json_plain
     # len(dumps(plain(result))) without sorting keys: the same characters in another order, so the same length
-    while len(compact_text(canon(result))) > budget:
+    while len(plain_text(canon(result))) > budget:
         longest = max(trimmable, key=lambda k: len(result.get(k) or []))
         items = result.get(longest) or []
         if not items:

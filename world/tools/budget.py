@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from chibench.world.core.errors import InvalidInput
-from chibench.world.core.serialize import compact_text, plain
+from chibench.world.core.serialize import json_plain, plain_text
 
 #: Characters of result text an agent receives at most by default (issue 23; the hard limit
 #: ``registry.MAX_RESULT_CHARS`` still refuses anything larger than 100,000 as a guard).
@@ -48,12 +48,12 @@ CUT = "Lists too long for 10,000 chars are cut and named under `more`."
 
 def text_size(value: Any) -> int:
     """Characters of ``value``'s compact JSON text (what the agent receives for it)."""
-    return len(compact_text(plain(value)))
+    return len(plain_text(json_plain(value)))
 
 
 def _size(value: Any) -> int:
-    """:func:`text_size` of a value that is already plain (``plain`` would return an equal copy)."""
-    return len(compact_text(value))
+    """:func:`text_size` of a value that is already JSON-plain (``json_plain`` would return an equal copy)."""
+    return len(plain_text(value))
 
 
 def check_offset(offset: int, total: int, field: str = "offset") -> None:
@@ -94,10 +94,10 @@ def page(key: str, items: list[Any], offset: int, limit: int, *, head: dict[str,
     """``{**head, key: items[offset:offset+n], total, offset, limit, next_offset}`` where ``n ≤ limit`` entries
     fit the budget (at least one when any remain). ``next_offset`` is null on the last page; a page cut short
     by the budget says so in ``page_note``. Raises ``InvalidInput`` for an offset past the end."""
-    items = plain(items)
+    items = json_plain(items)
     total = len(items)
     check_offset(offset, total)
-    out: dict[str, Any] = dict(plain(head or {}))
+    out: dict[str, Any] = dict(json_plain(head or {}))
     room = budget - _ENVELOPE - _size(out)
     chosen = _take(items[offset:], room, limit)
     end = offset + len(chosen)
@@ -115,7 +115,7 @@ def fit_record(record: dict[str, Any], sections: Sequence[str], *, hint: str,
     budget (filled in the given order; a later, smaller section still gets its entries when an earlier one
     was cut). Each cut section appears under ``more`` as ``{returned, total, next_offset}`` and ``more_hint``
     (``hint``) says how to read the rest. A record that fits is returned unchanged."""
-    out: dict[str, Any] = plain(record)
+    out: dict[str, Any] = json_plain(record)
     if _size(out) <= budget:
         return out
     lists = {k: out[k] for k in sections if isinstance(out.get(k), list)}
@@ -161,11 +161,11 @@ def _nodes(value: Any, path: str, out: list[tuple[int, str, Any]]) -> None:
             _nodes(v, f"{path}.{k}" if path else k, out)
     elif isinstance(value, list):
         if value:
-            out.append((text_size(value), path, value))
+            out.append((_size(value), path, value))
         for i, v in enumerate(value):
             _nodes(v, f"{path}[{i}]", out)
     elif isinstance(value, str) and len(value) > 200:
-        out.append((text_size(value), path, value))
+        out.append((_size(value), path, value))
 
 
 def _set(root: Any, path: str, new: Any) -> None:
@@ -188,8 +188,8 @@ def fit_any(result: Any, *, tool: str, hint: str | None = None, budget: int = RE
     the whole fits; ``result_budget`` records ``{limit, full_chars, omitted {path: what was cut}, how}``.
     Lists lose trailing entries (lists are ordered so that the first entries matter most), texts their
     tail. A result that fits is returned unchanged; a bare list is wrapped as ``{"items": [...]}``."""
-    out = plain(result)
-    full = text_size(out)
+    out = json_plain(result)
+    full = _size(out)
     if full <= budget:
         return out
     if not isinstance(out, dict):
@@ -200,7 +200,7 @@ def fit_any(result: Any, *, tool: str, hint: str | None = None, budget: int = RE
     note = {"limit": budget, "full_chars": full, "omitted": omitted, "how": how}
     out["result_budget"] = note
     for _ in range(500):
-        excess = text_size(out) - budget
+        excess = _size(out) - budget
         if excess <= 0:
             break
         nodes: list[tuple[int, str, Any]] = []
@@ -213,7 +213,7 @@ def fit_any(result: Any, *, tool: str, hint: str | None = None, budget: int = RE
             cut = 0
             while keep > 0 and cut < excess + 120:
                 keep -= 1
-                cut += text_size(node[keep]) + 1
+                cut += _size(node[keep]) + 1
             total = int(omitted[path].split(" of ")[1].split()[0]) if path in omitted else len(node)
             _set(out, path, node[:keep])
             omitted[path] = f"{keep} of {total} entries kept"

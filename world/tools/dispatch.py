@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from chibench.world.core.errors import DomainError
 from chibench.world.core.identities import identities
 from chibench.world.core.serialize import TEXT_FORMAT as TEXT_FORMAT  # re-exported: the result text format
-from chibench.world.core.serialize import compact_text, plain
+from chibench.world.core.serialize import compact_text, json_plain, plain_text
 from chibench.world.core.world import CALL_LOCK, World
 from chibench.world.tools.budget import RESULT_BUDGET, fit_any
 from chibench.world.tools.registry import MAX_RESULT_CHARS, Role, Tool, load_all
@@ -44,9 +44,9 @@ def _validation_message(exc: ValidationError) -> dict[str, Any]:
 
 
 def _jsonable(result: Any) -> Any:
-    if isinstance(result, BaseModel):
-        return result.model_dump(mode="json")
-    return plain(result)
+    """A service's result as JSON-plain values (:func:`json_plain`), which :func:`plain_text` encodes directly;
+    a value JSON cannot hold raises ``TypeError`` here, inside the call's error handling."""
+    return json_plain(result.model_dump(mode="json") if isinstance(result, BaseModel) else result)
 
 
 def _parse(role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[Tool, Any] | tuple[None, dict[str, Any]]:
@@ -103,12 +103,13 @@ def _encoded(outcome: tuple[bool, Any], tool: str = "", kind: str = "read") -> t
     was left out and how to read it; one still over ``MAX_RESULT_CHARS`` becomes a ``result_too_large``
     error (both limits count the characters the agent would receive)."""
     is_error, result = outcome
-    text = result_text(result)
+    # a successful result comes from _jsonable (JSON-plain), and so does fit_any's: no type walk needed
+    text = result_text(result) if is_error else plain_text(result)
     if not is_error and len(text) > RESULT_BUDGET:
         hint = (f"{tool} succeeded and everything it wrote is saved in full; only this echo of it was shortened "
                 "to fit the result budget" if kind == "write" else None)
         result = fit_any(result, tool=tool, hint=hint)
-        text = result_text(result)
+        text = plain_text(result)
     if not is_error and len(text) > MAX_RESULT_CHARS:
         is_error, result = True, _too_large(len(text))
         text = result_text(result)

@@ -220,29 +220,41 @@ _LINE_CODES = (select(_LINES.case_id, _LINES.code).where(_LINES.case_id.in_(bind
                .order_by(_LINES.case_id, _LINES.line_number))
 
 
+# Observations are the chart's longest list (≈ 60–140 rows a member) and only the latest few per LOINC code are
+# returned: the choice is made over four narrow columns of every row, and only the chosen rows are read in full
+# (SQLite's window functions, tried first, cost more than that on the same data).
+_OBS_KEYS = (select(_OBS.c.id, _OBS.c.loinc, _OBS.c.display, type_coerce(_OBS.c.date, String))
+             .where(_OBS.c.patient_id == bindparam("pid")).order_by(_OBS.c.date.desc(), _OBS.c.id.desc()))
+_OBS_BY_IDS = (select(*_OBS.columns).where(_OBS.c.id.in_(bindparam("ids", expanding=True)))
+               .order_by(_OBS.c.date.desc(), _OBS.c.id.desc()))
+
+
 def _observations(s: Session, patient_id: str, *, per_code: int, since: dt.date | None, until: dt.date | None,
                   loinc_codes: list[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    all_rows = _OBS.dicts(s.execute(_OBS_OF_PATIENT, {"pid": patient_id}).all())
+    """``(rows, meta)``: the latest ``per_code`` observations of each LOINC code within the window and codes
+    (newest first: date, then id, descending) and ``observations_meta`` (totals and every code's index entry,
+    by code)."""
+    keys = s.execute(_OBS_KEYS, {"pid": patient_id}).all()
     index: dict[str, dict[str, Any]] = {}
-    for o in all_rows:  # newest first: the first row of a code is its latest, the last its earliest
-        e = index.get(o["loinc"])
+    for _id, loinc, display, date in keys:  # newest first: a code's first row is its latest, its last the earliest
+        e = index.get(loinc)
         if e is None:
-            e = index[o["loinc"]] = {"loinc": o["loinc"], "display": o["display"], "count": 0,
-                                     "latest_date": o["date"], "earliest_date": o["date"]}
+            e = index[loinc] = {"loinc": loinc, "display": display, "count": 0, "latest_date": date,
+                                "earliest_date": date}
         e["count"] += 1
-        e["earliest_date"] = o["date"]
+        e["earliest_date"] = date
     lo = since.isoformat() if since is not None else None  # ISO dates compare as the dates do
     hi = until.isoformat() if until is not None else None
-    matched = [o for o in all_rows
-               if (lo is None or o["date"] >= lo) and (hi is None or o["date"] <= hi)
-               and (not loinc_codes or o["loinc"] in loinc_codes)]
+    matched = [k for k in keys
+               if (lo is None or k[3] >= lo) and (hi is None or k[3] <= hi) and (not loinc_codes or k[1] in loinc_codes)]
     taken: dict[str, int] = defaultdict(int)
-    rows = []
-    for o in matched:
-        if taken[o["loinc"]] < per_code:
-            taken[o["loinc"]] += 1
-            rows.append(o)
-    meta = {"total_in_chart": len(all_rows), "matched": len(matched), "returned": len(rows),
+    chosen = []
+    for k in matched:
+        if taken[k[1]] < per_code:
+            taken[k[1]] += 1
+            chosen.append(k[0])
+    rows = _OBS.dicts(s.execute(_OBS_BY_IDS, {"ids": chosen}).all()) if chosen else []
+    meta = {"total_in_chart": len(keys), "matched": len(matched), "returned": len(rows),
             "per_code": per_code, "since": lo, "until": hi, "loinc_codes": list(loinc_codes),
             "codes": sorted(index.values(), key=lambda e: e["loinc"])}
     return rows, meta
