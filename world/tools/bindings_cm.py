@@ -167,7 +167,9 @@ def get_chart_data(world: World, a: GetChartDataIn) -> shapes.CmChartGetChartDat
         observations_until=a.observations_until.isoformat() if a.observations_until else None,
         loinc_codes=a.loinc_codes, document_ids=a.document_ids)
     if a.section is None:
-        return cast(shapes.CmChartGetChartDataResult, budget.fit_record(out, CHART_SECTIONS, hint=_CHART_HINT))
+        # the chart is built from JSON types only (ehr.services.chart_payload, cm_chart.services.get_chart_data)
+        return cast(shapes.CmChartGetChartDataResult,
+                    budget.fit_record(out, CHART_SECTIONS, hint=_CHART_HINT, already_plain=True))
     head = {"case_id": out["case"]["id"], "as_of": out.get("as_of")}
     if a.section == "observations":
         head["observations_meta"] = out.get("observations_meta")

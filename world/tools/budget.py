@@ -110,12 +110,14 @@ def page(key: str, items: list[Any], offset: int, limit: int, *, head: dict[str,
 
 
 def fit_record(record: dict[str, Any], sections: Sequence[str], *, hint: str,
-               budget: int = RESULT_BUDGET) -> dict[str, Any]:
+               budget: int = RESULT_BUDGET, already_plain: bool = False) -> dict[str, Any]:
     """``record`` with every key kept and each list in ``sections`` cut to the leading entries that fit the
     budget (filled in the given order; a later, smaller section still gets its entries when an earlier one
     was cut). Each cut section appears under ``more`` as ``{returned, total, next_offset}`` and ``more_hint``
-    (``hint``) says how to read the rest. A record that fits is returned unchanged."""
-    out: dict[str, Any] = json_plain(record)
+    (``hint``) says how to read the rest. A record that fits is returned unchanged.
+    ``already_plain``: ``record`` is JSON-plain and the caller's to give away (``json_plain`` would return an
+    equal copy): it is cut in place instead of copied."""
+    out: dict[str, Any] = record if already_plain else json_plain(record)
     if _size(out) <= budget:
         return out
     lists = {k: out[k] for k in sections if isinstance(out.get(k), list)}

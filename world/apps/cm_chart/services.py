@@ -61,6 +61,8 @@ def get_chart_data(world: World, *, acting_as: str, case_id: str,
     code filter; the result stays under 100,000 characters). Cite record ids from here as evidence.
     ``document_ids`` (≤ 5 ids from the documents index) adds ``document_bodies``: the full text of those
     clinical or CM documents of this member (the index itself carries no bodies).
+    The result holds JSON types only (``serialize.json_plain`` would return an equal copy): the tool binding
+    relies on it to fit the result to the budget without copying it.
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found``, ``invalid_input`` (pagination,
     a document id that is not this member's).
     """

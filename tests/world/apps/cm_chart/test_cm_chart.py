@@ -28,6 +28,21 @@ def test_chart_data(w: World) -> None:
         chart.get_chart_data(w, acting_as=CM, case_id="CMC-9999")
 
 
+def _exact_json(v: Any) -> bool:
+    if type(v) is dict:
+        return all(type(k) is str and _exact_json(x) for k, x in v.items())
+    if type(v) is list:
+        return all(_exact_json(x) for x in v)
+    return type(v) in (str, int, float, bool, type(None))
+
+
+def test_chart_data_is_json_plain(w: World) -> None:
+    # the tool cuts it in place without copying (budget.fit_record(already_plain=True)): only JSON types allowed
+    case_id = opened_case(w)
+    data = chart.get_chart_data(w, acting_as=CM, case_id=case_id, document_ids=[DOC])
+    assert data["document_bodies"] and _exact_json(data)
+
+
 def _review(**over: Any) -> dict[str, Any]:
     base = {"primary_concerns": ["uncontrolled asthma"], "coordination_risks": [], "suspected_barriers": ["cost"],
             "preliminary_risk_level": "moderate", "key_findings": "Two exacerbations; rescue inhaler overuse.",
