@@ -124,10 +124,10 @@ def get_summary(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        actor = pq.read_actor(s, acting_as)
+        actor = pr.read_actor(s, acting_as)
         cf = pr.case_file(s, case_id)
         case = cf.case
-        now = pq.current_time(s)
+        now = pr.current_time(s)
         triage = cf.triage
         case_lines = pr.rows_by_case(s, "case_lines", case.id)
         intake_lines = pr.intake_line_rows(s, cf.intake.id) if cf.intake is not None else []

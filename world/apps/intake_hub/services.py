@@ -152,7 +152,7 @@ def list_intake_queue(world: World, *, acting_as: str, include_complete: bool = 
     """
     flag = v.boolean(include_complete, "include_complete")
     with world.read() as s:
-        pq.read_actor(s, acting_as)
+        pr.read_actor(s, acting_as)
         rows = []
         # one statement for the whole queue (a case's intake, triage, latest packet and member name joined)
         for r in pr.intake_queue_rows(s):
@@ -182,7 +182,7 @@ def get_intake_case(world: World, *, acting_as: str, case_id: str) -> dict[str, 
     Errors: NotFound (no such case, or no intake yet), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, acting_as)
+        pr.read_actor(s, acting_as)
         cf = pr.case_file(s, case_id)
         case, intake = cf.case, pr.require_intake(cf)
         intake_view = pv.intake_view_read(cf, pr.intake_line_rows(s, intake.id))
