@@ -5,9 +5,11 @@ Why: a read tool ran 15–45 ORM statements, and each cost more in SQLAlchemy's 
 setup, object loading, identity map) than in SQLite. Here every section is one Core statement built once per
 process, run on the read session's connection, and its rows become the same canonical dicts
 :func:`chibench.world.core.serialize.to_dict` gives for the ORM objects: the columns are the mapped
-columns in declaration order, read through the same column types, then passed through the same
-:func:`~chibench.world.core.serialize.plain`. Byte-identical results are checked against a dump of every
-oracle step's result (``/work/prof/golden.py``) and by the apps' tests.
+columns in declaration order; dates, UTC datetimes and enumerations are read as their stored text (which is
+the canonical form ``to_dict`` prints), other columns through their column types and, where that could
+change a value, :func:`~chibench.world.core.serialize.plain`. Byte-identical results are checked against a
+dump of every oracle step's result (``/work/prof/golden.py``) and by the apps' tests
+(``tests/world/apps/test_payer_reads.py`` compares each read with an ORM reference).
 
 Only for read sessions (``World.read``): a Core statement does not autoflush, so inside a write
 transaction use the ORM helpers of :mod:`payer_queries`, which see unflushed changes.
