@@ -354,10 +354,11 @@ def policy_criteria_view(s: Session, case: Any, lines: list[dict[str, Any]]) -> 
     order. ``lines``: the case's working lines (the fallback matches a plan policy by their codes)."""
     rows = _rows(s, _POLICY_WITH_CRITERIA, {"plan_id": case.plan_id, "order_id": case.order_id})
     if rows:
-        head = rows[0]
-        crits = [{"criterion_id": r.criterion_id, "text": r.text, "citation": r.citation}
-                 for r in rows if r.criterion_id is not None]
-        return ({"handbook_policy_id": head.handbook_policy_id, "service_category": str(head.service_category),
+        _, handbook_policy_id, service_category = rows[0][:3]
+        # by position: cheaper than a result row's attributes (one dict per criterion)
+        crits = [{"criterion_id": criterion_id, "text": text, "citation": citation}
+                 for _, _, _, criterion_id, text, citation in rows if criterion_id is not None]
+        return ({"handbook_policy_id": handbook_policy_id, "service_category": str(service_category),
                  "criteria": crits}, [c["criterion_id"] for c in crits])
     from chibench.world.apps import payer_queries as pq  # the rare fallback: a policy governing a line code
     from chibench.world.apps import payer_views as pv

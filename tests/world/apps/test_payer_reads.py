@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from chibench.world.apps import payer_queries as pq
 from chibench.world.apps import payer_reads as pr
+from chibench.world.apps import payer_views as pv
 from chibench.world.apps.directory.models import Plan, Worker
 from chibench.world.apps.ehr.models import Coverage, Patient
 from chibench.world.apps.intake_hub import services as intake_services
@@ -259,3 +260,14 @@ def test_intake_queue_matches_its_definition(stage: str) -> None:
         assert "error" in seen and len(seen) > 1  # refusals and listed cases both compared
     finally:
         world.close()
+
+
+@pytest.mark.parametrize("case_id", [CASE, OTHER_CASE])
+def test_policy_criteria_view_matches_the_orm_policy(payer_world: World, case_id: str) -> None:
+    with payer_world.read() as s:
+        case = pq.get_case(s, case_id)
+        lines = pq.review_lines(s, case)
+        view, criterion_ids = pr.policy_criteria_view(s, pr.case_file(s, case_id).case, lines)
+        policy = pq.policy_for_case(s, case)
+        assert view == pv.criteria_view(s, policy) and view is not None
+        assert criterion_ids == [c.criterion_id for c in pq.policy_criteria(s, policy)] and criterion_ids
