@@ -20,7 +20,7 @@ Conventions used by every payer service:
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import BindParameter, bindparam, select
@@ -99,12 +99,23 @@ def current_time(s: Session) -> dt.datetime:
     return clock.now
 
 
+#: What a reader is checked for by default (:func:`read_actor`, ``payer_reads.read_actor``).
+READ_ACTION = "read payer UM records"
+
+
 def read_actor(s: Session, acting_as: str, allowed: Iterable[WorkerRole] = PAYER_ROLES,
-               action: str = "read payer UM records") -> Worker:
+               action: str = READ_ACTION) -> Worker:
     """Resolve the reading worker read-only: unknown ids raise ``UnknownActor``; wrong role ``AuthorityError``."""
+    return checked_reader(acting_as, lambda worker_id: s.get(Worker, worker_id), allowed, action)
+
+
+def checked_reader(acting_as: Any, find: Callable[[str], Any], allowed: Iterable[WorkerRole], action: str) -> Any:
+    """The worker ``find(acting_as)`` returns (anything with ``role``; None: no such worker), checked as
+    :func:`read_actor` checks it: ``UnknownActor`` (not an id string, no such worker), ``AuthorityError``
+    (role not in ``allowed``)."""
     if not isinstance(acting_as, str) or not acting_as:
         raise UnknownActor("an acting worker id is required", field="acting_as")
-    w = s.get(Worker, acting_as)
+    w = find(acting_as)
     if w is None:
         raise UnknownActor(f"no worker with id '{acting_as}'", field="acting_as")
     require_role(w.role, allowed, action)

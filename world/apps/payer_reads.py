@@ -5,9 +5,11 @@ Why: a read tool ran 15–45 ORM statements, and each cost more in SQLAlchemy's 
 setup, object loading, identity map) than in SQLite. Here every section is one Core statement built once per
 process, run on the read session's connection, and its rows become the same canonical dicts
 :func:`chibench.world.core.serialize.to_dict` gives for the ORM objects: the columns are the mapped
-columns in declaration order, read through the same column types, then passed through the same
-:func:`~chibench.world.core.serialize.plain`. Byte-identical results are checked against a dump of every
-oracle step's result (``/work/prof/golden.py``) and by the apps' tests.
+columns in declaration order; dates, UTC datetimes and enumerations are read as their stored text (which is
+the canonical form ``to_dict`` prints), other columns through their column types and, where that could
+change a value, :func:`~chibench.world.core.serialize.plain`. Byte-identical results are checked against a
+dump of every oracle step's result (``/work/prof/golden.py``) and by the apps' tests
+(``tests/world/apps/test_payer_reads.py`` compares each read with an ORM reference).
 
 Only for read sessions (``World.read``): a Core statement does not autoflush, so inside a write
 transaction use the ORM helpers of :mod:`payer_queries`, which see unflushed changes.
@@ -16,13 +18,34 @@ transaction use the ORM helpers of :mod:`payer_queries`, which see unflushed cha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import JSON, BindParameter, ColumnElement, Connection, Select, bindparam, func, inspect, or_, select
+from sqlalchemy import (
+    JSON,
+    BindParameter,
+    Boolean,
+    ColumnElement,
+    Connection,
+    Date,
+    Enum,
+    Float,
+    Integer,
+    Result,
+    Select,
+    String,
+    Text,
+    bindparam,
+    func,
+    inspect,
+    or_,
+    select,
+    type_coerce,
+)
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import MultipleResultsFound
 from sqlalchemy.orm import Session
 
+from chibench.world.apps import payer_queries as pq
 from chibench.world.apps.determination.models import Determination
 from chibench.world.apps.directory.models import Organization, Plan, PlanNetwork, Worker
 from chibench.world.apps.document_vault.models import Document
@@ -35,6 +58,8 @@ from chibench.world.apps.pa_workbench.models import PACase, PALine
 from chibench.world.apps.policy_library.models import PayerPolicy, PolicyCriterion
 from chibench.world.apps.submission_portal.models import SubmissionPacket
 from chibench.world.apps.triage.models import RoutingRecord, TriageRecord
+from chibench.world.core.db import SimClock, UTCDateTime
+from chibench.world.core.enums import WorkerRole
 from chibench.world.core.errors import InvalidInput, NotFound
 from chibench.world.core.serialize import plain
 from chibench.world.core.world import WorldSession
@@ -44,10 +69,23 @@ def _as_is(value: Any) -> Any:
     return value
 
 
+#: Column types whose stored text *is* the canonical value ``to_dict`` prints (as in :mod:`row_shapes`): a ``Date``
+#: is stored ``YYYY-MM-DD`` (= ``date.isoformat()``), a ``UTCDateTime`` as ``clock.iso(value)``, a non-native
+#: ``Enum`` as the member's value. Selected as that text, they skip a parse on reading and a format in the dict.
+_STORED_AS_CANONICAL_TEXT = (Date, UTCDateTime, Enum)
+#: Types whose read value ``plain`` leaves as it is (JSON: decoded to plain JSON types, str keys).
+_PLAIN_AS_READ = (String, Text, Integer, Float, Boolean, JSON)
+_SQLITE = sqlite.dialect()
+
+
 class Part:
     """One mapped class's columns inside a Core select: ``cols`` in ``to_dict`` order (the mapper's column
     attributes), and the record they make, as a canonical dict (:meth:`as_dict`) or an attribute view
-    (:meth:`view`, the ORM object's column values — for rules that read ``rec.status`` …)."""
+    (:meth:`view`, the ORM object's column values — for rules that read ``rec.status`` …).
+
+    Dates, UTC datetimes and enumerations are selected as their stored (canonical) text, so a row's values are
+    the dict's values; the view turns them into the values the ORM loads (``date``, aware ``datetime``, enum
+    member) with the same result processors, when an attribute is read."""
 
     def __init__(self, cls: type[Any]) -> None:
         self.cls = cls
@@ -55,19 +93,53 @@ class Part:
         table = cls.__table__
         # the dicts are keyed by attribute name and the select reads columns by name: they must agree
         assert all(k in table.c for k in self.keys), cls
-        self.cols: tuple[ColumnElement[Any], ...] = tuple(table.c[k] for k in self.keys)
+        columns = [table.c[k] for k in self.keys]
+        text = [isinstance(c.type, _STORED_AS_CANONICAL_TEXT) for c in columns]
+        self.cols: tuple[ColumnElement[Any], ...] = tuple(
+            type_coerce(c, String).label(k) if as_text else c for k, c, as_text in zip(self.keys, columns, text,
+                                                                                       strict=True))
         self.width = len(self.keys)
-        # A JSON column's value was just decoded from the row (str keys, JSON scalars): ``plain`` would return
-        # an equal copy, so it is taken as it is; every other value goes through ``plain`` as in ``to_dict``.
-        self.canon: tuple[Any, ...] = tuple(_as_is if isinstance(c.type, JSON) else plain for c in self.cols)
+        self.index = {k: i for i, k in enumerate(self.keys)}
+        # the ORM's result processing of a column selected as text (SQLite: the world's database)
+        self.procs: tuple[Any, ...] = tuple(c.type._cached_result_processor(_SQLITE, None) if as_text else None
+                                            for c, as_text in zip(columns, text, strict=True))
+        # canonical text and types read as plain values are taken as they are; anything else goes through
+        # ``plain`` as in ``to_dict``
+        self.canon: tuple[Any, ...] = tuple(_as_is if as_text or isinstance(c.type, _PLAIN_AS_READ) else plain
+                                            for c, as_text in zip(columns, text, strict=True))
+        self.plain_as_read = all(f is _as_is for f in self.canon)
 
     def as_dict(self, values: Sequence[Any], exclude: tuple[str, ...] = ()) -> dict[str, Any]:
+        if self.plain_as_read:
+            if exclude:
+                return {k: v for k, v in zip(self.keys, values, strict=True) if k not in exclude}
+            return dict(zip(self.keys, values, strict=True))
         if exclude:
             return {k: f(v) for k, f, v in zip(self.keys, self.canon, values, strict=True) if k not in exclude}
         return {k: f(v) for k, f, v in zip(self.keys, self.canon, values, strict=True)}
 
-    def view(self, values: Sequence[Any]) -> SimpleNamespace:
-        return SimpleNamespace(**dict(zip(self.keys, values, strict=True)))
+    def view(self, values: Sequence[Any]) -> _View:
+        if len(values) != self.width:
+            raise ValueError(f"{self.cls.__name__}: {len(values)} values for {self.width} columns")
+        return _View(self, tuple(values))
+
+
+class _View:
+    """A record's column values by attribute, as the ORM object has them (see :class:`Part`)."""
+
+    __slots__ = ("_part", "_values")
+
+    def __init__(self, part: Part, values: tuple[Any, ...]) -> None:
+        self._part = part
+        self._values = values
+
+    def __getattr__(self, name: str) -> Any:
+        part = self._part
+        i = part.index.get(name)
+        if i is None:
+            raise AttributeError(f"{part.cls.__name__} has no column {name!r}")
+        value, proc = self._values[i], part.procs[i]
+        return value if proc is None else proc(value)
 
 
 CASE, INTAKE, TRIAGE, NURSE_REC = Part(PACase), Part(IntakeCase), Part(TriageRecord), Part(NurseRecommendation)
@@ -88,12 +160,80 @@ _CASE_FILE = (select(*CASE.cols, *INTAKE.cols, *TRIAGE.cols, *NURSE_REC.cols)
               .where(_T_CASE.c.id == _CASE_ID))
 
 
-def _rows(s: Session, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+def _result(s: Session, stmt: Select[Any], params: dict[str, Any]) -> Result[Any]:
+    """``stmt``'s result on the read session's connection, through the sqlite3 cursor when
+    :meth:`WorldSession.read_rows` takes it (about 60 µs less than SQLAlchemy's execution)."""
     fast = s.read_rows(stmt, params) if isinstance(s, WorldSession) else None
     if fast is not None:
-        return fast.all()
+        return fast
     conn: Connection = s.connection()
-    return conn.execute(stmt, params).all()
+    return conn.execute(stmt, params)
+
+
+def _rows(s: Session, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+    return _result(s, stmt, params).all()
+
+
+_T_WORKER = Worker.__table__
+#: What :func:`worker_summary` shows of a worker (and ``display_name``'s parts).
+_WORKER_COLS = ("id", "given_name", "family_name", "credentials", "role", "npi", "org_id", "specialty")
+_WORKER = select(*(_T_WORKER.c[k] for k in _WORKER_COLS)).where(_T_WORKER.c.id == bindparam("worker_id"))
+_DISPLAY_NAME = Worker.display_name.fget
+assert _DISPLAY_NAME is not None
+
+
+class _WorkerCols(NamedTuple):
+    """A worker's :data:`_WORKER_COLS` by attribute (cheaper to read than a result row's attributes)."""
+
+    id: str | None  # None: an outer-joined worker that does not exist
+    given_name: str
+    family_name: str
+    credentials: str | None
+    role: Any  # a WorkerRole, or its text where the select reads it as text
+    npi: str | None
+    org_id: str
+    specialty: str | None
+
+
+assert _WorkerCols._fields == _WORKER_COLS
+
+
+def _worker_row(s: Session, worker_id: str) -> Any:
+    """The worker's :data:`_WORKER_COLS` (``role`` a ``WorkerRole``), None when there is no such worker."""
+    row = _result(s, _WORKER, {"worker_id": worker_id}).first()
+    return None if row is None else _WorkerCols._make(row)
+
+
+def read_actor(s: Session, acting_as: str, allowed: frozenset[WorkerRole] = pq.PAYER_ROLES,
+               action: str = pq.READ_ACTION) -> Any:
+    """:func:`payer_queries.read_actor` in one Core statement: the reading worker as a row with ``id``, ``role``
+    (a ``WorkerRole``) and the other :data:`_WORKER_COLS`, not an ORM ``Worker``. Same errors: ``UnknownActor``,
+    ``AuthorityError``."""
+    return pq.checked_reader(acting_as, lambda worker_id: _worker_row(s, worker_id), allowed, action)
+
+
+def worker_summary(s: Session, worker_id: str | None) -> dict[str, Any] | None:
+    """A worker as a payer view shows them, in one Core statement: ``{id, name (display name), role, credentials,
+    npi, org_id, specialty}``; None without an id, ``{"id": …}`` when it names no worker."""
+    if not worker_id:
+        return None
+    w = _worker_row(s, worker_id)
+    return {"id": worker_id} if w is None else _summary(w)
+
+
+def _summary(w: Any) -> dict[str, Any]:
+    return {"id": w.id, "name": _DISPLAY_NAME(w), "role": str(w.role), "credentials": w.credentials, "npi": w.npi,
+            "org_id": w.org_id, "specialty": w.specialty}
+
+
+_NOW = select(SimClock.__table__.c.now).where(SimClock.__table__.c.id == 1)
+
+
+def current_time(s: Session) -> Any:
+    """:func:`payer_queries.current_time` (the simulated clock's instant, an aware UTC datetime) by a Core read."""
+    now = _result(s, _NOW, {}).scalar()
+    assert now is not None
+    return now
 
 
 class CaseFile:
@@ -181,9 +321,8 @@ _CASE_LINE_NUMBERS = select(_T_PA_LINE.c.line_number).where(_T_PA_LINE.c.case_id
 
 def line_numbers(s: Session, case_id: str) -> list[int]:
     """The numbers of :func:`payer_queries.review_lines` (the intake's lines, else the case's), in order."""
-    conn: Connection = s.connection()
-    nums = list(conn.execute(_INTAKE_LINE_NUMBERS, {"case_id": case_id}).scalars())
-    return nums or list(conn.execute(_CASE_LINE_NUMBERS, {"case_id": case_id}).scalars())
+    nums = list(_result(s, _INTAKE_LINE_NUMBERS, {"case_id": case_id}).scalars())
+    return nums or list(_result(s, _CASE_LINE_NUMBERS, {"case_id": case_id}).scalars())
 
 
 def working_lines(intake_lines: Sequence[Any], case_lines: Sequence[Any]) -> list[dict[str, Any]]:
@@ -215,10 +354,11 @@ def policy_criteria_view(s: Session, case: Any, lines: list[dict[str, Any]]) -> 
     order. ``lines``: the case's working lines (the fallback matches a plan policy by their codes)."""
     rows = _rows(s, _POLICY_WITH_CRITERIA, {"plan_id": case.plan_id, "order_id": case.order_id})
     if rows:
-        head = rows[0]
-        crits = [{"criterion_id": r.criterion_id, "text": r.text, "citation": r.citation}
-                 for r in rows if r.criterion_id is not None]
-        return ({"handbook_policy_id": head.handbook_policy_id, "service_category": str(head.service_category),
+        _, handbook_policy_id, service_category = rows[0][:3]
+        # by position: cheaper than a result row's attributes (one dict per criterion)
+        crits = [{"criterion_id": criterion_id, "text": text, "citation": citation}
+                 for _, _, _, criterion_id, text, citation in rows if criterion_id is not None]
+        return ({"handbook_policy_id": handbook_policy_id, "service_category": str(service_category),
                  "criteria": crits}, [c["criterion_id"] for c in crits])
     from chibench.world.apps import payer_queries as pq  # the rare fallback: a policy governing a line code
     from chibench.world.apps import payer_views as pv
@@ -236,35 +376,36 @@ def policy_criteria_view(s: Session, case: Any, lines: list[dict[str, Any]]) -> 
 _T_DOC, _T_PACKET = Document.__table__, SubmissionPacket.__table__
 _PACKET_COPIES = func.json_each(_T_PACKET.c.payer_document_ids).table_valued("value")
 _AUTHOR, _SIGNER = Worker.__table__.alias("author"), Worker.__table__.alias("signer")
-#: What :func:`payer_views.worker_summary` shows of a worker (and ``display_name``'s parts), per alias.
-_WORKER_COLS = ("id", "given_name", "family_name", "credentials", "role", "npi", "org_id", "specialty")
 #: Payer-side documents of a case: linked by ``case_id`` or listed as a packet's payer copies, with their
 #: author and signer (outer-joined: a worker id that names no worker shows as ``{"id": …}``).
-_PAYER_DOCS = (select(_T_DOC.c.id, _T_DOC.c.kind, _T_DOC.c.title, _T_DOC.c.date, _T_DOC.c.author_worker_id,
-                      _T_DOC.c.signed, _T_DOC.c.signed_by, _T_DOC.c.origin, _T_DOC.c.copied_from,
-                      _T_DOC.c.created_at, _T_DOC.c.body,
-                      *(_AUTHOR.c[k].label(f"author_{k}") for k in _WORKER_COLS),
-                      *(_SIGNER.c[k].label(f"signer_{k}") for k in _WORKER_COLS))
+_DOC_COLS = ("id", "kind", "title", "date", "author_worker_id", "signed", "signed_by", "origin", "copied_from",
+             "created_at", "body")
+#: Where a document row's author and signer columns (:data:`_WORKER_COLS` each) start.
+_AUTHOR_AT, _SIGNER_AT = len(_DOC_COLS), len(_DOC_COLS) + len(_WORKER_COLS)
+
+
+def _as_text(col: ColumnElement[Any]) -> ColumnElement[Any]:
+    """``col`` as its stored text when that is its canonical form (see :class:`Part`), else as it is."""
+    return type_coerce(col, String) if isinstance(col.type, _STORED_AS_CANONICAL_TEXT) else col
+
+
+_PAYER_DOCS = (select(*(_as_text(_T_DOC.c[k]).label(k) for k in _DOC_COLS),
+                      *(_as_text(_AUTHOR.c[k]).label(f"author_{k}") for k in _WORKER_COLS),
+                      *(_as_text(_SIGNER.c[k]).label(f"signer_{k}") for k in _WORKER_COLS))
                .select_from(_T_DOC.outerjoin(_AUTHOR, _AUTHOR.c.id == _T_DOC.c.author_worker_id)
                             .outerjoin(_SIGNER, _SIGNER.c.id == _T_DOC.c.signed_by))
                .where(_T_DOC.c.side == "payer",
                       or_(_T_DOC.c.case_id == _CASE_ID,
                           _T_DOC.c.id.in_(select(_PACKET_COPIES.c.value).select_from(_T_PACKET)
                                           .join(_PACKET_COPIES, _T_PACKET.c.case_id == _CASE_ID)))))
-_DISPLAY_NAME = Worker.display_name.fget
-assert _DISPLAY_NAME is not None
 
 
-def _worker_summary(row: Any, prefix: str, worker_id: str | None) -> dict[str, Any] | None:
-    """:func:`payer_views.worker_summary` from a document row's joined worker columns."""
+def _joined_worker(row: Any, at: int, worker_id: str | None) -> dict[str, Any] | None:
+    """:func:`worker_summary` from a document row's joined worker columns, starting at column ``at``."""
     if not worker_id:
         return None
-    m = row._mapping
-    if m[f"{prefix}id"] is None:
-        return {"id": worker_id}
-    w = SimpleNamespace(**{k: m[f"{prefix}{k}"] for k in _WORKER_COLS})
-    return {"id": w.id, "name": _DISPLAY_NAME(w), "role": str(w.role), "credentials": w.credentials, "npi": w.npi,
-            "org_id": w.org_id, "specialty": w.specialty}
+    w = _WorkerCols._make(row[at:at + len(_WORKER_COLS)])
+    return {"id": worker_id} if w.id is None else _summary(w)
 
 
 _LATEST_PACKET = select(*PACKET.cols).where(_T_PACKET.c.case_id == _CASE_ID).order_by(_T_PACKET.c.sequence.desc())
@@ -274,27 +415,28 @@ def latest_packet_dict(s: Session, case_id: str) -> dict[str, Any] | None:
     """The case's latest submission packet (:func:`payer_queries.latest_packet`) as the payer received it: its
     canonical dict without the provider originals' ids (``document_ids``, ``bundle_document_id``); None before
     any submission."""
-    conn: Connection = s.connection()
-    row = conn.execute(_LATEST_PACKET, {"case_id": case_id}).first()
+    row = _result(s, _LATEST_PACKET, {"case_id": case_id}).first()
     return None if row is None else PACKET.as_dict(row, ("document_ids", "bundle_document_id"))
 
 
 def payer_document_rows(s: Session, case_id: str) -> list[Any]:
     """:func:`payer_queries.payer_documents`' documents (only the columns a document view shows), sorted by id."""
-    return sorted(_rows(s, _PAYER_DOCS, {"case_id": case_id}), key=lambda r: r.id)
+    return sorted(_rows(s, _PAYER_DOCS, {"case_id": case_id}), key=lambda r: r[0])
 
 
 def document_view(s: Session, doc: Any, *, with_body: bool) -> dict[str, Any]:
     """A payer-side document as workers see it, from a :func:`payer_document_rows` row: id, kind, title, date
-    (``YYYY-MM-DD``), author and signer (:func:`payer_views.worker_summary`'s shape, None when unset), signed,
+    (``YYYY-MM-DD``), author and signer (:func:`worker_summary`'s shape, None when unset), signed,
     origin, copied_from, received_at (ISO ``Z``), and ``body`` only ``with_body``."""
-    out = {"id": doc.id, "kind": str(doc.kind), "title": doc.title, "date": doc.date.isoformat(),
-           "author": _worker_summary(doc, "author_", doc.author_worker_id), "signed": doc.signed,
-           "signed_by": _worker_summary(doc, "signer_", doc.signed_by), "origin": doc.origin,
-           "copied_from": doc.copied_from,
-           "received_at": plain(doc.created_at)}
+    # kind, date and created_at were read as their stored, canonical text (not null columns)
+    doc_id, kind, title, date, author_id, signed, signed_by, origin, copied_from, created_at, body = \
+        doc[:_AUTHOR_AT]
+    out = {"id": doc_id, "kind": kind, "title": title, "date": date,
+           "author": _joined_worker(doc, _AUTHOR_AT, author_id), "signed": signed,
+           "signed_by": _joined_worker(doc, _SIGNER_AT, signed_by), "origin": origin, "copied_from": copied_from,
+           "received_at": created_at}
     if with_body:
-        out["body"] = doc.body
+        out["body"] = body
     return out
 
 
@@ -308,14 +450,15 @@ def _latest_packet(col: ColumnElement[Any]) -> Any:
 
 
 #: Every case (by id) with what an intake-queue row shows: its intake, whether it has a triage record, the
-#: latest submission packet's receipt (as ``payer_queries.latest_packet``) and the member's name.
-INTAKE_QUEUE = (select(_T_CASE.c.id, _T_CASE.c.status, _T_CASE.c.urgency, _T_CASE.c.submitted_at,
-                       _T_CASE.c.submission_channel, _T_INTAKE.c.id.label("intake_id"),
-                       _T_INTAKE.c.status.label("intake_status"), _T_TRIAGE.c.id.label("triage_id"),
-                       _latest_packet(_T_PACKET.c.id).label("packet_id"),
-                       _latest_packet(_T_PACKET.c.submitted_at).label("packet_submitted_at"),
-                       _latest_packet(_T_PACKET.c.channel).label("packet_channel"),
-                       _T_PATIENT.c.given_name, _T_PATIENT.c.family_name)
+#: latest submission packet's receipt (as ``payer_queries.latest_packet``) and the member's name. Datetimes and
+#: enumerations are read as their stored, canonical text (see :class:`Part`).
+INTAKE_QUEUE = (select(*(_as_text(c).label(name) for name, c in (
+    ("id", _T_CASE.c.id), ("status", _T_CASE.c.status), ("urgency", _T_CASE.c.urgency),
+    ("submitted_at", _T_CASE.c.submitted_at), ("submission_channel", _T_CASE.c.submission_channel),
+    ("intake_id", _T_INTAKE.c.id), ("intake_status", _T_INTAKE.c.status), ("triage_id", _T_TRIAGE.c.id),
+    ("packet_id", _latest_packet(_T_PACKET.c.id)), ("packet_submitted_at", _latest_packet(_T_PACKET.c.submitted_at)),
+    ("packet_channel", _latest_packet(_T_PACKET.c.channel)), ("given_name", _T_PATIENT.c.given_name),
+    ("family_name", _T_PATIENT.c.family_name))))
                 .select_from(_T_CASE.join(_T_PATIENT, _T_PATIENT.c.id == _T_CASE.c.patient_id)
                              .outerjoin(_T_INTAKE, _T_INTAKE.c.case_id == _T_CASE.c.id)
                              .outerjoin(_T_TRIAGE, _T_TRIAGE.c.case_id == _T_CASE.c.id))
@@ -328,11 +471,14 @@ def intake_queue_rows(s: Session) -> Sequence[Any]:
 
 # --------------------------------------------------------------------------- member
 _T_COV, _T_PLAN = Coverage.__table__, Plan.__table__
-_MEMBER = (select(_T_PATIENT.c.id, _T_PATIENT.c.given_name, _T_PATIENT.c.family_name, _T_PATIENT.c.birth_date,
-                  _T_PATIENT.c.sex, _T_PATIENT.c.state, _T_PATIENT.c.preferred_language, _T_COV.c.member_id,
-                  _T_COV.c.status, _T_COV.c.effective_date, _T_COV.c.termination_date, _T_COV.c.group_number,
-                  _T_PLAN.c.id.label("plan_id"), _T_PLAN.c.name, _T_PLAN.c.line_of_business, _T_PLAN.c.product,
-                  _T_PLAN.c.state.label("plan_state"))
+_MEMBER = (select(*(_as_text(c).label(name) for name, c in (
+    ("id", _T_PATIENT.c.id), ("given_name", _T_PATIENT.c.given_name), ("family_name", _T_PATIENT.c.family_name),
+    ("birth_date", _T_PATIENT.c.birth_date), ("sex", _T_PATIENT.c.sex), ("state", _T_PATIENT.c.state),
+    ("preferred_language", _T_PATIENT.c.preferred_language), ("member_id", _T_COV.c.member_id),
+    ("status", _T_COV.c.status), ("effective_date", _T_COV.c.effective_date),
+    ("termination_date", _T_COV.c.termination_date), ("group_number", _T_COV.c.group_number),
+    ("plan_id", _T_PLAN.c.id), ("name", _T_PLAN.c.name), ("line_of_business", _T_PLAN.c.line_of_business),
+    ("product", _T_PLAN.c.product), ("plan_state", _T_PLAN.c.state))))
            .select_from(_T_PATIENT.join(_T_COV, _T_COV.c.id == bindparam("coverage_id"))
                         .join(_T_PLAN, _T_PLAN.c.id == bindparam("plan_id")))
            .where(_T_PATIENT.c.id == bindparam("patient_id")))
@@ -343,21 +489,22 @@ def member_view(s: Session, case: Any) -> dict[str, Any]:
     patient, coverage and plan by their ids): ``patient_id``, name, birth date, sex, state, language,
     ``member_id``, ``coverage`` (status, effective/termination dates, group) and ``plan`` (id, name, line of
     business, product, state)."""
-    conn: Connection = s.connection()
-    m = conn.execute(_MEMBER, {"patient_id": case.patient_id, "coverage_id": case.coverage_id,
-                               "plan_id": case.plan_id}).one()  # foreign keys: all three exist
-    return {"patient_id": m.id, "name": f"{m.given_name} {m.family_name}",
-            "birth_date": m.birth_date.isoformat(), "sex": str(m.sex), "state": m.state,
-            "preferred_language": m.preferred_language, "member_id": m.member_id,
-            "coverage": {"status": str(m.status), "effective_date": m.effective_date.isoformat(),
-                         "termination_date": m.termination_date.isoformat() if m.termination_date else None,
-                         "group_number": m.group_number},
-            "plan": {"id": m.plan_id, "name": m.name, "line_of_business": str(m.line_of_business),
-                     "product": str(m.product), "state": m.plan_state}}
+    # dates and enumerations are read as their stored text: ``YYYY-MM-DD`` and the value (see :class:`Part`)
+    (patient_id, given_name, family_name, birth_date, sex, state, language, member_id, status, effective_date,
+     termination_date, group_number, plan_id, plan_name, line_of_business, product, plan_state) = _result(
+        s, _MEMBER, {"patient_id": case.patient_id, "coverage_id": case.coverage_id,
+                     "plan_id": case.plan_id}).one()  # foreign keys: all three exist
+    return {"patient_id": patient_id, "name": f"{given_name} {family_name}",
+            "birth_date": birth_date, "sex": sex, "state": state,
+            "preferred_language": language, "member_id": member_id,
+            "coverage": {"status": status, "effective_date": effective_date, "termination_date": termination_date,
+                         "group_number": group_number},
+            "plan": {"id": plan_id, "name": plan_name, "line_of_business": line_of_business,
+                     "product": product, "state": plan_state}}
 
 
 # --------------------------------------------------------------------------- directory match
-_T_WORKER, _T_ORG, _T_NETWORK = Worker.__table__, Organization.__table__, PlanNetwork.__table__
+_T_ORG, _T_NETWORK = Organization.__table__, PlanNetwork.__table__
 _IN_NETWORK = (select(_T_NETWORK.c.id).where(_T_NETWORK.c.plan_id == bindparam("plan_id"),
                                             _T_NETWORK.c.org_id == _T_ORG.c.id).exists().label("in_net"))
 #: The clinician with the NPI, their organization (outer-joined: a dangling ``org_id`` is "not found") and

@@ -10,22 +10,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from chibench.world.apps import payer_reads as pr
-from chibench.world.apps.directory.models import Worker
 from chibench.world.apps.intake_hub.models import IntakeCase
 from chibench.world.apps.payer_queries import intake_lines, policy_criteria
 from chibench.world.apps.policy_library.models import PayerPolicy
 from chibench.world.apps.triage.models import RoutingRecord
 from chibench.world.core.serialize import to_dict
-
-
-def worker_summary(s: Session, worker_id: str | None) -> dict[str, Any] | None:
-    if not worker_id:
-        return None
-    w = s.get(Worker, worker_id)
-    if w is None:
-        return {"id": worker_id}
-    return {"id": w.id, "name": w.display_name, "role": str(w.role), "credentials": w.credentials, "npi": w.npi,
-            "org_id": w.org_id, "specialty": w.specialty}
 
 
 def criteria_view(s: Session, policy: PayerPolicy | None) -> dict[str, Any] | None:
@@ -76,10 +65,10 @@ def routing_views_read(s: Session, case_id: str) -> list[dict[str, Any]]:
 
 
 def case_summary_read(s: Session, cf: pr.CaseFile, case_lines: Sequence[Any]) -> dict[str, Any]:
-    """The case's canonical dict with ``requesting_worker`` (:func:`worker_summary`) and ``lines`` (the
+    """The case's canonical dict with ``requesting_worker`` (:func:`payer_reads.worker_summary`) and ``lines`` (the
     case-line rows as canonical dicts, in the order given: ``payer_reads.rows_by_case(s, "case_lines", …)``)."""
     d = dict(cf.case_dict)
-    d["requesting_worker"] = worker_summary(s, cf.case.requesting_worker_id)
+    d["requesting_worker"] = pr.worker_summary(s, cf.case.requesting_worker_id)
     d["lines"] = [pr.PA_LINE.as_dict(r) for r in case_lines]
     return d
 

@@ -107,12 +107,12 @@ def _preview(facts: _Facts, actor: Any, now: dt.datetime) -> dict[str, Any]:
     return out
 
 
-#: The P2P request of an MD decision: the latest created (as ``payer_queries.p2p_for_decision``).
+#: The P2P request of an MD decision: the latest created (as ``payer_queries.p2p_for_decision``), as its row.
 def _p2p_of(p2ps: Sequence[Any], md: Any) -> Any:
     if md is None:
         return None
     mine = [p for p in p2ps if p.md_decision_id == md.id]
-    return max(mine, key=lambda p: p.created_at) if mine else None
+    return max(mine, key=lambda p: pr.P2P.view(p).created_at) if mine else None
 
 
 def get_summary(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]:
@@ -124,10 +124,10 @@ def get_summary(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        actor = pq.read_actor(s, acting_as)
+        actor = pr.read_actor(s, acting_as)
         cf = pr.case_file(s, case_id)
         case = cf.case
-        now = pq.current_time(s)
+        now = pr.current_time(s)
         triage = cf.triage
         case_lines = pr.rows_by_case(s, "case_lines", case.id)
         intake_lines = pr.intake_line_rows(s, cf.intake.id) if cf.intake is not None else []
@@ -143,8 +143,11 @@ def get_summary(world: World, *, acting_as: str, case_id: str) -> dict[str, Any]
         live_det = [d for d in dets if d.superseded_by is None]
         det = live_det[-1] if live_det else None
         routes = pr.rows_by_case(s, "routings", case.id)
+        # the rules read the records' values as the ORM loads them: views of the rows (dates, datetimes, enums)
         facts = _Facts(status=str(case.status), has_determination=det is not None, intake=cf.intake,
-                       triage=triage, rec=cf.rec, md=md, p2p=p2p, route=routes[-1] if routes else None,
+                       triage=triage, rec=cf.rec, md=None if md is None else pr.MD_DECISION.view(md),
+                       p2p=None if p2p is None else pr.P2P.view(p2p),
+                       route=pr.ROUTING.view(routes[-1]) if routes else None,
                        line_numbers=[ln["line_number"] for ln in lines])
         return {
             "case": pv.case_summary_read(s, cf, case_lines), "member": pr.member_view(s, case), "lines": lines,

@@ -23,7 +23,6 @@ from chibench.world.apps import payer_writes as pw
 from chibench.world.apps.intake_hub.models import IntakeCase, IntakeLineItem
 from chibench.world.core import machines
 from chibench.world.core import validate as v
-from chibench.world.core.clock import iso
 from chibench.world.core.codes import icd10cm_description, is_billable_icd10cm, is_valid_npi
 from chibench.world.core.enums import CaseStatus, CodeSystem, IntakeStatus, NetworkStatus, PlaceOfService, UrgencyLevel
 from chibench.world.core.errors import Conflict, InvalidInput, NotFound
@@ -66,17 +65,18 @@ def _workflow_state(s: Any, case: Any, intake: IntakeCase | None) -> str:
     return f"case_{case.status}"
 
 
-def _queue_state(r: Any) -> str:
-    """:func:`_workflow_state` of an intake-queue row (:data:`payer_reads.INTAKE_QUEUE`)."""
-    if r.intake_id is None:
+def _queue_state(intake_id: str | None, intake_status: str | None, triage_id: str | None, status: str) -> str:
+    """:func:`_workflow_state` from an intake-queue row's values (:data:`payer_reads.INTAKE_QUEUE`; statuses as
+    their text)."""
+    if intake_id is None:
         return "awaiting_intake"
-    if r.intake_status != IntakeStatus.COMPLETE:
+    if intake_status != IntakeStatus.COMPLETE:
         return "intake_in_progress"
-    if r.triage_id is None:
+    if triage_id is None:
         return "awaiting_triage"
-    if r.status in RECEIVABLE:
+    if status in RECEIVABLE:
         return "awaiting_routing"
-    return f"case_{r.status}"
+    return f"case_{status}"
 
 
 def _editable(tx: Tx, case_id: str) -> tuple[Any, IntakeCase]:
@@ -152,25 +152,27 @@ def list_intake_queue(world: World, *, acting_as: str, include_complete: bool = 
     """
     flag = v.boolean(include_complete, "include_complete")
     with world.read() as s:
-        pq.read_actor(s, acting_as)
+        pr.read_actor(s, acting_as)
         rows = []
         # one statement for the whole queue (a case's intake, triage, latest packet and member name joined)
-        for r in pr.intake_queue_rows(s):
-            has_intake = r.intake_id is not None
-            pending = r.status in RECEIVABLE or (has_intake and r.intake_status != IntakeStatus.COMPLETE)
+        # (statuses, urgency, channels and times as their stored text: the values the dict shows)
+        for (case_id, status, urgency, submitted_at, submission_channel, intake_id, intake_status, triage_id,
+             packet_id, packet_submitted_at, packet_channel, given_name, family_name) in pr.intake_queue_rows(s):
+            has_intake = intake_id is not None
+            pending = status in RECEIVABLE or (has_intake and intake_status != IntakeStatus.COMPLETE)
             if not (pending or (flag and has_intake)):
                 continue
-            if r.packet_id is not None:  # as _received: the latest packet's receipt, else the case's stamp
-                received, channel = r.packet_submitted_at, str(r.packet_channel)
+            if packet_id is not None:  # as _received: the latest packet's receipt, else the case's stamp
+                received, channel = packet_submitted_at, str(packet_channel)
             else:
-                received, channel = r.submitted_at, r.submission_channel
+                received, channel = submitted_at, submission_channel
             if received is None:
                 continue
-            rows.append({"case_id": r.id, "case_status": str(r.status),
-                         "intake_id": r.intake_id, "intake_status": str(r.intake_status) if has_intake else None,
-                         "workflow_state": _queue_state(r), "received_at": iso(received),
-                         "channel": channel, "requested_urgency": str(r.urgency),
-                         "member_name": f"{r.given_name} {r.family_name}"})
+            rows.append({"case_id": case_id, "case_status": str(status),
+                         "intake_id": intake_id, "intake_status": str(intake_status) if has_intake else None,
+                         "workflow_state": _queue_state(intake_id, intake_status, triage_id, status),
+                         "received_at": received, "channel": channel, "requested_urgency": str(urgency),
+                         "member_name": f"{given_name} {family_name}"})
         return sorted(rows, key=lambda r: (r["received_at"], r["case_id"]))
 
 
@@ -182,7 +184,7 @@ def get_intake_case(world: World, *, acting_as: str, case_id: str) -> dict[str, 
     Errors: NotFound (no such case, or no intake yet), UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, acting_as)
+        pr.read_actor(s, acting_as)
         cf = pr.case_file(s, case_id)
         case, intake = cf.case, pr.require_intake(cf)
         intake_view = pv.intake_view_read(cf, pr.intake_line_rows(s, intake.id))

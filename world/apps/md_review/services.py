@@ -63,7 +63,7 @@ def get_md_review_data(world: World, *, acting_as: str, case_id: str) -> dict[st
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, acting_as)
+        pr.read_actor(s, acting_as)
         cf = pr.case_file(s, case_id)
         case_id = cf.case.id
         evals = pr.rows_by_case(s, "evaluations", case_id)

@@ -53,7 +53,7 @@ def get_nurse_review_data(world: World, *, acting_as: str, case_id: str) -> dict
     Errors: NotFound, UnknownActor / AuthorityError.
     """
     with world.read() as s:
-        pq.read_actor(s, acting_as)
+        pr.read_actor(s, acting_as)
         cf = pr.case_file(s, case_id)
         return {**pv.review_workspace_read(s, cf),
                 "evaluations": [pr.EVALUATION.as_dict(e)
