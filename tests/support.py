@@ -87,3 +87,13 @@ def heavy_sample(tasks: list[str]) -> list[str]:
     if os.environ.get("CHIBENCH_TEST_ALL_PACKAGES") == "1":
         return list(tasks)
     return [t for t in tasks if t in REPRESENTATIVE_TASKS]
+
+
+def exact_json(value: Any) -> bool:
+    """True if ``value`` holds only JSON types of exactly those types: ``dict`` with ``str`` keys, ``list``, ``str``,
+    ``int``, ``float``, ``bool``, ``None`` (what ``serialize.json_plain`` returns)."""
+    if type(value) is dict:
+        return all(type(k) is str and exact_json(v) for k, v in value.items())
+    if type(value) is list:
+        return all(exact_json(v) for v in value)
+    return type(value) in (str, int, float, bool, type(None))

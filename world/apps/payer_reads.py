@@ -360,8 +360,7 @@ def policy_criteria_view(s: Session, case: Any, lines: list[dict[str, Any]]) -> 
                  for _, _, _, criterion_id, text, citation in rows if criterion_id is not None]
         return ({"handbook_policy_id": handbook_policy_id, "service_category": str(service_category),
                  "criteria": crits}, [c["criterion_id"] for c in crits])
-    from chibench.world.apps import payer_queries as pq  # the rare fallback: a policy governing a line code
-    from chibench.world.apps import payer_views as pv
+    from chibench.world.apps import payer_views as pv  # the rare fallback: a policy governing a line code
 
     codes = {ln["code"] for ln in lines}
     for pol in s.scalars(select(PayerPolicy).where(PayerPolicy.plan_id == case.plan_id).order_by(PayerPolicy.id)):

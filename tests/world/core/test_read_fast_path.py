@@ -69,7 +69,7 @@ _CASES: dict[str, tuple[Any, Any]] = {
     "patients by ids (expanding IN, Date, coerced Enum)": (ehr._SEARCH_PATIENTS, lambda i: {"ids": i["pids"]}),
     "patients, empty IN": (ehr._SEARCH_PATIENTS, lambda i: {"ids": []}),
     "coverages by patient ids (outer join, NULLs, ordered)": (ehr._SEARCH_COVERAGES, lambda i: {"ids": i["pids"]}),
-    "observations of a patient (JSON, UTCDateTime, Float)": (ehr._OBS_OF_PATIENT, lambda i: {"pid": i["pid"]}),
+    "observation keys of a patient (coerced Date, ordered)": (ehr._OBS_KEYS, lambda i: {"pid": i["pid"]}),
     "encounters with worker (outer join)": (ehr._ENC_OF_PATIENT, lambda i: {"pid": i["pid"]}),
     "conditions": (ehr._COND_OF_PATIENT, lambda i: {"pid": i["pid"]}),
     "medications": (ehr._MED_OF_PATIENT, lambda i: {"pid": i["pid"]}),
@@ -77,7 +77,7 @@ _CASES: dict[str, tuple[Any, Any]] = {
     "documents of a patient": (ehr._DOCS_OF_PATIENT, lambda i: {"pid": i["pid"], "sides": ["provider", "payer"]}),
     "coverages of a patient": (ehr._COVS_OF_PATIENT, lambda i: {"pid": i["pid"]}),
     "orders of a patient": (ehr._ORDERS_OF_PATIENT, lambda i: {"pid": i["pid"]}),
-    "no such patient (empty)": (ehr._OBS_OF_PATIENT, lambda i: {"pid": "nobody"}),
+    "no such patient (empty)": (ehr._OBS_KEYS, lambda i: {"pid": "nobody"}),
     "workers (Boolean, JSON, no params)": (select(Worker.__table__).order_by(_WORKER.id), lambda i: {}),
     "events (JSON details, UTCDateTime bound and returned)":
         (select(_EVENT.seq, _EVENT.at, _EVENT.details, type_coerce(_EVENT.app, String))

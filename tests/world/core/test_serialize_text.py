@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chibench.world.core.serialize import TEXT_FORMAT, compact_text, json_plain, plain, plain_text
+from tests.support import exact_json
 
 TINY = [1e-05, -1e-05, 5e-05, 9.999e-05, 1e-07, -3.5e-09, 1.2948020657635854e-09, 1e-10, 2.2250738585072014e-308]
 leaves = (st.none() | st.booleans() | st.integers() | st.integers(min_value=-(10 ** 30), max_value=10 ** 30)
@@ -71,15 +72,7 @@ class Count(int):
 ])
 def test_json_plain_holds_json_types_only(value: Any) -> None:
     out = json_plain(value)
-
-    def exact(v: Any) -> bool:
-        if type(v) is dict:
-            return all(type(k) is str and exact(x) for k, x in v.items())
-        if type(v) is list:
-            return all(exact(x) for x in v)
-        return type(v) in (str, int, float, bool, type(None))
-
-    assert exact(out)
+    assert exact_json(out)
     # the same text as plain() gives (what json.dumps writes for it)
     assert plain_text(out) == dumps(plain(value)) == dumps(out)
 

@@ -179,8 +179,6 @@ def list_candidate_orders(world: World, *, acting_as: str, patient_id: str) -> l
 # Each chart section is one Core statement, built once here and bound per call (``pid``, the patient), read
 # as plain dicts (``row_shapes``): equal to ``to_dict`` of the ORM rows, without building the objects.
 _OBS = RowShape(Observation, exclude=("patient_id",))
-_OBS_OF_PATIENT = (select(*_OBS.columns).where(_OBS.c.patient_id == bindparam("pid"))
-                   .order_by(_OBS.c.date.desc(), _OBS.c.id.desc()))
 _ENC = RowShape(Encounter, exclude=("patient_id",))
 _W = Worker.__table__.c
 #: Encounters with their provider's name parts (worker id None: no such worker).

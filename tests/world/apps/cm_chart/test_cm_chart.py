@@ -13,7 +13,7 @@ from chibench.world.apps.cm_referral import services as referral
 from chibench.world.apps.cm_referral.models import CMCase
 from chibench.world.core.errors import Conflict, IllegalTransition, InvalidInput, NotFound
 from chibench.world.core.world import World
-from tests.support import refused
+from tests.support import exact_json, refused
 from tests.world.apps.cm_support import CM, COND, DOC, ENC, OBS, OTHER_MEMBER_DOC, REF, REF2, case_status, opened_case
 
 
@@ -28,19 +28,11 @@ def test_chart_data(w: World) -> None:
         chart.get_chart_data(w, acting_as=CM, case_id="CMC-9999")
 
 
-def _exact_json(v: Any) -> bool:
-    if type(v) is dict:
-        return all(type(k) is str and _exact_json(x) for k, x in v.items())
-    if type(v) is list:
-        return all(_exact_json(x) for x in v)
-    return type(v) in (str, int, float, bool, type(None))
-
-
 def test_chart_data_is_json_plain(w: World) -> None:
     # the tool cuts it in place without copying (budget.fit_record(already_plain=True)): only JSON types allowed
     case_id = opened_case(w)
     data = chart.get_chart_data(w, acting_as=CM, case_id=case_id, document_ids=[DOC])
-    assert data["document_bodies"] and _exact_json(data)
+    assert data["document_bodies"] and exact_json(data)
 
 
 def _review(**over: Any) -> dict[str, Any]:
