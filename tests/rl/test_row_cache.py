@@ -6,12 +6,12 @@ never flushed).
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import text
 
 from chibench.rl import ChiEnv
 from chibench.world.apps.directory.models import Worker
@@ -38,21 +38,25 @@ def _worker_id(world: World) -> str:
 
 
 class _Selects:
-    """Counts SELECTs on one table sent through ``world``'s engine."""
+    """Counts the SELECTs on one table that ``world``'s SQLite connection runs — SQLAlchemy's executions and the
+    world's cursor path alike (SQLite's statement trace: the episode world is one in-memory connection)."""
 
     def __init__(self, world: World, table: str) -> None:
-        self.n, self._engine, self._table = 0, world.engine, f"FROM {table} "
+        self.n, self._table = 0, f"FROM {table} "
+        raw = world.engine.raw_connection()
+        self._conn: sqlite3.Connection = raw.driver_connection  # type: ignore[assignment]
+        raw.close()  # the pool's one connection stays open
 
-    def _count(self, _c: Any, _cur: Any, statement: str, *_a: Any) -> None:
-        if statement.startswith("SELECT") and self._table in statement + " ":
+    def _count(self, statement: str) -> None:
+        if statement.lstrip().startswith("SELECT") and self._table in statement + " ":
             self.n += 1
 
     def __enter__(self) -> _Selects:
-        event.listen(self._engine, "before_cursor_execute", self._count)
+        self._conn.set_trace_callback(self._count)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        event.remove(self._engine, "before_cursor_execute", self._count)
+        self._conn.set_trace_callback(None)
 
 
 def _phone(world: World, wid: str) -> str:

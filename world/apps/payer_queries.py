@@ -291,9 +291,11 @@ def payer_document(s: Session, case_id: str, doc_id: Any, field: str) -> Documen
     """A payer-side document of this case; provider originals and other cases' documents are ``NotFound``."""
     if not isinstance(doc_id, str) or not doc_id:
         raise InvalidInput("a document id is required", field=field)
-    for d in payer_documents(s, case_id):
-        if d.id == doc_id:
-            return d
+    # one document by key, not every payer document of the case (membership as in payer_documents)
+    d = s.get(Document, doc_id)
+    if d is not None and d.side == PAYER_SIDE and (d.case_id == case_id or any(
+            doc_id in {str(i) for i in p.payer_document_ids} for p in s.scalars(_PACKETS, {"case_id": case_id}))):
+        return d
     raise NotFound(f"no payer-side document '{doc_id}' on case {case_id}", field=field,
                    allowed=[d.id for d in payer_documents(s, case_id)])
 

@@ -27,6 +27,7 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import (
     Boolean,
+    Column,
     Date,
     DateTime,
     Float,
@@ -36,13 +37,15 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    insert,
     inspect,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import Engine, Result
 from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import ColumnProperty, Session, make_transient_to_detached, sessionmaker
 from sqlalchemy.sql import Select
 
 from chibench.world.core import machines as m
@@ -171,20 +174,21 @@ class Tx:
 
     # -- ids -----------------------------------------------------------------------------------
     def new_id(self, prefix: str, width: int = 4) -> str:
-        """Next id for ``prefix`` (``CASE`` → ``CASE-0001``), transactional and deterministic."""
-        row = self.session.get(IdCounter, prefix)
-        if row is None:
-            row = IdCounter(prefix=prefix, value=0)
-            self.session.add(row)
-        row.value += 1
-        return f"{prefix}-{row.value:0{width}d}"
+        """Next id for ``prefix`` (``CASE`` → ``CASE-0001``), transactional and deterministic: one upsert of
+        the prefix's counter row incremented (or created at 1), in this write's transaction."""
+        conn = self.session.connection()
+        value = conn.execute(_NEXT_ID, {"counter": prefix}).scalar()
+        if value is None:
+            conn.execute(_FIRST_ID, {"counter": prefix})
+            value = 1
+        return f"{prefix}-{value:0{width}d}"
 
     # -- log -----------------------------------------------------------------------------------
     def log(self, action: str | None = None, *, case_id: str | None = None, entity_id: str | None = None,
             details: dict[str, Any] | None = None) -> None:
-        self.session.add(Event(at=self.now, actor_id=self.actor.id, role=str(self.actor.role), app=self.app,
-                               action=action or self.action, case_id=case_id, entity_id=entity_id,
-                               details=details or {}))
+        _log_row(self.session, _EVENTS, {
+            "at": self.now, "actor_id": self.actor.id, "role": str(self.actor.role), "app": self.app,
+            "action": action or self.action, "case_id": case_id, "entity_id": entity_id, "details": details or {}})
 
     def transition(self, machine: m.Machine, entity: Any, target: str, *, case_id: str | None = None,
                    reason: str | None = None, attr: str = "status") -> None:
@@ -193,15 +197,83 @@ class Tx:
         current_s = None if current is None else str(current)
         m.check(machine, current_s, str(target), entity_id=entity.id)
         setattr(entity, attr, target)
-        self.session.add(StateTransition(at=self.now, machine=machine.name, entity_id=entity.id, case_id=case_id,
-                                         from_state=current_s, to_state=str(target), actor_id=self.actor.id,
-                                         reason=reason))
+        _log_row(self.session, _TRANSITIONS, {
+            "at": self.now, "machine": machine.name, "entity_id": entity.id, "case_id": case_id,
+            "from_state": current_s, "to_state": str(target), "actor_id": self.actor.id, "reason": reason})
         self.log(f"{machine.name}.transition", case_id=case_id, entity_id=entity.id,
                  details={"from": current_s, "to": str(target), **({"reason": reason} if reason else {})})
 
 
+_EVENTS = insert(Event.__table__)
+_TRANSITIONS = insert(StateTransition.__table__)
+_COUNTERS = IdCounter.__table__
+# (not an upsert: an outer ON CONFLICT overrides the conflict clause of statements in triggers, and the RL
+# episode world's change-tracking triggers rely on their INSERT OR IGNORE)
+_NEXT_ID = (update(_COUNTERS).where(_COUNTERS.c.prefix == bindparam("counter"))
+            .values(value=_COUNTERS.c.value + 1).returning(_COUNTERS.c.value))
+_FIRST_ID = insert(_COUNTERS).values(prefix=bindparam("counter"), value=1)
+_CLOCK = SimClock.__table__
+_CLOCK_NOW = select(_CLOCK.c.now).where(_CLOCK.c.id == 1)
+_CLOCK_SET = update(_CLOCK).where(_CLOCK.c.id == 1).values(now=bindparam("now"))
+
+
+def _log_row(session: Session, stmt: Any, row: dict[str, Any]) -> None:
+    """Queue an append-only log row (event, state transition) for the session's next flush."""
+    if isinstance(session, WorldSession):
+        session.log_rows.append((stmt, row))
+    else:  # a plain Session: insert at once
+        session.connection().execute(stmt, row)
+
+
 #: Per mapped class: a ready ``SELECT … WHERE <pk> = :pk`` (None: composite key or inheritance → plain get).
 _PK_SELECTS: dict[Any, Select[Any] | None] = {}
+
+
+class _PkLoader:
+    """Load one row of a flat mapped class by primary key without the ORM's per-query machinery: a Core
+    ``SELECT`` of every mapped column (run on the cursor, :class:`_ReadPlan`, with the columns' own result
+    processors), its values set on a new instance, which :func:`make_transient_to_detached` marks as loaded
+    exactly as a query would (no unloaded attribute, no history), then attached to the session. Only for classes
+    whose every attribute is a plain column (no relationships, deferred columns or SQL expressions) —
+    the world's models."""
+
+    __slots__ = ("manager", "keys", "stmt")
+
+    def __init__(self, entity: Any, mapper: Any) -> None:
+        props = list(mapper.column_attrs)
+        self.manager = mapper.class_manager
+        self.keys = tuple(p.key for p in props)
+        table = entity.__table__
+        self.stmt = select(*(p.columns[0] for p in props)).where(mapper.primary_key[0] == bindparam("pk"))
+        assert all(c.table is table for c in self.stmt.selected_columns)
+
+    def load(self, row: Sequence[Any]) -> Any:
+        obj = self.manager.new_instance()
+        d = obj.__dict__
+        for k, v in zip(self.keys, row, strict=True):
+            d[k] = v
+        make_transient_to_detached(obj)
+        return obj
+
+
+_PK_LOADERS: dict[Any, _PkLoader | None] = {}
+
+
+def _pk_loader(entity: Any) -> _PkLoader | None:
+    try:
+        return _PK_LOADERS[entity]
+    except KeyError:
+        pass
+    loader = None
+    if _pk_select(entity) is not None:
+        mapper = inspect(entity)
+        props = list(mapper.attrs)
+        if (props and all(isinstance(p, ColumnProperty) and len(p.columns) == 1 and isinstance(p.columns[0], Column)
+                          and not p.deferred for p in props) and not mapper.class_manager.dispatch.load
+                and not mapper.class_manager.dispatch.refresh):
+            loader = _PkLoader(entity, mapper)
+    _PK_LOADERS[entity] = loader
+    return loader
 
 
 def _pk_select(entity: Any) -> Select[Any] | None:
@@ -412,6 +484,23 @@ class WorldSession(Session):
         self.fast_reads = False
         self._fast_tx: Any = None
         self._fast_conn: tuple[sqlite3.Connection, Any, tuple[Any, ...]] | None = None
+        #: Append-only log rows (events, state transitions) queued by :class:`Tx`, inserted in order at the
+        #: next :meth:`flush` — where the ORM would have inserted them as pending objects.
+        self.log_rows: list[tuple[Any, dict[str, Any]]] = []
+
+    def flush(self, objects: Sequence[Any] | None = None) -> None:
+        """``Session.flush`` (autoflush included), then the queued log rows: one ``INSERT`` per table, rows in
+        the order they were queued (so their ``seq`` follows the order of ``Tx.log``/``Tx.transition`` calls,
+        as the ORM's inserts did), without the unit of work's per-object bookkeeping (about 0.4 ms a row)."""
+        super().flush(objects)
+        if self.log_rows:
+            queued, self.log_rows = self.log_rows, []
+            by_table: dict[Any, list[dict[str, Any]]] = {}
+            for stmt, row in queued:
+                by_table.setdefault(stmt, []).append(row)
+            conn = self.connection()
+            for stmt, rows in by_table.items():
+                conn.execute(stmt, rows)
 
     def execute(self, statement: Any, params: Any = None, *args: Any, **kw: Any) -> Any:
         if self.fast_reads and not args and not kw and (params is None or type(params) is dict):
@@ -425,6 +514,12 @@ class WorldSession(Session):
         would return it (see class docstring), or None when it must take SQLAlchemy's path."""
         if not self.fast_reads or self.dispatch.do_orm_execute:
             return None
+        found = self._cursor_plan(statement)
+        return None if found is None else found[1].run(found[0], params)
+
+    def _cursor_plan(self, statement: Any) -> tuple[sqlite3.Connection, _ReadPlan] | None:
+        """The session transaction's sqlite3 connection and ``statement``'s cursor plan, or None (see
+        :func:`_read_plan`)."""
         tx, cached = self._transaction, self._fast_conn
         if cached is None or tx is None or tx is not self._fast_tx or not tx.is_active:
             # the connection of this session transaction, looked up once per transaction (about 8 µs a time)
@@ -435,7 +530,33 @@ class WorldSession(Session):
             self._fast_tx = self._transaction
         dbapi_conn, dialect, key = cached
         plan = _read_plan(statement, dialect, key)
-        return None if plan is None else plan.run(dbapi_conn, params)
+        return None if plan is None else (dbapi_conn, plan)
+
+    def core_execute(self, statement: Any, params: Mapping[str, Any] | None = None) -> Result[Any]:
+        """A plain Core ``SELECT`` in any session, on the cursor when it qualifies (as :meth:`read_rows`), else
+        through SQLAlchemy; no autoflush either way (``Session.execute`` runs none for Core statements)."""
+        found = None if self.dispatch.do_orm_execute else self._cursor_plan(statement)
+        if found is None:
+            return super().execute(statement, params)
+        return found[1].run(found[0], params)
+
+    def _load_by_pk(self, entity: Any, orm_stmt: Any, ident: str | int) -> Any:
+        """``Session.get``'s load for a key not in the identity map: autoflush (as the ORM's ``SELECT`` would
+        run it), then the row through :class:`_PkLoader` in any session, or the ORM statement if the class or
+        statement does not qualify (yet: plans need a statement seen twice)."""
+        loader = _pk_loader(entity)
+        if loader is None or self.dispatch.do_orm_execute:
+            return self.execute(orm_stmt, {"pk": ident}).scalars().first()
+        self._autoflush()
+        found = self._cursor_plan(loader.stmt)
+        if found is None:
+            return self.execute(orm_stmt, {"pk": ident}).scalars().first()
+        row = found[1].run(found[0], {"pk": ident}).first()
+        if row is None:
+            return None
+        obj = loader.load(row)
+        self.add(obj)  # detached with its key and loaded state: attaching it runs no SQL
+        return obj
 
     def get(self, entity: Any, ident: Any, **kw: Any) -> Any:
         obj = None
@@ -449,7 +570,7 @@ class WorldSession(Session):
                         self.add(obj)  # detached, unmodified: attaching it runs no SQL
                         self._fetched.append(obj)
                         return obj
-                obj = self.execute(stmt, {"pk": ident}).scalars().first()
+                obj = self._load_by_pk(entity, stmt, ident)
                 if obj is not None:
                     self._fetched.append(obj)
                     if cache is not None:
@@ -460,8 +581,13 @@ class WorldSession(Session):
             self._fetched.append(obj)
         return obj
 
+    def rollback(self) -> None:
+        self.log_rows.clear()
+        super().rollback()
+
     def close(self) -> None:
         self._fetched.clear()
+        self.log_rows.clear()
         self._fast_tx = self._fast_conn = None
         super().close()
 
@@ -655,11 +781,14 @@ class World:
         try:
             s.begin()
             actor = self._resolve_actor(s, acting_as, allow_system)
-            clock = s.get(SimClock, 1)
-            assert clock is not None
-            clock.now = clock.now + cost
-            tx = Tx(s, actor, clock.now, app, action)
+            # the clock by Core statements (an ORM clock object would make the session dirty from the start),
+            # or the row a read kept if no write has touched it since
+            kept = self.row_cache.take(SimClock, 1) if self.row_cache is not None else None
+            now = (kept.now if kept is not None else s.core_execute(_CLOCK_NOW).scalar_one()) + cost
+            s.connection().execute(_CLOCK_SET, {"now": now})
+            tx = Tx(s, actor, now, app, action)
             yield tx
+            s.flush()  # the last queued log rows (commit flushes only a session with ORM changes)
             s.commit()
         except BaseException:
             s.rollback()

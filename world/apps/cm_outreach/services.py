@@ -77,6 +77,11 @@ def _turns(s: Session, session_id: str) -> list[OutreachTurn]:
                           .order_by(OutreachTurn.turn_number)))
 
 
+#: Who said what so far, in order (read sessions only: a Core statement does not autoflush).
+_HISTORY = (select(_TURN.turn_number, _TURN.speaker, _TURN.text)
+            .where(_TURN.session_id == bindparam("sid")).order_by(_TURN.turn_number))
+
+
 def _persona(s: Session, case_id: str, referral_id: str) -> PatientPersona:
     ref = s.get(CMReferral, referral_id)
     persona = persona_for(s, ref.scenario_id) if ref is not None else None
@@ -191,10 +196,10 @@ def send_message(world: World, *, acting_as: str, session_id: str, message: str)
                            "cm_outreach_end_outreach_call", field="session_id")
         case = get_cm_case(s, sess.cm_case_id)
         persona = _persona(s, case.id, case.referral_id)
-        turns = _turns(s, sess.id)
+        turns = s.execute(_HISTORY, {"sid": sess.id}).all()
         state, used, backend_name = dict(sess.state), sess.turns_used, sess.backend or "scripted"
-        history = [("agent" if t.speaker == "care_manager" else "counterpart", t.text) for t in turns]
-        next_number = (turns[-1].turn_number if turns else 0) + 1
+        history = [("agent" if speaker == "care_manager" else "counterpart", text) for _, speaker, text in turns]
+        next_number = (turns[-1][0] if turns else 0) + 1
     # 2. the simulator (no transaction open while a model answers)
     config = CounterpartConfig.for_session(backend_name)
     engine = PatientEngine(persona)
