@@ -10,9 +10,9 @@ REPO="$PWD"
 JOBS="${1:-$REPO/.bench-jobs}"
 rm -rf "$JOBS"
 t0=$SECONDS
-# every package's oracle, nop and near misses replayed in-process (pytest runs a representative subset by default)
+# every package's oracle, nop and near misses replayed in-process (and by the reference agent's loop) (pytest runs a representative subset by default)
 CHIBENCH_TEST_ALL_PACKAGES=1 .venv/bin/python -m pytest -q tests/package/test_packages.py tests/package/test_cm_catalog.py \
-  tests/rl/test_rl_env.py
+  tests/rl/test_rl_env.py tests/agents/test_reference_agent.py
 echo "bench_sweep: in-process replays of every package: $((SECONDS - t0)) s"
 .venv/bin/chibench dataset local >/dev/null
 NTASKS=$(ls -d packages/*/scenario.yaml | wc -l)
