@@ -100,11 +100,11 @@ def _episode(env: Any, record: dict[str, list[float]] | None = None, kinds: dict
 def _queries_per_step(envs: dict[str, Any], kinds: dict[tuple[str, str], str]) -> dict[str, Any]:
     """SQL statements sent to SQLite per oracle step, by kind (one untimed episode per task: the counting
     listener would otherwise add its own cost to the timings) — through SQLAlchemy's cursor events plus the
-    read sessions' SELECTs sent on the sqlite3 cursor directly (``world.FAST_READS``)."""
+    SELECTs and bookkeeping writes sent on the sqlite3 cursor directly (``world.FAST_READS``, ``FAST_WRITES``)."""
     from sqlalchemy import event
     from sqlalchemy.engine import Engine
 
-    from chibench.world.core.world import FAST_READS
+    from chibench.world.core.world import FAST_READS, FAST_WRITES
 
     counted = [0]
     per: dict[str, list[int]] = {"read": [], "write": []}
@@ -119,9 +119,9 @@ def _queries_per_step(envs: dict[str, Any], kinds: dict[tuple[str, str], str]) -
             original = env.step
 
             def counting(tool: str, args: Any = None, env: Any = env, original: Any = original) -> Any:
-                before = counted[0] + FAST_READS[0]
+                before = counted[0] + FAST_READS[0] + FAST_WRITES[0]
                 r = original(tool, args)
-                per[kinds.get((env.role, tool), "read")].append(counted[0] + FAST_READS[0] - before)
+                per[kinds.get((env.role, tool), "read")].append(counted[0] + FAST_READS[0] + FAST_WRITES[0] - before)
                 return r
 
             env.step = counting

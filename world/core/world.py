@@ -46,7 +46,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, Result
 from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
 from sqlalchemy.orm import ColumnProperty, Session, make_transient_to_detached, sessionmaker
-from sqlalchemy.sql import Select
+from sqlalchemy.sql import Insert, Select, Update
 
 from chibench.world.core import machines as m
 from chibench.world.core.clock import ACTION_TICK, MAX_WAIT, WORLD_OPEN, as_utc
@@ -176,11 +176,19 @@ class Tx:
     def new_id(self, prefix: str, width: int = 4) -> str:
         """Next id for ``prefix`` (``CASE`` → ``CASE-0001``), transactional and deterministic: one upsert of
         the prefix's counter row incremented (or created at 1), in this write's transaction."""
-        conn = self.session.connection()
-        value = conn.execute(_NEXT_ID, {"counter": prefix}).scalar()
-        if value is None:
-            conn.execute(_FIRST_ID, {"counter": prefix})
-            value = 1
+        s = self.session
+        if isinstance(s, WorldSession):
+            found = s.core_write(_NEXT_ID, [{"counter": prefix}])
+            value = None if found is None else found.scalar()
+            if value is None:
+                s.core_write(_FIRST_ID, [{"counter": prefix}])
+                value = 1
+        else:
+            conn = s.connection()
+            value = conn.execute(_NEXT_ID, {"counter": prefix}).scalar()
+            if value is None:
+                conn.execute(_FIRST_ID, {"counter": prefix})
+                value = 1
         return f"{prefix}-{value:0{width}d}"
 
     # -- log -----------------------------------------------------------------------------------
@@ -356,21 +364,23 @@ class RowCache:
         if _cacheable(entity):
             self.rows.setdefault(entity.__table__.name, {})[(entity, ident)] = obj
 
+    def wrote(self, table: str | None) -> None:
+        """A write statement on ``table`` (None: unknown, drop everything) is about to run."""
+        self.writes += 1
+        if table is None:
+            self.rows.clear()
+            self.memos.clear()
+        else:
+            self.rows.pop(table, None)
+            self.memos.pop(table, None)
+
     def watch(self, engine: Engine) -> None:
         """Drop rows of every table a statement on ``engine`` writes, before the statement runs."""
-        rows, memos = self.rows, self.memos
-
         def before(_conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
             if statement.lstrip()[:9].upper().startswith(_NOT_WRITES):
                 return
-            self.writes += 1
             m = _DML.match(statement)
-            if m is not None:
-                rows.pop(m.group(1), None)
-                memos.pop(m.group(1), None)
-            else:
-                rows.clear()
-                memos.clear()
+            self.wrote(m.group(1) if m is not None else None)
 
         event.listen(engine, "before_cursor_execute", before)
 
@@ -379,6 +389,9 @@ class RowCache:
 #: far in this process — they bypass SQLAlchemy's ``before_cursor_execute`` event, so statement counters
 #: (``benchmarks/bench_rl.py``) add this.
 FAST_READS = [0]
+#: Core ``INSERT``/``UPDATE`` statements of the world's own bookkeeping (clock, id counters, event and transition
+#: rows) executed on the cursor by write sessions (:meth:`WorldSession.core_write`), likewise uncounted by events.
+FAST_WRITES = [0]
 _PLANS: dict[Any, _ReadPlan] = {}
 _PLANS_MAX = 2048  # module-level statements number a few hundred; statements built per call are never planned
 _SEEN_ONCE: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -392,9 +405,10 @@ class _ReadPlan:
 
     __slots__ = ("compiled", "dialect_key", "expanding", "meta", "positiontup", "processors", "seqfmt", "sql")
 
-    def __init__(self, stmt: Select[Any], dialect: Any, key: tuple[Any, ...]) -> None:
+    def __init__(self, stmt: Any, dialect: Any, key: tuple[Any, ...], columns: Sequence[str] | None = None) -> None:
         self.dialect_key = key
-        compiled = stmt.compile(dialect=dialect)
+        # (``columns``: an INSERT's parameter keys, which decide the columns it names, as at execution)
+        compiled = stmt.compile(dialect=dialect, column_keys=list(columns) if columns is not None else None)
         self.compiled = compiled
         self.sql = compiled.string
         self.positiontup: Sequence[str] | None = compiled.positiontup
@@ -409,6 +423,13 @@ class _ReadPlan:
         dupes = frozenset(k for k in keys if keys.count(k) > 1)
         self.meta = SimpleResultMetaData(keys, extra=extra, _processors=result_procs if any(result_procs) else None,
                                          _ambiguous_keys=dupes or None)
+
+    def args(self, params: Mapping[str, Any] | None) -> Sequence[Any]:
+        """The positional parameters for ``params`` (a statement without expanding ``IN`` parameters)."""
+        values = self.compiled.construct_params(params or None, escape_names=False)
+        procs = self.processors
+        assert self.positiontup is not None and not self.expanding
+        return self.seqfmt([procs[k](values[k]) if k in procs else values[k] for k in self.positiontup])
 
     def run(self, dbapi_conn: sqlite3.Connection, params: Mapping[str, Any] | None) -> Result[Any]:
         compiled = self.compiled
@@ -427,6 +448,18 @@ class _ReadPlan:
             cur.close()
         FAST_READS[0] += 1
         return IteratorResult(self.meta, iter(rows))
+
+
+def _dml_plan(stmt: Any, columns: tuple[str, ...], dialect: Any, key: tuple[Any, ...]) -> _ReadPlan | None:
+    """The cursor plan of one of the world's module-level Core ``INSERT``/``UPDATE`` statements (no execution
+    options, qmark dialect) for parameter rows with the keys ``columns``, compiled on first use."""
+    plan = _PLANS.get((stmt, columns))
+    if plan is not None:
+        return plan if plan.dialect_key == key else None
+    if type(stmt) not in (Insert, Update) or stmt._execution_options or not dialect.positional:
+        return None
+    plan = _PLANS[(stmt, columns)] = _ReadPlan(stmt, dialect, key, columns)
+    return plan
 
 
 def _dialect_key(dialect: Any) -> tuple[Any, ...]:
@@ -498,9 +531,8 @@ class WorldSession(Session):
             by_table: dict[Any, list[dict[str, Any]]] = {}
             for stmt, row in queued:
                 by_table.setdefault(stmt, []).append(row)
-            conn = self.connection()
             for stmt, rows in by_table.items():
-                conn.execute(stmt, rows)
+                self.core_write(stmt, rows)
 
     def execute(self, statement: Any, params: Any = None, *args: Any, **kw: Any) -> Any:
         if self.fast_reads and not args and not kw and (params is None or type(params) is dict):
@@ -517,9 +549,8 @@ class WorldSession(Session):
         found = self._cursor_plan(statement)
         return None if found is None else found[1].run(found[0], params)
 
-    def _cursor_plan(self, statement: Any) -> tuple[sqlite3.Connection, _ReadPlan] | None:
-        """The session transaction's sqlite3 connection and ``statement``'s cursor plan, or None (see
-        :func:`_read_plan`)."""
+    def _cursor_conn(self) -> tuple[sqlite3.Connection, Any, tuple[Any, ...]]:
+        """The session transaction's sqlite3 connection, its dialect and the dialect's plan key."""
         tx, cached = self._transaction, self._fast_conn
         if cached is None or tx is None or tx is not self._fast_tx or not tx.is_active:
             # the connection of this session transaction, looked up once per transaction (about 8 µs a time)
@@ -528,7 +559,12 @@ class WorldSession(Session):
             assert dbapi_conn is not None
             cached = self._fast_conn = (dbapi_conn, conn.dialect, _dialect_key(conn.dialect))
             self._fast_tx = self._transaction
-        dbapi_conn, dialect, key = cached
+        return cached
+
+    def _cursor_plan(self, statement: Any) -> tuple[sqlite3.Connection, _ReadPlan] | None:
+        """The session transaction's sqlite3 connection and ``statement``'s cursor plan, or None (see
+        :func:`_read_plan`)."""
+        dbapi_conn, dialect, key = self._cursor_conn()
         plan = _read_plan(statement, dialect, key)
         return None if plan is None else (dbapi_conn, plan)
 
@@ -539,6 +575,31 @@ class WorldSession(Session):
         if found is None:
             return super().execute(statement, params)
         return found[1].run(found[0], params)
+
+    def core_write(self, statement: Any, rows: Sequence[Mapping[str, Any]]) -> Result[Any] | None:
+        """Run one of the world's module-level Core ``INSERT``/``UPDATE`` statements (clock, id counters, log rows)
+        on the session transaction's cursor, once per row in ``rows`` (executemany for several), telling the
+        world's :class:`RowCache` first as its engine listener would; the result holds a single row's
+        ``RETURNING`` rows. Same SQL, parameters and transaction as ``Connection.execute``, which it falls back
+        to (without the cursor) for anything else; no autoflush either way."""
+        plan = None
+        if not self.dispatch.do_orm_execute:
+            dbapi_conn, dialect, key = self._cursor_conn()
+            plan = _dml_plan(statement, tuple(rows[0]), dialect, key)
+        if plan is None:
+            return self.connection().execute(statement, rows[0] if len(rows) == 1 else list(rows))
+        if self._row_cache is not None:
+            self._row_cache.wrote(statement.table.name)
+        FAST_WRITES[0] += 1
+        cur = dbapi_conn.cursor()
+        try:
+            if len(rows) == 1:
+                fetched = cur.execute(plan.sql, plan.args(rows[0])).fetchall()
+                return IteratorResult(plan.meta, iter(fetched))
+            cur.executemany(plan.sql, [plan.args(r) for r in rows])
+            return None
+        finally:
+            cur.close()
 
     def _load_by_pk(self, entity: Any, orm_stmt: Any, ident: str | int) -> Any:
         """``Session.get``'s load for a key not in the identity map: autoflush (as the ORM's ``SELECT`` would
@@ -785,7 +846,7 @@ class World:
             # or the row a read kept if no write has touched it since
             kept = self.row_cache.take(SimClock, 1) if self.row_cache is not None else None
             now = (kept.now if kept is not None else s.core_execute(_CLOCK_NOW).scalar_one()) + cost
-            s.connection().execute(_CLOCK_SET, {"now": now})
+            s.core_write(_CLOCK_SET, [{"now": now}])
             tx = Tx(s, actor, now, app, action)
             yield tx
             s.flush()  # the last queued log rows (commit flushes only a session with ORM changes)
