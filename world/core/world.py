@@ -34,6 +34,7 @@ from sqlalchemy import (
     Integer,
     Numeric,
     String,
+    Table,
     bindparam,
     create_engine,
     event,
@@ -212,15 +213,21 @@ class Tx:
                  details={"from": current_s, "to": str(target), **({"reason": reason} if reason else {})})
 
 
-_EVENTS = insert(Event.__table__)
-_TRANSITIONS = insert(StateTransition.__table__)
-_COUNTERS = IdCounter.__table__
+def _table(model: Any) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+_EVENTS = insert(_table(Event))
+_TRANSITIONS = insert(_table(StateTransition))
+_COUNTERS = _table(IdCounter)
 # (not an upsert: an outer ON CONFLICT overrides the conflict clause of statements in triggers, and the RL
 # episode world's change-tracking triggers rely on their INSERT OR IGNORE)
 _NEXT_ID = (update(_COUNTERS).where(_COUNTERS.c.prefix == bindparam("counter"))
             .values(value=_COUNTERS.c.value + 1).returning(_COUNTERS.c.value))
 _FIRST_ID = insert(_COUNTERS).values(prefix=bindparam("counter"), value=1)
-_CLOCK = SimClock.__table__
+_CLOCK = _table(SimClock)
 _CLOCK_NOW = select(_CLOCK.c.now).where(_CLOCK.c.id == 1)
 _CLOCK_SET = update(_CLOCK).where(_CLOCK.c.id == 1).values(now=bindparam("now"))
 
@@ -429,7 +436,8 @@ class _ReadPlan:
         values = self.compiled.construct_params(params or None, escape_names=False)
         procs = self.processors
         assert self.positiontup is not None and not self.expanding
-        return self.seqfmt([procs[k](values[k]) if k in procs else values[k] for k in self.positiontup])
+        args: Sequence[Any] = self.seqfmt([procs[k](values[k]) if k in procs else values[k] for k in self.positiontup])
+        return args
 
     def run(self, dbapi_conn: sqlite3.Connection, params: Mapping[str, Any] | None) -> Result[Any]:
         compiled = self.compiled
