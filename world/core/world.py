@@ -175,8 +175,8 @@ class Tx:
 
     # -- ids -----------------------------------------------------------------------------------
     def new_id(self, prefix: str, width: int = 4) -> str:
-        """Next id for ``prefix`` (``CASE`` → ``CASE-0001``), transactional and deterministic: one upsert of
-        the prefix's counter row incremented (or created at 1), in this write's transaction."""
+        """Next id for ``prefix`` (``CASE`` → ``CASE-0001``), transactional and deterministic: the prefix's
+        counter row incremented by one ``UPDATE … RETURNING`` (created at 1 for a new prefix), in this write."""
         s = self.session
         if isinstance(s, WorldSession):
             found = s.core_write(_NEXT_ID, [{"counter": prefix}])
