@@ -161,7 +161,7 @@ def _directory() -> ActorDirectory:
 class Tx:
     """One write: a session, the actor, and the instant the write happens at."""
 
-    def __init__(self, session: Session, actor: Actor, now: dt.datetime, app: str, action: str):
+    def __init__(self, session: WorldSession, actor: Actor, now: dt.datetime, app: str, action: str):
         self.session = session
         self.actor = actor
         self.now = now
@@ -177,27 +177,19 @@ class Tx:
     def new_id(self, prefix: str, width: int = 4) -> str:
         """Next id for ``prefix`` (``CASE`` → ``CASE-0001``), transactional and deterministic: the prefix's
         counter row incremented by one ``UPDATE … RETURNING`` (created at 1 for a new prefix), in this write."""
-        s = self.session
-        if isinstance(s, WorldSession):
-            found = s.core_write(_NEXT_ID, [{"counter": prefix}])
-            value = None if found is None else found.scalar()
-            if value is None:
-                s.core_write(_FIRST_ID, [{"counter": prefix}])
-                value = 1
-        else:
-            conn = s.connection()
-            value = conn.execute(_NEXT_ID, {"counter": prefix}).scalar()
-            if value is None:
-                conn.execute(_FIRST_ID, {"counter": prefix})
-                value = 1
+        found = self.session.core_write(_NEXT_ID, [{"counter": prefix}])
+        value = None if found is None else found.scalar()
+        if value is None:
+            self.session.core_write(_FIRST_ID, [{"counter": prefix}])
+            value = 1
         return f"{prefix}-{value:0{width}d}"
 
     # -- log -----------------------------------------------------------------------------------
     def log(self, action: str | None = None, *, case_id: str | None = None, entity_id: str | None = None,
             details: dict[str, Any] | None = None) -> None:
-        _log_row(self.session, _EVENTS, {
+        self.session.log_rows.append((_EVENTS, {
             "at": self.now, "actor_id": self.actor.id, "role": str(self.actor.role), "app": self.app,
-            "action": action or self.action, "case_id": case_id, "entity_id": entity_id, "details": details or {}})
+            "action": action or self.action, "case_id": case_id, "entity_id": entity_id, "details": details or {}}))
 
     def transition(self, machine: m.Machine, entity: Any, target: str, *, case_id: str | None = None,
                    reason: str | None = None, attr: str = "status") -> None:
@@ -206,9 +198,9 @@ class Tx:
         current_s = None if current is None else str(current)
         m.check(machine, current_s, str(target), entity_id=entity.id)
         setattr(entity, attr, target)
-        _log_row(self.session, _TRANSITIONS, {
+        self.session.log_rows.append((_TRANSITIONS, {
             "at": self.now, "machine": machine.name, "entity_id": entity.id, "case_id": case_id,
-            "from_state": current_s, "to_state": str(target), "actor_id": self.actor.id, "reason": reason})
+            "from_state": current_s, "to_state": str(target), "actor_id": self.actor.id, "reason": reason}))
         self.log(f"{machine.name}.transition", case_id=case_id, entity_id=entity.id,
                  details={"from": current_s, "to": str(target), **({"reason": reason} if reason else {})})
 
@@ -230,14 +222,6 @@ _FIRST_ID = insert(_COUNTERS).values(prefix=bindparam("counter"), value=1)
 _CLOCK = _table(SimClock)
 _CLOCK_NOW = select(_CLOCK.c.now).where(_CLOCK.c.id == 1)
 _CLOCK_SET = update(_CLOCK).where(_CLOCK.c.id == 1).values(now=bindparam("now"))
-
-
-def _log_row(session: Session, stmt: Any, row: dict[str, Any]) -> None:
-    """Queue an append-only log row (event, state transition) for the session's next flush."""
-    if isinstance(session, WorldSession):
-        session.log_rows.append((stmt, row))
-    else:  # a plain Session: insert at once
-        session.connection().execute(stmt, row)
 
 
 #: Per mapped class: a ready ``SELECT … WHERE <pk> = :pk`` (None: composite key or inheritance → plain get).
@@ -431,15 +415,8 @@ class _ReadPlan:
         self.meta = SimpleResultMetaData(keys, extra=extra, _processors=result_procs if any(result_procs) else None,
                                          _ambiguous_keys=dupes or None)
 
-    def args(self, params: Mapping[str, Any] | None) -> Sequence[Any]:
-        """The positional parameters for ``params`` (a statement without expanding ``IN`` parameters)."""
-        values = self.compiled.construct_params(params or None, escape_names=False)
-        procs = self.processors
-        assert self.positiontup is not None and not self.expanding
-        args: Sequence[Any] = self.seqfmt([procs[k](values[k]) if k in procs else values[k] for k in self.positiontup])
-        return args
-
-    def run(self, dbapi_conn: sqlite3.Connection, params: Mapping[str, Any] | None) -> Result[Any]:
+    def bound(self, params: Mapping[str, Any] | None) -> tuple[str, Sequence[Any]]:
+        """The SQL and positional parameters for ``params`` (expanding ``IN`` parameters expand the SQL)."""
         compiled = self.compiled
         values = compiled.construct_params(params or None, escape_names=False)
         sql, order, procs = self.sql, self.positiontup, self.processors
@@ -448,14 +425,24 @@ class _ReadPlan:
             sql, order = state.statement, state.positiontup
             procs = {**procs, **state.processors}
         assert order is not None
-        args = self.seqfmt([procs[k](values[k]) if k in procs else values[k] for k in order])
+        args: Sequence[Any] = self.seqfmt([procs[k](values[k]) if k in procs else values[k] for k in order])
+        return sql, args
+
+    def fetch(self, dbapi_conn: sqlite3.Connection, params: Mapping[str, Any] | None) -> Result[Any]:
+        """Execute with ``params`` on a cursor of ``dbapi_conn``; every row fetched at once."""
+        sql, args = self.bound(params)
         cur = dbapi_conn.cursor()
         try:
             rows = cur.execute(sql, args).fetchall()
         finally:
             cur.close()
-        FAST_READS[0] += 1
         return IteratorResult(self.meta, iter(rows))
+
+    def run(self, dbapi_conn: sqlite3.Connection, params: Mapping[str, Any] | None) -> Result[Any]:
+        """:meth:`fetch` for a read session's ``SELECT`` (counted in :data:`FAST_READS`)."""
+        result = self.fetch(dbapi_conn, params)
+        FAST_READS[0] += 1
+        return result
 
 
 def _dml_plan(stmt: Any, columns: tuple[str, ...], dialect: Any, key: tuple[Any, ...]) -> _ReadPlan | None:
@@ -599,15 +586,14 @@ class WorldSession(Session):
         if self._row_cache is not None:
             self._row_cache.wrote(statement.table.name)
         FAST_WRITES[0] += 1
+        if len(rows) == 1:
+            return plan.fetch(dbapi_conn, rows[0])
         cur = dbapi_conn.cursor()
         try:
-            if len(rows) == 1:
-                fetched = cur.execute(plan.sql, plan.args(rows[0])).fetchall()
-                return IteratorResult(plan.meta, iter(fetched))
-            cur.executemany(plan.sql, [plan.args(r) for r in rows])
-            return None
+            cur.executemany(plan.sql, [plan.bound(r)[1] for r in rows])
         finally:
             cur.close()
+        return None
 
     def _load_by_pk(self, entity: Any, orm_stmt: Any, ident: str | int) -> Any:
         """``Session.get``'s load for a key not in the identity map: autoflush (as the ORM's ``SELECT`` would
