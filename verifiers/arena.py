@@ -32,12 +32,13 @@ SIDES = ("provider", "payer")
 
 def grade_arena(export: Any, expectations: dict[str, Any], *, initial: Any = None, agent_side: str = "scripted",
                 opponent: str = "scripted", out_dir: str | Path | None = None, judge: Any = ENV,
-                handbook_root: Path | None = None) -> dict[str, Any]:
+                handbook_root: Path | None = None, built_here: bool = False) -> dict[str, Any]:
     """Grade one arena export against the provider's and the payer's answer keys.
 
     ``expectations``: ``{"provider": key, "payer": key}`` (each a path, decoded document or
     :class:`~chibench.verifiers.expectations.Expectations`); both are required. ``agent_side``: the side
-    the agent under test played (recorded only); ``opponent``: what played the other side (recorded only).
+    the agent under test played (recorded only); ``opponent``: what played the other side (recorded only);
+    ``built_here``: as for :func:`~chibench.verifiers.grader.grade`.
     Returns the arena scorecard; writes ``reward.json``/``scorecard.json`` when ``out_dir`` is given.
     """
     card: dict[str, Any] = {"format": FORMAT, "agent_side": agent_side, "opponent": opponent, "sides": {}}
@@ -50,7 +51,7 @@ def grade_arena(export: Any, expectations: dict[str, Any], *, initial: Any = Non
         return card
     for side in SIDES:
         card["sides"][side] = grade(export, expectations[side], initial=initial, judge=judge,
-                                    handbook_root=handbook_root)
+                                    handbook_root=handbook_root, built_here=built_here)
     cards = card["sides"]
     passed = sum(int((c.get("score") or {}).get("passed") or 0) for c in cards.values())
     total = sum(int((c.get("score") or {}).get("total") or 0) for c in cards.values())

@@ -102,17 +102,21 @@ def deterministic_layer(exp: Expectations, final: ExportView, initial: ExportVie
 
 
 def grade(export: Any, expectations: Any, *, initial: Any = None, out_dir: str | Path | None = None,
-          judge: Any = ENV, handbook_root: Path | None = None) -> dict[str, Any]:
+          judge: Any = ENV, handbook_root: Path | None = None, built_here: bool = False) -> dict[str, Any]:
     """Grade a final export against an answer key; write ``reward.json`` and ``scorecard.json`` to ``out_dir``.
 
     ``export`` / ``initial``: a path or a decoded export; ``expectations``: a path, a decoded document or an
     :class:`Expectations`; ``judge``: a :class:`JudgeConfig`, ``None`` (deterministic only) or the default
-    (read ``CHIBENCH_JUDGE_*`` from the environment). Never raises on bad input: the scorecard says why.
+    (read ``CHIBENCH_JUDGE_*`` from the environment). ``built_here``: ``export`` and ``initial``, when given as
+    decoded dicts, were built in this process by the world's own exporter (``chibench.rl``), so their digests are
+    taken as given instead of recomputed (:func:`~chibench.verifiers.exportview.validate_export`); paths are
+    always checked. Never raises on bad input: the scorecard says why.
     """
     t0 = time.perf_counter()
     card = _base_card(None)
     try:
-        card = _grade(export, expectations, initial=initial, judge=judge, handbook_root=handbook_root, card=card)
+        card = _grade(export, expectations, initial=initial, judge=judge, handbook_root=handbook_root, card=card,
+                      built_here=built_here)
     except Exception as exc:  # the grader itself failed: a zero with the reason, never a crash without output
         _fatal(card, f"grader error: {type(exc).__name__}: {exc}")
     card["timing_ms"] = round((time.perf_counter() - t0) * 1000, 1)
@@ -122,7 +126,7 @@ def grade(export: Any, expectations: Any, *, initial: Any = None, out_dir: str |
 
 
 def _grade(export: Any, expectations: Any, *, initial: Any, judge: Any, handbook_root: Path | None,
-           card: dict[str, Any]) -> dict[str, Any]:
+           card: dict[str, Any], built_here: bool = False) -> dict[str, Any]:
     root = handbook_root or default_root()
     hb_root = root if root.exists() else None
     # -- the answer key
@@ -147,7 +151,7 @@ def _grade(export: Any, expectations: Any, *, initial: Any, judge: Any, handbook
     if err:
         return _fatal(card, err)
     try:
-        final_data = validate_export(data, "export")
+        final_data = validate_export(data, "export", check_digest=not (built_here and isinstance(export, dict)))
     except ExportError as e:
         return _fatal(card, str(e))
     card["export"].update(digest=final_data["digest"], world_version=final_data.get("world_version"),
@@ -164,7 +168,7 @@ def _grade(export: Any, expectations: Any, *, initial: Any, judge: Any, handbook
         if ierr:
             return _fatal(card, ierr)
         try:
-            idata = validate_export(idata, "initial export")
+            idata = validate_export(idata, "initial export", check_digest=not (built_here and isinstance(init_src, dict)))
         except ExportError as e:
             return _fatal(card, str(e))
         if exp.task.initial_digest and idata["digest"] != exp.task.initial_digest:

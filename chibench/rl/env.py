@@ -392,9 +392,11 @@ class ChiEnv:
             from chibench.verifiers.arena import grade_arena
 
             card = grade_arena(final, self._expectations, initial=self._template.initial, agent_side=self.role,
-                               opponent=str(self.task.opponent), out_dir=out_dir, judge=judge)
+                               opponent=str(self.task.opponent), out_dir=out_dir, judge=judge, built_here=True)
         else:
-            card = grade(final, self._expectations, initial=self._template.initial, out_dir=out_dir, judge=judge)
+            # both exports come from this process's exporter: their digests need no second canonical encoding
+            card = grade(final, self._expectations, initial=self._template.initial, out_dir=out_dir, judge=judge,
+                         built_here=True)
         reward = None if card["reward"] is None else int(card["reward"])  # None: ungraded (judge outage)
         return Score(reward=reward, scorecard=card, digest=str(final["digest"]), export=final)
 

@@ -32,6 +32,7 @@ from chibench.rl import (
     mcp_tools,
     task_ids,
 )
+from chibench.verifiers.exportview import compute_digest
 from chibench.world.export import snapshot
 from tests.rl.support import oracle_calls
 from tests.support import heavy_sample
@@ -68,6 +69,9 @@ def test_oracle_scores_1_with_package_try_texts_and_digests(task: str, base: Pat
         score = env.score()
         assert score.reward == 1, score.scorecard["reason"]
         assert score.digest == _full_digest(env)  # the incremental export is the world's export
+        # score() grades with built_here (digests not recomputed): the export it graded must hash to its digest
+        assert compute_digest(score.export) == score.digest
+        assert compute_digest(env._template.initial) == obs.initial_digest
         assert score.scorecard["initial"]["digest"] == obs.initial_digest
     ref_texts: list[tuple[str, bool, str]] = []
     ref = try_task(load_scenario(PACKAGES / task / "scenario.yaml"), base, "oracle",

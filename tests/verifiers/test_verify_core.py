@@ -64,6 +64,29 @@ def test_an_edited_export_fails_its_digest(trial):
     assert "tables missing" in grade(truncated, t.expectations(), initial=t.initial, judge=None)["reason"]
 
 
+@pytest.mark.parametrize("built_here", [False, True])
+def test_built_here_skips_only_the_digest_recomputation_of_decoded_exports(trial, tmp_path, built_here):
+    """``built_here`` (chibench.rl's in-process exports) takes a dict's digest as given; the same forged export
+    read from a file is still refused, and a missing digest or format is refused either way."""
+    t = trial("um_ptx_nurse_approval")
+    forged = copy.deepcopy(t.final)
+    row(forged["tables"], "determinations", case_id=t.case_id)["decision"] = "denied"  # digest not recomputed
+    card = grade(forged, t.expectations(), initial=t.initial, judge=None, built_here=built_here)
+    assert ("digest" in (card["reason"] or "")) is not built_here
+    honest = grade(copy.deepcopy(t.final), t.expectations(), initial=t.initial, judge=None, built_here=built_here)
+    assert honest["reward"] == 1
+    (tmp_path / "forged.json").write_text(json.dumps(forged))
+    from_file = grade(tmp_path / "forged.json", t.expectations(), initial=t.initial, judge=None, built_here=built_here)
+    assert from_file["reward"] == 0 and "digest" in from_file["reason"]
+    for broken, reason in (({k: v for k, v in t.final.items() if k != "digest"}, "digest"),
+                           ({**t.final, "format": "other/1"}, "format")):
+        card = grade(broken, t.expectations(), initial=t.initial, judge=None, built_here=built_here)
+        assert card["reward"] == 0 and reason in card["reason"]
+    bad_initial = {**t.initial, "digest": None}
+    card = grade(t.final, t.expectations(), initial=bad_initial, judge=None, built_here=built_here)
+    assert card["reward"] == 0 and "initial export" in card["reason"]
+
+
 def test_the_initial_export_must_be_the_tasks_starting_state(trial):
     t = trial("um_ptx_nurse_approval")
     exp = t.expectations()
