@@ -32,6 +32,7 @@ from typing import Any
 from chibench.rl import reuse
 from chibench.world import apps as _apps  # noqa: F401  (every app's tables on Base.metadata, the actor directory)
 from chibench.world.core.db import Base, dumps
+from chibench.world.core.identities import identities
 from chibench.world.core.world import World, memory_engine, to_bytes
 from chibench.world.export import EXPORT_FORMAT, _table_rows
 
@@ -168,14 +169,15 @@ def open_episode(tpl: Template) -> World:
     """A new, private world at the template's starting state, tracking which tables it writes, with a
     row cache (:class:`chibench.world.core.world.RowCache`).
 
-    Its one connection is opened here (the template copied in, the pragmas set: ≈ 3–5 ms), so that cost is
-    the reset's and not the episode's first step's."""
+    Its one connection is opened here (the template copied in, the pragmas set: ≈ 3–5 ms), and its read sessions
+    use it directly (:meth:`World.enable_direct_reads`); that cost, and reading the agent identities every acting
+    call checks, are the reset's and not the episode's first step's."""
     world = _open(tpl.blob)
     # The episode's engine is its database's only writer (one private in-memory connection), so rows fetched by
     # primary key may be kept across its calls; any write to a table drops that table's kept rows.
     world.enable_row_cache()
-    with world.engine.connect():
-        pass
+    world.enable_direct_reads()  # one connection, one thread of calls: read sessions skip the pool's checkout
+    identities(world, "provider")  # the per-world identity setting, read here and not by the first step
     return world
 
 
