@@ -23,6 +23,7 @@ Sizes count the characters of the compact JSON text the MCP server sends
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,6 +45,29 @@ SECTIONED = ("Lists cut to fit 10,000 chars are named under `more` with next_off
 
 #: One line for a record tool without sections whose lists can outgrow the budget.
 CUT = "Lists too long for 10,000 chars are cut and named under `more`."
+
+
+_FITTED = threading.local()
+
+
+def _fitted(out: dict[str, Any], text: str | None = None) -> dict[str, Any]:
+    """Return ``out`` (JSON-plain, built here), remembered as this thread's last fitted result with its text when
+    it was computed whole (:func:`take_fitted`)."""
+    _FITTED.last = (out, text)
+    return out
+
+
+def take_fitted(result: Any) -> tuple[bool, str | None]:
+    """``(True, text or None)`` if ``result`` is the very record :func:`page`, :func:`section_page` or
+    :func:`fit_record` returned last in this thread — JSON-plain already, so the dispatcher neither copies it
+    (``json_plain``) nor, when the text is given, encodes it again — else ``(False, None)``. Forgets the record
+    either way. Valid because a tool returns a fitted record as it is (``tests/world/tools/test_fitted.py``
+    checks every oracle call that takes this path against the full conversion)."""
+    last = getattr(_FITTED, "last", None)
+    _FITTED.last = None
+    if last is None or last[0] is not result:
+        return False, None
+    return True, last[1]
 
 
 def text_size(value: Any) -> int:
@@ -106,7 +130,7 @@ def page(key: str, items: list[Any], offset: int, limit: int, *, head: dict[str,
     if end < total and len(chosen) < limit:
         out["page_note"] = (f"{len(chosen)} of the requested {limit} entries fit the {budget:,}-character result "
                             f"budget; continue with offset={end}")
-    return out
+    return _fitted(out)
 
 
 def fit_record(record: dict[str, Any], sections: Sequence[str], *, hint: str,
@@ -118,8 +142,9 @@ def fit_record(record: dict[str, Any], sections: Sequence[str], *, hint: str,
     ``already_plain``: ``record`` is JSON-plain and the caller's to give away (``json_plain`` would return an
     equal copy): it is cut in place instead of copied."""
     out: dict[str, Any] = record if already_plain else json_plain(record)
-    if _size(out) <= budget:
-        return out
+    text = plain_text(out)
+    if len(text) <= budget:
+        return _fitted(out, text)
     lists = {k: out[k] for k in sections if isinstance(out.get(k), list)}
     for k in lists:
         out[k] = []
@@ -136,7 +161,7 @@ def fit_record(record: dict[str, Any], sections: Sequence[str], *, hint: str,
     if more:
         out["more"] = more
         out["more_hint"] = hint
-    return out
+    return _fitted(out)
 
 
 def section_page(head: dict[str, Any], section: str, items: list[Any], offset: int, limit: int, *,

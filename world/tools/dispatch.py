@@ -23,7 +23,7 @@ from chibench.world.core.identities import identities
 from chibench.world.core.serialize import TEXT_FORMAT as TEXT_FORMAT  # re-exported: the result text format
 from chibench.world.core.serialize import compact_text, json_plain, plain_text
 from chibench.world.core.world import CALL_LOCK, World
-from chibench.world.tools.budget import RESULT_BUDGET, fit_any
+from chibench.world.tools.budget import RESULT_BUDGET, fit_any, take_fitted
 from chibench.world.tools.registry import MAX_RESULT_CHARS, Role, Tool, load_all
 
 log = logging.getLogger("chibench.tools")
@@ -64,23 +64,27 @@ def _parse(role: Role, name: str, arguments: dict[str, Any] | None) -> tuple[Too
         return None, _validation_message(exc)
 
 
-def _call(world: World, role: Role, t: Tool, args: Any) -> tuple[bool, Any]:
-    """Identity, the service call and its errors; the caller holds the world lock."""
+def _call(world: World, role: Role, t: Tool, args: Any) -> tuple[bool, Any, str | None]:
+    """Identity, the service call and its errors: ``(is_error, JSON-plain payload, its text if already known)``;
+    the caller holds the world lock."""
     acting = getattr(args, "acting_as", None)
     if t.acts:
         allowed = identities(world, role)
         if acting not in allowed:
             return True, {"error": "not_authorized", "field": "acting_as",
                           "message": f"you may act only as {', '.join(allowed) or '(no identity configured)'}",
-                          "allowed": allowed}
+                          "allowed": allowed}, None
+    take_fitted(None)  # nothing an earlier call fitted can match this call's result
     try:
-        return False, _jsonable(t.handler(world, args))
+        result = t.handler(world, args)
+        fitted, text = take_fitted(result)  # a budget helper's record is JSON-plain already
+        return False, result if fitted else _jsonable(result), text
     except DomainError as exc:  # services name the acting identity ``acting_as``, as the tools do
-        return True, exc.to_dict()
+        return True, exc.to_dict(), None
     except Exception:  # a defect, not the agent's fault: say so without a traceback
         log.exception("tool %s failed", t.name)
         return True, {"error": "internal_error",
-                      "message": f"{t.name} failed unexpectedly; nothing was changed. Try again or report it."}
+                      "message": f"{t.name} failed unexpectedly; nothing was changed. Try again or report it."}, None
 
 
 def _too_large(size: int) -> dict[str, Any]:
@@ -97,14 +101,15 @@ def result_text(payload: Any) -> str:
     return text
 
 
-def _encoded(outcome: tuple[bool, Any], tool: str = "", kind: str = "read") -> tuple[bool, Any, str]:
+def _encoded(outcome: tuple[bool, Any, str | None], tool: str = "", kind: str = "read") -> tuple[bool, Any, str]:
     """The outcome with its text. A successful result whose text exceeds the result budget
     (:data:`budget.RESULT_BUDGET`) is shortened by :func:`budget.fit_any`, which says in the result what
     was left out and how to read it; one still over ``MAX_RESULT_CHARS`` becomes a ``result_too_large``
     error (both limits count the characters the agent would receive)."""
-    is_error, result = outcome
-    # a successful result comes from _jsonable (JSON-plain), and so does fit_any's: no type walk needed
-    text = result_text(result) if is_error else plain_text(result)
+    is_error, result, known = outcome
+    # a successful result comes from _jsonable or a budget helper (JSON-plain), and so does fit_any's: no type
+    # walk needed; ``known``: its text, when the helper computed it
+    text = known if known is not None else result_text(result) if is_error else plain_text(result)
     if not is_error and len(text) > RESULT_BUDGET:
         hint = (f"{tool} succeeded and everything it wrote is saved in full; only this echo of it was shortened "
                 "to fit the result budget" if kind == "write" else None)
@@ -127,7 +132,7 @@ def dispatch_encoded(world: World, role: Role, name: str,
     """``dispatch``, with the result's text content (:func:`result_text`) — what the MCP server sends."""
     t, args = _parse(role, name, arguments)
     if t is None:
-        return _encoded((True, args))
+        return _encoded((True, args, None))
     with _LOCK:
         outcome = _call(world, role, t, args)
     return _encoded(outcome, t.name, t.kind)
@@ -140,7 +145,7 @@ def dispatch_now(world: World, role: Role, name: str,
     either way."""
     t, args = _parse(role, name, arguments)
     if t is None:
-        return _encoded((True, args))
+        return _encoded((True, args, None))
     if t.kind != "read" or not _LOCK.acquire(blocking=False):
         return None
     try:

@@ -156,11 +156,11 @@ def test_fit_any_cuts_the_largest_parts_and_records_them() -> None:
 
 def test_dispatcher_cuts_only_successful_results() -> None:
     payload = {"rows": _items(40, 400)}
-    is_error, out, text = dispatch_module._encoded((False, payload), "t")
+    is_error, out, text = dispatch_module._encoded((False, payload, None), "t")
     assert not is_error and len(text) <= RESULT_BUDGET and "result_budget" in out
     assert text == json.dumps(out, **dispatch_module.TEXT_FORMAT)
     error = {"error": "conflict", "message": "m" * 12_000}
-    assert dispatch_module._encoded((True, error), "t")[:2] == (True, error)
+    assert dispatch_module._encoded((True, error, None), "t")[:2] == (True, error)
 
 
 # ------------------------------------------------------------------------------------------- tools

@@ -319,7 +319,7 @@ def test_size_limit_counts_the_text_sent(monkeypatch: pytest.MonkeyPatch) -> Non
     assert sent < len(json.dumps(payload, ensure_ascii=False)) < len(json.dumps(payload, indent=1))
     for limit, too_large in ((sent - 1, True), (sent, False), (sent + 1, False)):
         monkeypatch.setattr(dispatch_module, "MAX_RESULT_CHARS", limit)
-        is_error, out, text = dispatch_module._encoded((False, payload))
+        is_error, out, text = dispatch_module._encoded((False, payload, None))
         assert text == json.dumps(out, **dispatch_module.TEXT_FORMAT)
         assert is_error is too_large
         if too_large:
@@ -328,7 +328,7 @@ def test_size_limit_counts_the_text_sent(monkeypatch: pytest.MonkeyPatch) -> Non
             assert out is payload
     monkeypatch.setattr(dispatch_module, "MAX_RESULT_CHARS", 10)
     error = {"error": "not_found", "message": "a rejection is never replaced, however long it is"}
-    assert dispatch_module._encoded((True, error))[:2] == (True, error)
+    assert dispatch_module._encoded((True, error, None))[:2] == (True, error)
 
 
 def test_server_sends_the_dispatch_text(served_world: World) -> None:
