@@ -14,7 +14,6 @@ import datetime as dt
 from typing import Any
 
 from sqlalchemy import String, bindparam, select, type_coerce
-from sqlalchemy.orm import Session, aliased
 
 from chibench.world.apps.cm_common import (
     cm_read_actor,
@@ -24,14 +23,19 @@ from chibench.world.apps.cm_common import (
     world_today,
 )
 from chibench.world.apps.cm_referral.models import CMCase, CMReferral
-from chibench.world.apps.directory.models import Plan, Worker
-from chibench.world.apps.ehr.models import Coverage, Patient
-from chibench.world.apps.provider_common import coverage_summary, worker_card, worker_card_columns, worker_card_of
+from chibench.world.apps.directory.models import Worker
+from chibench.world.apps.ehr.models import Patient
+from chibench.world.apps.provider_common import (
+    COVERAGE_ROW,
+    coverage_summaries_select,
+    coverage_summary_of,
+    worker_card_columns,
+    worker_card_of,
+)
 from chibench.world.apps.row_shapes import RowShape
 from chibench.world.core import machines
 from chibench.world.core import validate as v
 from chibench.world.core.codes import icd10cm_description
-from chibench.world.core.db import SimClock
 from chibench.world.core.enums import CMCaseStatus, CMPriority, CMProgram, DisenrollReason, ReferralStatus, values
 from chibench.world.core.errors import Conflict, NotFound
 from chibench.world.core.serialize import to_dict
@@ -43,41 +47,6 @@ DISENROLL_REASONS = values(DisenrollReason)
 HIDDEN_REFERRAL_FIELDS = ("scenario_id",)
 PRIORITY_ORDER = {CMPriority.URGENT: 0, CMPriority.HIGH: 1, CMPriority.STANDARD: 2}
 
-# Statements built once (bound per call).
-_CASE_OF_REFERRAL = select(CMCase.id).where(CMCase.referral_id == bindparam("rid"))
-_COVERAGES_OF_PATIENT = (select(Coverage).where(Coverage.patient_id == bindparam("pid"))
-                         .order_by(Coverage.effective_date.desc()))
-_ACTOR, _PCP, _REFERRER = aliased(Worker), aliased(Worker), aliased(Worker)
-#: Everything ``get_referral`` looks up by key, in one round trip: the acting worker, the referral, its
-#: patient and case id, the PCP, the referring worker, the clock, and the patient's coverages with their
-#: plans (one row per coverage). Only warms the session: the view below still does every lookup itself.
-_REFERRAL_BUNDLE = (
-    select(CMReferral, CMCase.id, _ACTOR, Patient, _PCP, _REFERRER, SimClock, Coverage, Plan)
-    .join(Patient, Patient.id == CMReferral.patient_id)
-    .join(SimClock, SimClock.id == 1)
-    .outerjoin(CMCase, CMCase.referral_id == CMReferral.id)
-    .outerjoin(_ACTOR, _ACTOR.id == bindparam("actor"))
-    .outerjoin(_PCP, _PCP.id == Patient.pcp_worker_id)
-    .outerjoin(_REFERRER, _REFERRER.id == CMReferral.referring_worker_id)
-    .outerjoin(Coverage, Coverage.patient_id == Patient.id)
-    .outerjoin(Plan, Plan.id == Coverage.plan_id)
-    .where(CMReferral.id == bindparam("rid")))
-_NO_CASE = object()
-
-
-def _age(s: Session, p: Patient) -> int:
-    today = world_today(s)
-    return today.year - p.birth_date.year - ((today.month, today.day) < (p.birth_date.month, p.birth_date.day))
-
-
-def _demographics(s: Session, p: Patient) -> dict[str, Any]:
-    return {"patient_id": p.id, "name": f"{p.given_name} {p.family_name}", "given_name": p.given_name,
-            "family_name": p.family_name, "birth_date": p.birth_date.isoformat(), "age": _age(s, p),
-            "sex": str(p.sex), "phone": p.phone, "preferred_language": p.preferred_language,
-            "address": {"line": p.address_line, "city": p.city, "state": p.state, "postal_code": p.postal_code},
-            "pcp": worker_card(s.get(Worker, p.pcp_worker_id)) if p.pcp_worker_id else None}
-
-
 def _icd(code: str) -> str:
     try:
         return icd10cm_description(code)
@@ -85,28 +54,9 @@ def _icd(code: str) -> str:
         return ""
 
 
-def _referral_view(s: Session, r: CMReferral, *, full: bool, case_id: Any = _NO_CASE,
-                   coverages: list[Coverage] | None = None) -> dict[str, Any]:
-    p = s.get(Patient, r.patient_id)
-    assert p is not None
-    if case_id is _NO_CASE:
-        case_id = s.scalar(_CASE_OF_REFERRAL, {"rid": r.id})
-    out = to_dict(r, exclude=HIDDEN_REFERRAL_FIELDS)
-    out["patient"] = _demographics(s, p)
-    out["case_id"] = case_id
-    if full:
-        out["diagnoses"] = [{"code": c, "display": _icd(c)} for c in r.diagnosis_codes]
-        out["risk_flags"] = {"risk_score": r.risk_score, "utilization_flags": list(r.utilization_flags)}
-        if coverages is None:
-            coverages = list(s.scalars(_COVERAGES_OF_PATIENT, {"pid": p.id}))
-        out["coverages"] = [coverage_summary(s, c, on=world_today(s)) for c in coverages]
-        out["referring_worker"] = worker_card(s.get(Worker, r.referring_worker_id)) if r.referring_worker_id else None
-    return out
-
-
 _REF = RowShape(CMReferral, exclude=HIDDEN_REFERRAL_FIELDS)
 _PAT = Patient.__table__.c
-#: The patient columns ``_demographics`` reads, in the order ``_queue_entry`` unpacks them.
+#: The patient columns of a referral view's ``patient``, in the order ``_queue_entry`` unpacks them.
 _QUEUE_PATIENT = (_PAT.id, _PAT.given_name, _PAT.family_name, type_coerce(_PAT.birth_date, String), _PAT.birth_date,
                   type_coerce(_PAT.sex, String), _PAT.phone, _PAT.preferred_language, _PAT.address_line, _PAT.city,
                   _PAT.state, _PAT.postal_code, _PAT.pcp_worker_id)
@@ -120,10 +70,24 @@ _QUEUE = (select(*_REF.columns, *_QUEUE_PATIENT, _CASES_T.c.id, *worker_card_col
                        .outerjoin(_PCP_ROW, _PCP_ROW.c.id == _PAT.pcp_worker_id)))
 _QUEUE_BY_STATUS = _QUEUE.where(_REF.c.status == bindparam("status"))
 _PRIORITY_AT, _RISK_AT, _DATE_AT, _ID_AT = (_REF.keys.index(k) for k in ("suggested_priority", "risk_score", "date", "id"))
+_REFERRER_ROW = Worker.__table__.alias("referrer")
+#: One referral as a ``_QUEUE`` row, then the referring worker's card columns (``get_referral``: one Core statement).
+_REFERRAL_ROW = (select(*_REF.columns, *_QUEUE_PATIENT, _CASES_T.c.id, *worker_card_columns(_PCP_ROW),
+                        *worker_card_columns(_REFERRER_ROW))
+                 .select_from(_REF.table.join(Patient.__table__, _PAT.id == _REF.c.patient_id)
+                              .outerjoin(_CASES_T, _CASES_T.c.referral_id == _REF.c.id)
+                              .outerjoin(_PCP_ROW, _PCP_ROW.c.id == _PAT.pcp_worker_id)
+                              .outerjoin(_REFERRER_ROW, _REFERRER_ROW.c.id == _REF.c.referring_worker_id))
+                 .where(_REF.c.id == bindparam("rid")))
+#: The patient's coverages with their plans, newest first (``_COVERAGES_OF_PATIENT``'s order).
+_COVERAGE_ROWS = (coverage_summaries_select().where(COVERAGE_ROW.c.patient_id == bindparam("pid"))
+                  .order_by(COVERAGE_ROW.c.effective_date.desc()))
+_CODES_AT, _REFERRER_AT, _UTIL_AT = (_REF.keys.index(k) for k in
+                                     ("diagnosis_codes", "referring_worker_id", "utilization_flags"))
 
 
 def _queue_entry(row: Any, today: dt.date) -> dict[str, Any]:
-    """``_referral_view(full=False)`` of one ``_QUEUE`` row."""
+    """A queue entry (every referral column, ``patient``, ``case_id``) from one ``_QUEUE`` row."""
     n = _REF.width
     out = _REF.as_dict(row)
     (pid, given, family, birth_iso, birth, sex, phone, language, line, city, state, postal,
@@ -165,21 +129,21 @@ def get_referral(world: World, *, acting_as: str, referral_id: str) -> dict[str,
     Errors: ``unknown_actor``, ``not_authorized``, ``not_found``.
     """
     with world.read() as s:
-        # One query loads every row the checks and the view look up by key (kept referenced here, so
-        # their lookups are answered from the session); the checks and the view are unchanged.
-        warm = (s.execute(_REFERRAL_BUNDLE, {"rid": referral_id.strip(), "actor": acting_as}).all()
-                if isinstance(referral_id, str) and isinstance(acting_as, str) else [])
         cm_read_actor(s, acting_as, "read referrals")
         rid = v.text(referral_id, "referral_id", max_len=48).strip()
-        r = s.get(CMReferral, rid)
-        if r is None:
+        row = s.execute(_REFERRAL_ROW, {"rid": rid}).first()
+        if row is None:
             raise NotFound(f"no referral with id '{rid}'", field="referral_id")
-        if not warm or warm[0][0] is not r:
-            return _referral_view(s, r, full=True)
-        # newest first, as _COVERAGES_OF_PATIENT orders them (a stable sort keeps ties in row order)
-        coverages = sorted({row[7].id: row[7] for row in warm if row[7] is not None}.values(),
-                           key=lambda c: c.effective_date, reverse=True)
-        return _referral_view(s, r, full=True, case_id=warm[0][1], coverages=coverages)
+        # the queue entry plus the full view (tests/world/apps/test_cm_referral_view.py: equal to the ORM objects')
+        today = world_today(s)
+        out = _queue_entry(row, today)
+        n = _REF.width
+        out["diagnoses"] = [{"code": c, "display": _icd(c)} for c in row[_CODES_AT]]
+        out["risk_flags"] = {"risk_score": row[_RISK_AT], "utilization_flags": list(row[_UTIL_AT])}
+        out["coverages"] = [coverage_summary_of(c, on=today)
+                            for c in s.execute(_COVERAGE_ROWS, {"pid": out["patient"]["patient_id"]})]
+        out["referring_worker"] = worker_card_of(row[n + 22:n + 30]) if row[_REFERRER_AT] else None
+        return out
 
 
 def open_case(world: World, *, acting_as: str, referral_id: str, program: str, priority: str) -> dict[str, Any]:
