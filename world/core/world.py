@@ -796,7 +796,7 @@ class World:
         without checking it out through the pool and opening a SQLAlchemy transaction (≈ 0.1 ms a read call).
         The same rows either way: every session of this engine shares that connection (``StaticPool``), and
         pysqlite opens no transaction for a ``SELECT``, so a read sees exactly what a checked-out connection
-        would (including an enclosing write's uncommitted rows, as now). Anything else a read session runs
+        would (including the uncommitted rows of a write it is nested in). Anything else a read session runs
         (ORM statements) still checks the connection out. ``InvalidInput`` unless the engine holds exactly one
         connection (the in-memory episode world of :func:`memory_engine`). Idempotent."""
         from sqlalchemy.pool import StaticPool

@@ -79,7 +79,7 @@ _REFERRAL_ROW = (select(*_REF.columns, *_QUEUE_PATIENT, _CASES_T.c.id, *worker_c
                               .outerjoin(_PCP_ROW, _PCP_ROW.c.id == _PAT.pcp_worker_id)
                               .outerjoin(_REFERRER_ROW, _REFERRER_ROW.c.id == _REF.c.referring_worker_id))
                  .where(_REF.c.id == bindparam("rid")))
-#: The patient's coverages with their plans, newest first (``_COVERAGES_OF_PATIENT``'s order).
+#: The patient's coverages with their plans, newest first (effective date descending).
 _COVERAGE_ROWS = (coverage_summaries_select().where(COVERAGE_ROW.c.patient_id == bindparam("pid"))
                   .order_by(COVERAGE_ROW.c.effective_date.desc()))
 _CODES_AT, _REFERRER_AT, _UTIL_AT = (_REF.keys.index(k) for k in
@@ -134,7 +134,8 @@ def get_referral(world: World, *, acting_as: str, referral_id: str) -> dict[str,
         row = s.execute(_REFERRAL_ROW, {"rid": rid}).first()
         if row is None:
             raise NotFound(f"no referral with id '{rid}'", field="referral_id")
-        # the queue entry plus the full view (tests/world/apps/test_cm_referral_view.py: equal to the ORM objects')
+        # the queue entry plus the full view (tests/world/apps/cm_referral/test_cm_referral_view.py holds it equal
+        # to the view built from ORM objects)
         today = world_today(s)
         out = _queue_entry(row, today)
         n = _REF.width
