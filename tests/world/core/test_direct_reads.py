@@ -27,6 +27,14 @@ def _episode(base_world_file: Path, direct: bool) -> World:
     return w
 
 
+def _warmed(world: World, stmt: Any, params: dict[str, Any] | None = None) -> list[Any]:
+    """``stmt``'s rows, read in two sessions: a statement gets its cursor plan on its second execution."""
+    for _ in range(2):
+        with world.read() as s:
+            rows = s.execute(stmt, params or {}).all()
+    return rows
+
+
 def _checkouts(world: World) -> list[int]:
     n = [0]
 
@@ -42,9 +50,7 @@ def test_cursor_plan_reads_check_out_no_connection_only_when_direct(base_world_f
     w = _episode(base_world_file, direct)
     with w.read() as s:
         wid = s.execute(text("SELECT id FROM workers ORDER BY id LIMIT 1")).scalar_one()
-    for _ in range(2):  # a statement gets its cursor plan on its second execution
-        with w.read() as s:
-            s.execute(_WORKER, {"wid": wid}).all()
+    _warmed(w, _WORKER, {"wid": wid})
     n = _checkouts(w)
     with w.read() as s:
         assert s.execute(_WORKER, {"wid": wid}).one()[0] == wid
@@ -59,9 +65,7 @@ def test_cursor_plan_reads_check_out_no_connection_only_when_direct(base_world_f
 def test_a_read_sees_what_a_checked_out_connection_sees(base_world_file: Path, direct: bool) -> None:
     """Committed writes; a rolled-back write leaves nothing a later read could see."""
     w = _episode(base_world_file, direct)
-    for _ in range(2):
-        with w.read() as s:
-            before = s.execute(_EVENTS).scalar_one()
+    [(before,)] = _warmed(w, _EVENTS)
     with w.write(acting_as=SYSTEM_ACTOR, app="test", action="test.log", allow_system=True) as tx:
         tx.log(details={"n": 1})
     with w.read() as s:
@@ -81,9 +85,7 @@ def test_a_direct_read_inside_a_write_sees_its_rows_and_leaves_its_transaction_o
     and, having checked nothing out, rolls nothing back when it closes (a pooled read on a one-connection
     engine would end the write's transaction)."""
     w = _episode(base_world_file, True)
-    for _ in range(2):
-        with w.read() as s:
-            before = s.execute(_EVENTS).scalar_one()
+    [(before,)] = _warmed(w, _EVENTS)
     with w.write(acting_as=SYSTEM_ACTOR, app="test", action="test.log", allow_system=True) as tx:
         tx.log(details={"n": 1})
         tx.session.flush()
